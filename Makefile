@@ -1,0 +1,32 @@
+# The two commands of the README: `make serve` and `make test`. Both install what is missing
+# first (scripts/setup.sh is idempotent and pins every tool).
+SHELL := /bin/bash
+export PATH := $(HOME)/.cargo/bin:$(PATH)
+
+.PHONY: all setup setup-native serve test test-native test-browser build-web lint
+
+all: test
+
+setup:
+	scripts/setup.sh
+
+setup-native:
+	scripts/setup.sh --native-only
+
+lint:
+	cargo fmt --all -- --check
+	cargo clippy --workspace --all-targets -- -D warnings
+
+test-native: setup-native
+	cargo test --workspace --release
+
+build-web: setup
+	scripts/build-web.sh
+
+test-browser: build-web
+	scripts/test-browser.sh
+
+test: setup lint test-native test-browser
+
+serve: build-web
+	python3 scripts/serve.py dist 8080

@@ -1,0 +1,44 @@
+//! `cpa`: the command-line face of the CPA Playground engine.
+//!
+//! Exit codes: 0 for any result (including any verdict), 1 for input errors (printed as
+//! `FILE:LINE:COL: error: MESSAGE`), 2 for usage errors.
+
+mod cmd_cfa;
+mod input;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "cpa",
+    version,
+    about = "CPA Playground: configurable program analysis for small C programs"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Parse a C file and build its CFA; prints `ok` or the diagnostics.
+    Check { file: String },
+    /// Print the CFA (or its LBE summary) of a C file.
+    Cfa(cmd_cfa::CfaArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    match cli.command {
+        Command::Check { file } => cmd_cfa::check(&file),
+        Command::Cfa(args) => cmd_cfa::run(&args),
+    }
+}

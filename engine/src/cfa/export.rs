@@ -1,0 +1,161 @@
+//! The CFA (and its LBE summary) as a plain graph: the JSON of `cpa cfa --format json`, DOT,
+//! and the data the playground renders.
+
+use super::{Cfa, EdgeKind, NodeKind};
+use serde::Serialize;
+
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct GraphNode {
+    pub id: u32,
+    pub function: String,
+    pub line: u32,
+    pub loop_head: bool,
+    pub error: bool,
+    /// `entry`, `exit`, `error`, `termination` or `normal`.
+    pub kind: &'static str,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct GraphEdge {
+    pub id: u32,
+    pub from: u32,
+    pub to: u32,
+    pub label: String,
+    /// First and last source line the edge stands for.
+    pub lines: [u32; 2],
+    /// `blank`, `assume`, `assign`, `declare`, `call`, `return`, `return-value`, `error`,
+    /// `abort`, or `summary` for LBE edges.
+    pub kind: &'static str,
+    /// For LBE summary edges: the ids of the original CFA edges the edge stands for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub edges: Option<Vec<u32>>,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct Graph {
+    pub nodes: Vec<GraphNode>,
+    pub edges: Vec<GraphEdge>,
+}
+
+pub fn node_kind_name(k: NodeKind) -> &'static str {
+    match k {
+        NodeKind::Normal => "normal",
+        NodeKind::FunctionEntry => "entry",
+        NodeKind::FunctionExit => "exit",
+        NodeKind::Error => "error",
+        NodeKind::Termination => "termination",
+    }
+}
+
+pub fn edge_kind_name(k: &EdgeKind) -> &'static str {
+    match k {
+        EdgeKind::Blank(_) => "blank",
+        EdgeKind::Assume { .. } => "assume",
+        EdgeKind::Assign { .. } => "assign",
+        EdgeKind::Declare { .. } => "declare",
+        EdgeKind::Call { .. } => "call",
+        EdgeKind::Return { .. } => "return",
+        EdgeKind::ReturnValue { .. } => "return-value",
+        EdgeKind::ReachError(_) => "error",
+        EdgeKind::Abort(_) => "abort",
+    }
+}
+
+impl Cfa {
+    pub fn graph_node(&self, id: super::NodeId) -> GraphNode {
+        let n = self.node(id);
+        GraphNode {
+            id: n.id.0,
+            function: self.function(n.function).name.clone(),
+            line: n.line,
+            loop_head: n.loop_head,
+            error: n.is_error(),
+            kind: node_kind_name(n.kind),
+        }
+    }
+
+    pub fn graph(&self) -> Graph {
+        Graph {
+            nodes: self.nodes.iter().map(|n| self.graph_node(n.id)).collect(),
+            edges: self
+                .edges
+                .iter()
+                .map(|e| GraphEdge {
+                    id: e.id.0,
+                    from: e.from.0,
+                    to: e.to.0,
+                    label: self.label(&e.kind),
+                    lines: [e.span.start_line, e.span.end_line],
+                    kind: edge_kind_name(&e.kind),
+                    edges: None,
+                })
+                .collect(),
+        }
+    }
+}
+
+fn dot_escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\l"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+impl Graph {
+    /// Graphviz DOT, one cluster per function.
+    pub fn to_dot(&self, name: &str) -> String {
+        let mut s = String::new();
+        s.push_str(&format!("digraph \"{}\" {{\n", dot_escape(name)));
+        s.push_str("  node [shape=circle fontname=\"monospace\" fontsize=10];\n");
+        s.push_str("  edge [fontname=\"monospace\" fontsize=9];\n");
+        let mut functions: Vec<&str> = Vec::new();
+        for n in &self.nodes {
+            if !functions.contains(&n.function.as_str()) {
+                functions.push(&n.function);
+            }
+        }
+        for (i, f) in functions.iter().enumerate() {
+            s.push_str(&format!(
+                "  subgraph cluster_{i} {{\n    label=\"{}\";\n",
+                dot_escape(f)
+            ));
+            for n in self.nodes.iter().filter(|n| n.function == *f) {
+                let mut attrs = vec![format!("label=\"N{}\\n{}\"", n.id, n.line)];
+                match n.kind {
+                    "error" => attrs.push("shape=doublecircle color=red fontcolor=red".into()),
+                    "entry" => attrs.push("shape=box".into()),
+                    "exit" => attrs.push("shape=box peripheries=2".into()),
+                    "termination" => attrs.push("shape=octagon".into()),
+                    _ => {}
+                }
+                if n.loop_head {
+                    attrs.push("style=bold penwidth=2".into());
+                }
+                s.push_str(&format!("    n{} [{}];\n", n.id, attrs.join(" ")));
+            }
+            s.push_str("  }\n");
+        }
+        for e in &self.edges {
+            let style = match e.kind {
+                "call" | "return" => " style=dashed",
+                _ => "",
+            };
+            s.push_str(&format!(
+                "  n{} -> n{} [label=\"{}\" id=\"e{}\"{}];\n",
+                e.from,
+                e.to,
+                dot_escape(&e.label),
+                e.id,
+                style
+            ));
+        }
+        s.push_str("}\n");
+        s
+    }
+}

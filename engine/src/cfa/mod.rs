@@ -1,0 +1,233 @@
+//! The control-flow automaton (CFA), built as CPAchecker builds it: one automaton per function,
+//! connected by call and return edges, with side-effect-free operations on the edges.
+
+mod analysis;
+pub mod export;
+
+use crate::diag::Span;
+use crate::ir::{Expr, FuncId, IntType, VarId, VarNames, Variable};
+use serde::Serialize;
+use std::fmt;
+
+pub(crate) use analysis::finish;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct NodeId(pub u32);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct EdgeId(pub u32);
+
+impl fmt::Display for NodeId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "N{}", self.0)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum NodeKind {
+    Normal,
+    FunctionEntry,
+    FunctionExit,
+    /// Reached by a call of `reach_error()` (or a failing built-in assertion). A sink.
+    Error,
+    /// Reached by `abort()` or `exit()`: the path ends here without error. A sink.
+    Termination,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Node {
+    pub id: NodeId,
+    pub function: FuncId,
+    /// The source line the location belongs to (the statement that starts here).
+    pub line: u32,
+    pub kind: NodeKind,
+    /// Target of a back edge of the depth-first search from the function entry. Every cycle of
+    /// the function's automaton passes through a loop head.
+    pub loop_head: bool,
+    /// Position in the reverse postorder of the whole CFA (functions in definition order).
+    pub rpo: u32,
+    pub outgoing: Vec<EdgeId>,
+    pub incoming: Vec<EdgeId>,
+}
+
+impl Node {
+    pub fn is_error(&self) -> bool {
+        self.kind == NodeKind::Error
+    }
+}
+
+/// The right-hand side of an assignment or an initializer.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Rhs {
+    Expr(Expr),
+    /// Any value of the type: `__VERIFIER_nondet_T()`, an uninitialised local, or the result of
+    /// a modelled library function. `origin` is what the source wrote.
+    Nondet {
+        ty: IntType,
+        origin: String,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum EdgeKind {
+    /// No operation. The text is the description shown in the CFA (`while`, `goto L`, ...).
+    Blank(String),
+    /// `[cond]` when `truth`, `[!(cond)]` otherwise.
+    Assume {
+        cond: Expr,
+        truth: bool,
+    },
+    Assign {
+        lhs: VarId,
+        rhs: Rhs,
+    },
+    /// A declaration: `init: None` leaves the variable with an arbitrary value. Globals always
+    /// get an initializer (0 when the source has none).
+    Declare {
+        var: VarId,
+        init: Option<Rhs>,
+    },
+    /// From the call site to the callee's entry: assigns the arguments to the parameters.
+    /// `return_site` is the caller's location where the matching return edge arrives.
+    Call {
+        callee: FuncId,
+        args: Vec<Expr>,
+        return_site: NodeId,
+    },
+    /// From the callee's exit to `return_site`: assigns the return value to `assign`.
+    Return {
+        callee: FuncId,
+        assign: Option<VarId>,
+        call_site: NodeId,
+    },
+    /// `return e;`: to the function's exit, assigning the function's return variable.
+    ReturnValue {
+        function: FuncId,
+        value: Option<Expr>,
+    },
+    /// The specification violation (`reach_error()`, failing `assert`): to an error location.
+    ReachError(String),
+    /// `abort()`/`exit(n)`: to a termination location.
+    Abort(String),
+}
+
+impl EdgeKind {
+    /// Call and return edges connect functions; every other edge stays inside one function.
+    pub fn is_interprocedural(&self) -> bool {
+        matches!(self, EdgeKind::Call { .. } | EdgeKind::Return { .. })
+    }
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Edge {
+    pub id: EdgeId,
+    pub from: NodeId,
+    pub to: NodeId,
+    pub kind: EdgeKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Function {
+    pub id: FuncId,
+    pub name: String,
+    pub entry: NodeId,
+    pub exit: NodeId,
+    pub params: Vec<VarId>,
+    /// Return type and the synthetic variable `f::__retval__` that `return e;` assigns.
+    pub ret: Option<(IntType, VarId)>,
+    pub span: Span,
+}
+
+/// The whole program's CFA. Node and edge ids are dense indices into `nodes` and `edges`.
+#[derive(Clone, Debug, Serialize)]
+pub struct Cfa {
+    pub file: String,
+    pub functions: Vec<Function>,
+    pub nodes: Vec<Node>,
+    pub edges: Vec<Edge>,
+    pub vars: Vec<Variable>,
+    pub main: FuncId,
+}
+
+impl VarNames for Cfa {
+    fn var_name(&self, v: VarId) -> &str {
+        &self.var(v).name
+    }
+}
+
+impl Cfa {
+    pub fn node(&self, id: NodeId) -> &Node {
+        &self.nodes[id.0 as usize]
+    }
+
+    pub fn edge(&self, id: EdgeId) -> &Edge {
+        &self.edges[id.0 as usize]
+    }
+
+    pub fn function(&self, id: FuncId) -> &Function {
+        &self.functions[id.0 as usize]
+    }
+
+    pub fn var(&self, id: VarId) -> &Variable {
+        &self.vars[id.0 as usize]
+    }
+
+    /// The program's initial location l0: the entry of `main`.
+    pub fn entry(&self) -> NodeId {
+        self.function(self.main).entry
+    }
+
+    pub fn function_by_name(&self, name: &str) -> Option<&Function> {
+        self.functions.iter().find(|f| f.name == name)
+    }
+
+    pub fn var_name(&self, id: VarId) -> &str {
+        &self.var(id).name
+    }
+
+    pub fn error_nodes(&self) -> impl Iterator<Item = &Node> {
+        self.nodes.iter().filter(|n| n.is_error())
+    }
+
+    pub fn successors(&self, n: NodeId) -> impl Iterator<Item = &Edge> {
+        self.node(n).outgoing.iter().map(|e| self.edge(*e))
+    }
+
+    /// The edge's operation as C-like text, in the style of CPAchecker's edge labels.
+    pub fn label(&self, kind: &EdgeKind) -> String {
+        let name = |v: VarId| self.var_name(v);
+        let rhs = |r: &Rhs| match r {
+            Rhs::Expr(e) => e.display(self).to_string(),
+            Rhs::Nondet { origin, .. } => origin.clone(),
+        };
+        match kind {
+            EdgeKind::Blank(s) => s.clone(),
+            EdgeKind::Assume { cond, truth: true } => format!("[{}]", cond.display(self)),
+            EdgeKind::Assume { cond, truth: false } => format!("[!({})]", cond.display(self)),
+            EdgeKind::Assign { lhs, rhs: r } => format!("{} = {};", name(*lhs), rhs(r)),
+            EdgeKind::Declare { var, init } => {
+                let v = self.var(*var);
+                match init {
+                    None => format!("{} {};", v.ty, v.name),
+                    Some(r) => format!("{} {} = {};", v.ty, v.name, rhs(r)),
+                }
+            }
+            EdgeKind::Call { callee, args, .. } => {
+                let args: Vec<String> = args.iter().map(|a| a.display(self).to_string()).collect();
+                format!("{}({})", self.function(*callee).name, args.join(", "))
+            }
+            EdgeKind::Return { callee, assign, .. } => match assign {
+                Some(v) => format!("{} = return of {}", name(*v), self.function(*callee).name),
+                None => format!("return from {}", self.function(*callee).name),
+            },
+            EdgeKind::ReturnValue { value: Some(e), .. } => format!("return {};", e.display(self)),
+            EdgeKind::ReturnValue { value: None, .. } => "return;".to_string(),
+            EdgeKind::ReachError(s) | EdgeKind::Abort(s) => s.clone(),
+        }
+    }
+
+    pub fn edge_label(&self, id: EdgeId) -> String {
+        self.label(&self.edge(id).kind)
+    }
+}

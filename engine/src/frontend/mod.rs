@@ -1,0 +1,131 @@
+//! C front end: built-in preprocessing, parsing with lang-c, and lowering of the AST into the
+//! CFA ([`crate::cfa`]). Every problem with the input is a [`Diagnostic`]; no input panics.
+
+mod builtins;
+mod expr;
+mod lower;
+pub mod preprocess;
+mod stmt;
+mod types;
+
+use crate::cfa::Cfa;
+use crate::diag::{Diagnostic, Severity, SourceMap, Span};
+use lang_c::driver::{parse_preprocessed, Config, Flavor};
+
+/// A successfully parsed program: its CFA and the warnings the front end produced.
+#[derive(Clone, Debug)]
+pub struct Parsed {
+    pub cfa: Cfa,
+    pub warnings: Vec<Diagnostic>,
+}
+
+/// Maximum nesting of parentheses, brackets and braces. lang-c's parser is recursive; deeper
+/// inputs could exhaust the stack (an abort, not a recoverable panic), so they are rejected.
+const MAX_NESTING: usize = 120;
+/// Maximum input size accepted by the playground.
+const MAX_SOURCE_BYTES: usize = 2 << 20;
+/// At most this many errors are reported.
+pub(crate) const MAX_ERRORS: usize = 50;
+
+/// Parses `source` (the contents of `file`) and builds its CFA.
+pub fn parse_program(file: &str, source: &str) -> Result<Parsed, Vec<Diagnostic>> {
+    if source.len() > MAX_SOURCE_BYTES {
+        return Err(vec![Diagnostic::error(
+            Span::point(1, 1),
+            format!(
+                "input is {} bytes; at most {} are accepted",
+                source.len(),
+                MAX_SOURCE_BYTES
+            ),
+        )]);
+    }
+    let pre = preprocess::preprocess(source);
+    let (errors, mut warnings): (Vec<_>, Vec<_>) = pre
+        .diagnostics
+        .into_iter()
+        .partition(|d| d.severity == Severity::Error);
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    check_nesting(&pre.text, &pre.map)?;
+    check_tokens(&pre.text, &pre.map)?;
+    let config = Config {
+        cpp_command: String::new(),
+        cpp_options: Vec::new(),
+        flavor: Flavor::GnuC11,
+    };
+    let parse = match parse_preprocessed(&config, pre.text) {
+        Ok(p) => p,
+        Err(e) => return Err(vec![syntax_error(&e, &pre.map)]),
+    };
+    let mut result = lower::lower(file, &parse.unit, &pre.map)?;
+    warnings.append(&mut result.warnings);
+    result.warnings = warnings;
+    Ok(result)
+}
+
+fn syntax_error(e: &lang_c::driver::SyntaxError, map: &SourceMap) -> Diagnostic {
+    let mut expected: Vec<&str> = e.expected.iter().copied().collect();
+    expected.sort_unstable();
+    let found = e.source[e.offset.min(e.source.len())..]
+        .split(|c: char| c.is_whitespace())
+        .find(|s| !s.is_empty())
+        .map(|s| s.chars().take(20).collect::<String>());
+    let mut msg = match found {
+        Some(tok) => format!("syntax error at '{tok}'"),
+        None => "syntax error at end of input".to_string(),
+    };
+    if !expected.is_empty() {
+        let shown: Vec<String> = expected.iter().take(8).map(|t| format!("'{t}'")).collect();
+        msg.push_str(&format!(
+            "; expected {}{}",
+            shown.join(", "),
+            if expected.len() > 8 { ", ..." } else { "" }
+        ));
+    }
+    Diagnostic::error(map.span(e.offset, e.offset + 1), msg)
+}
+
+fn check_nesting(text: &str, map: &SourceMap) -> Result<(), Vec<Diagnostic>> {
+    let mut depth = 0usize;
+    for (i, b) in text.bytes().enumerate() {
+        match b {
+            b'(' | b'[' | b'{' => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    return Err(vec![Diagnostic::error(
+                        map.span(i, i + 1),
+                        format!("nesting deeper than {MAX_NESTING} levels is not supported"),
+                    )]);
+                }
+            }
+            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// Long runs of prefix operators and very long expressions also make the parser recurse; they
+/// are bounded by counting operator tokens between statement boundaries.
+fn check_tokens(text: &str, map: &SourceMap) -> Result<(), Vec<Diagnostic>> {
+    const MAX_RUN: usize = 400;
+    let mut run = 0usize;
+    for (i, b) in text.bytes().enumerate() {
+        match b {
+            b';' | b'{' | b'}' => run = 0,
+            b'!' | b'~' | b'-' | b'+' | b'*' | b'&' | b'(' | b'?' | b'=' | b'<' | b'>' | b'|'
+            | b'^' | b'%' | b'/' | b',' => {
+                run += 1;
+                if run > MAX_RUN {
+                    return Err(vec![Diagnostic::error(
+                        map.span(i, i + 1),
+                        format!("expression with more than {MAX_RUN} operators is not supported"),
+                    )]);
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,1 @@
+//! Solver bridge (see ARCHITECTURE.md).
