@@ -246,11 +246,24 @@ impl FnBuilder<'_, '_> {
                     None
                 }
             },
+            Expression::Member(_) => {
+                self.error(span, "structs and unions are not supported");
+                None
+            }
+            Expression::BinaryOperator(b)
+                if matches!(b.node.operator.node, BinaryOperator::Index) =>
+            {
+                self.error(span, "arrays are not supported");
+                None
+            }
+            Expression::UnaryOperator(u)
+                if matches!(u.node.operator.node, UnaryOperator::Indirection) =>
+            {
+                self.error(span, "pointers are not supported");
+                None
+            }
             _ => {
-                self.error(
-                    span,
-                    "assignment target must be a variable (pointers, arrays and structs are not supported)",
-                );
+                self.error(span, "the target of an assignment must be a variable");
                 None
             }
         }

@@ -985,6 +985,9 @@ mod tests {
     #[test]
     fn recursive_macro_terminates() {
         let p = preprocess("#define A B\n#define B A\nint A;\n");
-        assert_eq!(p.text.split_whitespace().collect::<Vec<_>>(), ["int", "A", ";"]);
+        assert_eq!(
+            p.text.split_whitespace().collect::<Vec<_>>(),
+            ["int", "A", ";"]
+        );
     }
 }

@@ -1,0 +1,2 @@
+// expect: 1:1: error: the program has no function 'main'
+int f(void) { return 0; }
