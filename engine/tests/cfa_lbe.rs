@@ -1,5 +1,5 @@
-//! Data-driven CFA and LBE tests: every `tests/cfa/NAME.c` is built and summarized, and the
-//! result must equal `tests/cfa/NAME.expected` (regenerate with `BLESS=1 cargo test`, then
+//! Data-driven CFA and LBE tests: every `tests/cfa/NAME.c` and `examples/NAME.c` is built and
+//! summarized, and the result must equal `tests/cfa/NAME.expected` (regenerate with `BLESS=1 cargo test`, then
 //! review the diff by hand). Every program, and every SV-COMP task, must also satisfy the
 //! structural invariants of the LBE summarization.
 
@@ -150,11 +150,11 @@ fn check_invariants(name: &str, cfa: &Cfa, s: &Summary) {
 fn cfa_and_lbe_golden_files() {
     let dir = repo().join("tests/cfa");
     let bless = std::env::var_os("BLESS").is_some();
-    let mut names: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "c"))
-        .collect();
+    let mut names: Vec<PathBuf> = Vec::new();
+    for d in [dir.clone(), repo().join("examples")] {
+        let files = std::fs::read_dir(d).unwrap().map(|e| e.unwrap().path());
+        names.extend(files.filter(|p| p.extension().is_some_and(|x| x == "c")));
+    }
     names.sort();
     assert!(names.len() >= 10);
     let mut failures = Vec::new();
@@ -165,7 +165,9 @@ fn cfa_and_lbe_golden_files() {
         let s = summarize(&parsed.cfa);
         check_invariants(&name, &parsed.cfa, &s);
         let got = dump(&parsed.cfa, &s);
-        let exp_path = path.with_extension("expected");
+        let exp_path = dir
+            .join(path.file_name().unwrap())
+            .with_extension("expected");
         if bless {
             std::fs::write(&exp_path, &got).unwrap();
             continue;
