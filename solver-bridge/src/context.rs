@@ -1,0 +1,518 @@
+//! The typed layer over a [`Solver`]: declarations, assertions, scopes, check-sat, models,
+//! unsat cores, quantifier elimination.
+//!
+//! Commands that print nothing (declarations, assertions, push, pop, options) are buffered and
+//! sent together with the next command that answers, so a typical query is one round trip.
+//! Declarations are emitted automatically for the free variables of asserted terms, in name
+//! order, so the text sent is a deterministic function of the calls made.
+//!
+//! Any error (a solver `(error ...)`, a dead process, an unreadable reply) poisons the context:
+//! its assertions are then unknown, so every later call fails until [`SmtContext::reset`]. A
+//! poisoned context never answers sat or unsat.
+
+use crate::parse::{parse_term, Declarations};
+use crate::sexp::{self, Item};
+use crate::solver::{Solver, SolverError};
+use crate::term::{is_simple_symbol, Sort, Term, Var};
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write;
+use std::rc::Rc;
+
+/// The answer to `check-sat`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SatResult {
+    Sat,
+    Unsat,
+    /// With the solver's `:reason-unknown` (e.g. `max. resource limit exceeded`).
+    Unknown(String),
+}
+
+/// Values of variables in a model.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Model {
+    pub values: BTreeMap<Var, Term>,
+}
+
+impl Model {
+    /// The value of the variable named `name`.
+    pub fn get(&self, name: &str) -> Option<&Term> {
+        self.values
+            .iter()
+            .find(|(v, _)| &*v.name == name)
+            .map(|(_, t)| t)
+    }
+
+    /// Substitutes the model into `t` (variables without a value stay).
+    pub fn eval(&self, t: &Term) -> Term {
+        t.substitute(&self.values)
+    }
+}
+
+#[derive(Default, Clone, Debug)]
+struct Scope {
+    declared: BTreeMap<Rc<str>, Sort>,
+    assertions: usize,
+    names: BTreeSet<String>,
+}
+
+/// The typed SMT context. See the module documentation.
+pub struct SmtContext<S: Solver> {
+    solver: S,
+    pending: String,
+    scopes: Vec<Scope>,
+    poisoned: Option<String>,
+    rlimit: Option<u64>,
+    round_trips: u64,
+}
+
+fn usage(message: impl Into<String>) -> SolverError {
+    SolverError::Usage {
+        message: message.into(),
+    }
+}
+
+fn unexpected(expected: &str, reply: &str) -> SolverError {
+    SolverError::UnexpectedReply {
+        expected: expected.to_string(),
+        reply: reply.to_string(),
+    }
+}
+
+/// Names that cannot be declared: SMT-LIB's own function symbols and literals.
+const BUILTIN_NAMES: &[&str] = &[
+    "true", "false", "not", "and", "or", "=>", "xor", "=", "distinct", "ite", "-", "+", "*", "div",
+    "mod", "abs", "<=", "<", ">=", ">",
+];
+
+impl<S: Solver> SmtContext<S> {
+    /// A context over `solver`. The first query starts with `(reset)`, so whatever the solver
+    /// held before is discarded.
+    pub fn new(solver: S) -> SmtContext<S> {
+        let mut c = SmtContext {
+            solver,
+            pending: String::new(),
+            scopes: vec![Scope::default()],
+            poisoned: None,
+            rlimit: None,
+            round_trips: 0,
+        };
+        c.pending = c.preamble();
+        c
+    }
+
+    fn preamble(&self) -> String {
+        let mut s = String::from(
+            "(reset)\n(set-option :produce-models true)\n(set-option :produce-unsat-cores true)\n",
+        );
+        if let Some(n) = self.rlimit {
+            let _ = writeln!(s, "(set-option :rlimit {n})");
+        }
+        s
+    }
+
+    pub fn solver(&self) -> &S {
+        &self.solver
+    }
+
+    pub fn solver_mut(&mut self) -> &mut S {
+        &mut self.solver
+    }
+
+    pub fn into_solver(self) -> S {
+        self.solver
+    }
+
+    /// Number of `eval` calls made so far.
+    pub fn round_trips(&self) -> u64 {
+        self.round_trips
+    }
+
+    /// The current push depth (0 at the base level).
+    pub fn level(&self) -> usize {
+        self.scopes.len() - 1
+    }
+
+    /// Assertions currently in force (over all levels).
+    pub fn assertion_count(&self) -> usize {
+        self.scopes.iter().map(|s| s.assertions).sum()
+    }
+
+    pub fn is_poisoned(&self) -> bool {
+        self.poisoned.is_some()
+    }
+
+    /// A per-query resource limit (Z3's `:rlimit`, a count of solver steps, not time); when it
+    /// is exhausted `check_sat` answers `Unknown("max. resource limit exceeded")`. `None` lifts
+    /// the limit.
+    pub fn set_rlimit(&mut self, limit: Option<u64>) -> Result<(), SolverError> {
+        self.check_poison()?;
+        self.rlimit = limit;
+        let _ = writeln!(self.pending, "(set-option :rlimit {})", limit.unwrap_or(0));
+        Ok(())
+    }
+
+    /// Clears everything (assertions, declarations, levels, poisoning); the rlimit is kept.
+    pub fn reset(&mut self) -> Result<(), SolverError> {
+        self.scopes = vec![Scope::default()];
+        self.poisoned = None;
+        self.pending = self.preamble();
+        self.flush()
+    }
+
+    fn check_poison(&self) -> Result<(), SolverError> {
+        match &self.poisoned {
+            Some(cause) => Err(SolverError::Poisoned {
+                cause: cause.clone(),
+            }),
+            None => Ok(()),
+        }
+    }
+
+    fn poison<T>(&mut self, e: SolverError) -> Result<T, SolverError> {
+        self.poisoned = Some(e.to_string());
+        Err(e)
+    }
+
+    /// Sends the buffered commands followed by `commands`; returns the reply's items after
+    /// checking it for `(error ...)` and `unsupported`.
+    fn send(&mut self, commands: &str) -> Result<String, SolverError> {
+        self.check_poison()?;
+        let mut text = std::mem::take(&mut self.pending);
+        text.push_str(commands);
+        if text.is_empty() {
+            return Ok(String::new());
+        }
+        self.round_trips += 1;
+        let reply = match self.solver.eval(&text) {
+            Ok(r) => r,
+            Err(e) => return self.poison(e),
+        };
+        let items = match sexp::split(&reply) {
+            Ok(i) => i,
+            Err(_) => return self.poison(unexpected("well-formed output", &reply)),
+        };
+        for item in &items {
+            if item.head() == Some("error") {
+                let msg = sexp::list(item.text)
+                    .ok()
+                    .and_then(|l| l.get(1).and_then(|s| sexp::unquote_string(s.text)))
+                    .unwrap_or_else(|| item.text.to_string());
+                return self.poison(SolverError::Reported { message: msg });
+            }
+            if item.text == "unsupported" {
+                return self.poison(SolverError::Unsupported {
+                    query: commands.trim().to_string(),
+                });
+            }
+        }
+        Ok(reply)
+    }
+
+    /// Sends the buffered commands now (to surface errors early; not needed for correctness).
+    pub fn flush(&mut self) -> Result<(), SolverError> {
+        let reply = self.send("")?;
+        if !reply.trim().is_empty() {
+            return self.poison(unexpected("no output", &reply));
+        }
+        Ok(())
+    }
+
+    fn sort_of(&self, name: &str) -> Option<Sort> {
+        self.scopes
+            .iter()
+            .rev()
+            .find_map(|s| s.declared.get(name).copied())
+    }
+
+    /// All symbols declared at the current level, as declarations for parsing replies.
+    fn declarations(&self) -> Declarations {
+        let vars: Vec<Var> = self
+            .scopes
+            .iter()
+            .flat_map(|s| s.declared.iter().map(|(n, s)| Var::new(n, *s)))
+            .collect();
+        Declarations::from_vars(vars.iter())
+    }
+
+    pub fn is_declared(&self, v: &Var) -> bool {
+        self.sort_of(&v.name) == Some(v.sort)
+    }
+
+    /// Declares `v` (nothing if already declared with the same sort).
+    pub fn declare(&mut self, v: &Var) -> Result<(), SolverError> {
+        self.check_poison()?;
+        match self.sort_of(&v.name) {
+            Some(s) if s == v.sort => return Ok(()),
+            Some(s) => {
+                return Err(usage(format!(
+                    "{} is declared with sort {s}, used with sort {}",
+                    v.name, v.sort
+                )))
+            }
+            None => {}
+        }
+        if !Var::is_printable_name(&v.name) || BUILTIN_NAMES.contains(&&*v.name) {
+            return Err(usage(format!(
+                "{:?} cannot be used as a symbol name",
+                v.name
+            )));
+        }
+        let _ = writeln!(self.pending, "(declare-fun {v} () {})", v.sort);
+        if let Some(top) = self.scopes.last_mut() {
+            top.declared.insert(v.name.clone(), v.sort);
+        }
+        Ok(())
+    }
+
+    fn declare_free(&mut self, t: &Term) -> Result<(), SolverError> {
+        for v in t.free_vars() {
+            self.declare(&v)?;
+        }
+        Ok(())
+    }
+
+    /// Asserts a Bool term, declaring its free variables first.
+    pub fn assert(&mut self, t: &Term) -> Result<(), SolverError> {
+        self.check_poison()?;
+        if t.sort() != Sort::Bool {
+            return Err(usage(format!("asserted term is not Bool: {t}")));
+        }
+        self.declare_free(t)?;
+        let _ = writeln!(self.pending, "(assert {t})");
+        if let Some(top) = self.scopes.last_mut() {
+            top.assertions += 1;
+        }
+        Ok(())
+    }
+
+    /// Asserts a Bool term under a name that unsat cores report.
+    pub fn assert_named(&mut self, name: &str, t: &Term) -> Result<(), SolverError> {
+        self.check_poison()?;
+        if t.sort() != Sort::Bool {
+            return Err(usage(format!("asserted term is not Bool: {t}")));
+        }
+        if !is_simple_symbol(name) || BUILTIN_NAMES.contains(&name) {
+            return Err(usage(format!(
+                "{name:?} cannot name an assertion (use a simple symbol)"
+            )));
+        }
+        if self.scopes.iter().any(|s| s.names.contains(name)) || self.sort_of(name).is_some() {
+            return Err(usage(format!("the name {name} is already in use")));
+        }
+        self.declare_free(t)?;
+        let _ = writeln!(self.pending, "(assert (! {t} :named {name}))");
+        if let Some(top) = self.scopes.last_mut() {
+            top.assertions += 1;
+            top.names.insert(name.to_string());
+        }
+        Ok(())
+    }
+
+    pub fn push(&mut self) -> Result<(), SolverError> {
+        self.check_poison()?;
+        self.pending.push_str("(push 1)\n");
+        self.scopes.push(Scope::default());
+        Ok(())
+    }
+
+    pub fn pop(&mut self) -> Result<(), SolverError> {
+        self.check_poison()?;
+        if self.scopes.len() <= 1 {
+            return Err(usage("pop at the base level"));
+        }
+        self.pending.push_str("(pop 1)\n");
+        self.scopes.pop();
+        Ok(())
+    }
+
+    pub fn check_sat(&mut self) -> Result<SatResult, SolverError> {
+        let reply = self.send("(check-sat)\n")?;
+        match reply.trim() {
+            "sat" => Ok(SatResult::Sat),
+            "unsat" => Ok(SatResult::Unsat),
+            "unknown" => {
+                let info = self.send("(get-info :reason-unknown)\n")?;
+                let reason = sexp::list(&info)
+                    .ok()
+                    .and_then(|l| l.get(1).and_then(|s| sexp::unquote_string(s.text)))
+                    .unwrap_or_else(|| info.trim().to_string());
+                Ok(SatResult::Unknown(reason))
+            }
+            _ => self.poison(unexpected("sat, unsat or unknown", &reply)),
+        }
+    }
+
+    /// Asserts `t` in a fresh level, checks, and pops.
+    pub fn check_sat_of(&mut self, t: &Term) -> Result<SatResult, SolverError> {
+        self.push()?;
+        self.assert(t)?;
+        let r = self.check_sat()?;
+        self.pop()?;
+        Ok(r)
+    }
+
+    /// `(get-value ...)` after a `sat` answer: the values of `terms`, in order.
+    pub fn get_values(&mut self, terms: &[Term]) -> Result<Vec<Term>, SolverError> {
+        if terms.is_empty() {
+            return Ok(Vec::new());
+        }
+        for t in terms {
+            for v in t.free_vars() {
+                if !self.is_declared(&v) {
+                    return Err(usage(format!("get-value: {} is not declared", v.name)));
+                }
+            }
+        }
+        let mut cmd = String::from("(get-value (");
+        for (i, t) in terms.iter().enumerate() {
+            if i > 0 {
+                cmd.push(' ');
+            }
+            let _ = write!(cmd, "{t}");
+        }
+        cmd.push_str("))\n");
+        let reply = self.send(&cmd)?;
+        match self.parse_values(&reply, terms.len()) {
+            Ok(v) => Ok(v),
+            Err(e) => self.poison(e),
+        }
+    }
+
+    fn parse_values(&self, reply: &str, n: usize) -> Result<Vec<Term>, SolverError> {
+        let bad = || unexpected("a get-value answer", reply);
+        let pairs = sexp::list(reply).map_err(|_| bad())?;
+        if pairs.len() != n {
+            return Err(bad());
+        }
+        let decls = self.declarations();
+        pairs
+            .iter()
+            .map(|p| {
+                let kv = sexp::list(p.text).map_err(|_| bad())?;
+                let [_, value] = kv.as_slice() else {
+                    return Err(bad());
+                };
+                parse_term(value.text, &decls)
+                    .map_err(|e| unexpected(&format!("a value ({e})"), reply))
+            })
+            .collect()
+    }
+
+    /// The values of `vars` after a `sat` answer.
+    pub fn model(&mut self, vars: &[Var]) -> Result<Model, SolverError> {
+        let terms: Vec<Term> = vars.iter().map(|v| v.term()).collect();
+        let values = self.get_values(&terms)?;
+        Ok(Model {
+            values: vars.iter().cloned().zip(values).collect(),
+        })
+    }
+
+    /// The values of every declared symbol after a `sat` answer.
+    pub fn full_model(&mut self) -> Result<Model, SolverError> {
+        let vars = self.declarations().vars();
+        self.model(&vars)
+    }
+
+    /// The names (from [`Self::assert_named`]) of an unsatisfiable subset, after `unsat`.
+    pub fn unsat_core(&mut self) -> Result<Vec<String>, SolverError> {
+        let reply = self.send("(get-unsat-core)\n")?;
+        let items = match sexp::list(&reply) {
+            Ok(i) => i,
+            Err(_) => return self.poison(unexpected("an unsat core", &reply)),
+        };
+        Ok(items
+            .iter()
+            .map(|i| crate::parse::symbol_name(i.text))
+            .collect())
+    }
+
+    /// Quantifier elimination by `(apply qe)`: a quantifier-free formula equivalent to `t`
+    /// (which may contain `exists`/`forall`). `(apply ...)` works on all assertions, so this
+    /// requires a context without assertions in force. Fails if Z3 leaves a quantifier.
+    pub fn qe(&mut self, t: &Term) -> Result<Term, SolverError> {
+        self.apply_tactic(t, "qe")
+    }
+
+    /// Applies a tactic (SMT-LIB text such as `qe` or `(then qe simplify)`) to `t` alone and
+    /// returns the resulting formula; the goal must stay precise (an equivalent formula).
+    pub fn apply_tactic(&mut self, t: &Term, tactic: &str) -> Result<Term, SolverError> {
+        self.check_poison()?;
+        if self.assertion_count() > 0 {
+            return Err(usage(
+                "apply needs a context without assertions (it would include them)",
+            ));
+        }
+        if t.sort() != Sort::Bool {
+            return Err(usage(format!("apply: not a Bool term: {t}")));
+        }
+        self.push()?;
+        self.assert(t)?;
+        let cmd = format!("(apply {tactic})\n");
+        let reply = self.send(&cmd)?;
+        let decls = self.declarations();
+        self.pop()?;
+        match parse_goals(&reply, &decls) {
+            Ok(r) if r.is_quantifier_free() => Ok(r),
+            Ok(r) => self.poison(unexpected(
+                "a quantifier-free result",
+                &format!("{tactic} left a quantifier: {r}"),
+            )),
+            Err(e) => self.poison(e),
+        }
+    }
+
+    /// Z3's `(simplify t)`: an equivalent, often smaller term.
+    pub fn simplify(&mut self, t: &Term) -> Result<Term, SolverError> {
+        self.declare_free(t)?;
+        let reply = self.send(&format!("(simplify {t})\n"))?;
+        match parse_term(&reply, &self.declarations()) {
+            Ok(r) if r.sort() == t.sort() => Ok(r),
+            Ok(_) => self.poison(unexpected("a term of the same sort", &reply)),
+            Err(e) => self.poison(unexpected(&format!("a term ({e})"), &reply)),
+        }
+    }
+}
+
+/// Reads `(goals (goal f1 ... :precision p :depth d) ...)` as the disjunction of the goals'
+/// conjunctions.
+fn parse_goals(reply: &str, decls: &Declarations) -> Result<Term, SolverError> {
+    let bad = |why: &str| unexpected(&format!("a goals answer ({why})"), reply);
+    let items = sexp::list(reply).map_err(|_| bad("not a list"))?;
+    let Some((head, goals)) = items.split_first() else {
+        return Err(bad("empty"));
+    };
+    if head.text != "goals" {
+        return Err(bad("no goals keyword"));
+    }
+    let mut disjuncts = Vec::new();
+    for g in goals {
+        let parts = sexp::list(g.text).map_err(|_| bad("goal is not a list"))?;
+        let Some((gh, rest)) = parts.split_first() else {
+            return Err(bad("empty goal"));
+        };
+        if gh.text != "goal" {
+            return Err(bad("no goal keyword"));
+        }
+        let mut conj = Vec::new();
+        let mut i = 0;
+        while i < rest.len() {
+            let it: &Item = &rest[i];
+            if it.text.starts_with(':') {
+                let value = rest.get(i + 1).map(|v| v.text).unwrap_or("");
+                if it.text == ":precision" && value != "precise" {
+                    return Err(bad("the goal is not precise"));
+                }
+                i += 2;
+                continue;
+            }
+            let f = parse_term(it.text, decls).map_err(|e| bad(&e.to_string()))?;
+            if f.sort() != Sort::Bool {
+                return Err(bad("a goal formula is not Bool"));
+            }
+            conj.push(f);
+            i += 1;
+        }
+        disjuncts.push(Term::and(conj));
+    }
+    Ok(Term::or(disjuncts))
+}

@@ -1,0 +1,140 @@
+//! The lowest layer: a synchronous door that takes SMT-LIB text and returns the solver's reply.
+//!
+//! `eval(text)` sends any number of commands and returns everything the solver printed for
+//! them, as Z3's `Z3_eval_smtlib2_string` does in the browser. Backends:
+//! - [`NativeZ3`] (not on wasm32): a long-lived `z3 -in` process;
+//! - [`BrowserZ3`] (wasm32 only): the engine worker's synchronous `cpaZ3Eval`;
+//! - [`SharedPool`]/[`SharedSolver`]: several logical solvers over one physical context, kept
+//!   apart by `(reset)` and replay (the browser has one Z3 context per worker);
+//! - [`Recording`] logs every query, reply and duration; [`Replay`] answers from such a log.
+
+#[cfg(target_arch = "wasm32")]
+mod browser;
+#[cfg(not(target_arch = "wasm32"))]
+mod native;
+mod recording;
+mod shared;
+
+#[cfg(target_arch = "wasm32")]
+pub use browser::{browser_solver, BrowserZ3};
+#[cfg(not(target_arch = "wasm32"))]
+pub use native::NativeZ3;
+#[cfg(not(target_arch = "wasm32"))]
+pub use recording::StdClock;
+pub use recording::{Clock, FnClock, LogEntry, NoClock, Recording, Replay, SolverLog};
+pub use shared::{SharedPool, SharedSolver};
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// A synchronous SMT-LIB solver.
+pub trait Solver {
+    /// Sends SMT-LIB commands; returns everything the solver printed for them (possibly
+    /// empty). A reply that contains `(error ...)` is still `Ok` here: the typed layer
+    /// ([`crate::context::SmtContext`]) interprets replies.
+    fn eval(&mut self, text: &str) -> Result<String, SolverError>;
+}
+
+impl<S: Solver + ?Sized> Solver for &mut S {
+    fn eval(&mut self, text: &str) -> Result<String, SolverError> {
+        (**self).eval(text)
+    }
+}
+
+impl<S: Solver + ?Sized> Solver for Box<S> {
+    fn eval(&mut self, text: &str) -> Result<String, SolverError> {
+        (**self).eval(text)
+    }
+}
+
+/// Everything that can go wrong below the interpolation layer. Serializable, so recorded logs
+/// can replay failures too.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SolverError {
+    /// The solver program could not be started (for example `z3` is not installed).
+    NotFound { program: String, message: String },
+    /// The solver process died while answering. It was restarted (`restarted`), but every
+    /// assertion and declaration is gone.
+    Died { message: String, restarted: bool },
+    /// Talking to the solver failed (pipe I/O, a JavaScript exception).
+    Io { message: String },
+    /// The query is malformed and was not sent (unbalanced parentheses, `(exit)`).
+    MalformedQuery { message: String },
+    /// The solver answered `(error "...")`.
+    Reported { message: String },
+    /// The solver answered `unsupported`.
+    Unsupported { query: String },
+    /// The reply could not be understood.
+    UnexpectedReply { expected: String, reply: String },
+    /// Misuse of the typed layer (pop below the base level, a sort clash, ...).
+    Usage { message: String },
+    /// An earlier error left the context in an unknown state; call `reset`.
+    Poisoned { cause: String },
+    /// Replay: the query differs from the recorded one.
+    ReplayMismatch {
+        index: usize,
+        expected: String,
+        actual: String,
+    },
+    /// Replay: the log has no more entries.
+    ReplayExhausted { index: usize, actual: String },
+}
+
+impl fmt::Display for SolverError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use SolverError::*;
+        match self {
+            NotFound { program, message } => {
+                write!(f, "cannot start the solver `{program}`: {message}")
+            }
+            Died { message, restarted } => write!(
+                f,
+                "the solver died ({message}){}",
+                if *restarted {
+                    "; it was restarted with an empty context"
+                } else {
+                    "; restarting it failed"
+                }
+            ),
+            Io { message } => write!(f, "solver I/O error: {message}"),
+            MalformedQuery { message } => write!(f, "malformed query (not sent): {message}"),
+            Reported { message } => write!(f, "the solver reported an error: {message}"),
+            Unsupported { query } => write!(f, "the solver does not support: {query}"),
+            UnexpectedReply { expected, reply } => {
+                write!(f, "unexpected solver reply (expected {expected}): {reply}")
+            }
+            Usage { message } => write!(f, "{message}"),
+            Poisoned { cause } => write!(
+                f,
+                "the solver context is in an unknown state after an earlier error ({cause}); reset it"
+            ),
+            ReplayMismatch {
+                index,
+                expected,
+                actual,
+            } => write!(
+                f,
+                "replay: query #{index} differs from the log\n  recorded: {expected}\n  sent:     {actual}"
+            ),
+            ReplayExhausted { index, actual } => {
+                write!(f, "replay: no recorded answer for query #{index}: {actual}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SolverError {}
+
+/// Checks that `text` is well-formed enough to send: balanced, and without `(exit)`, which would
+/// end a long-lived solver process.
+pub(crate) fn validate_query(text: &str) -> Result<(), SolverError> {
+    let items = crate::sexp::split(text).map_err(|e| SolverError::MalformedQuery {
+        message: e.to_string(),
+    })?;
+    if items.iter().any(|i| i.head() == Some("exit")) {
+        return Err(SolverError::MalformedQuery {
+            message: "(exit) would end the solver session".into(),
+        });
+    }
+    Ok(())
+}

@@ -1,0 +1,384 @@
+//! Immutable SMT terms.
+//!
+//! A [`Term`] is an `Rc` to a node that caches its structural hash, its sort and its size, so
+//! clones are cheap, equality fails fast, and maps keyed by terms are deterministic (the hash uses
+//! a fixed-key hasher and `Ord` is structural). Terms are built through the smart constructors in
+//! [`build`](self) (light, sound simplification), printed as SMT-LIB by `Display`
+//! ([`print`](self)), and traversed by the functions in [`ops`](self) (free variables,
+//! substitution, renaming, size).
+
+mod build;
+mod ops;
+mod print;
+
+use num_bigint::{BigInt, BigUint};
+use serde::{Deserialize, Serialize};
+use std::cmp::Ordering;
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::rc::Rc;
+
+pub use build::TermError;
+pub use ops::{sort_conflicts, vars_of};
+pub use print::{is_simple_symbol, quote_symbol};
+
+/// The widest bit-vector whose literals are represented (and folded) exactly.
+pub const MAX_BV_LITERAL_WIDTH: u32 = 128;
+
+/// The sorts the bridge knows.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+pub enum Sort {
+    Bool,
+    Int,
+    /// `(_ BitVec w)` with `w >= 1`.
+    BitVec(u32),
+}
+
+impl fmt::Display for Sort {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Sort::Bool => f.write_str("Bool"),
+            Sort::Int => f.write_str("Int"),
+            Sort::BitVec(w) => write!(f, "(_ BitVec {w})"),
+        }
+    }
+}
+
+/// A constant symbol (free variable) with its sort. Ordered by name, then sort.
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct Var {
+    pub name: Rc<str>,
+    pub sort: Sort,
+}
+
+impl Var {
+    pub fn new(name: impl AsRef<str>, sort: Sort) -> Var {
+        Var {
+            name: Rc::from(name.as_ref()),
+            sort,
+        }
+    }
+
+    /// The variable as a term.
+    pub fn term(&self) -> Term {
+        Term::var(self.clone())
+    }
+
+    /// A name can be printed in SMT-LIB (possibly `|quoted|`) iff it is non-empty and contains
+    /// neither `|` nor `\`.
+    pub fn is_printable_name(name: &str) -> bool {
+        !name.is_empty() && !name.contains(['|', '\\'])
+    }
+}
+
+impl fmt::Display for Var {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&quote_symbol(&self.name))
+    }
+}
+
+/// Built-in function symbols. Arity and sorts are checked by [`Term::app`].
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub enum Op {
+    // Core theory.
+    Not,
+    And,
+    Or,
+    Implies,
+    Xor,
+    Eq,
+    Distinct,
+    Ite,
+    // Integers.
+    /// Unary minus.
+    Neg,
+    Add,
+    /// Binary or n-ary, left-associative.
+    Sub,
+    Mul,
+    /// SMT-LIB `div` (Euclidean: the remainder is never negative).
+    Div,
+    /// SMT-LIB `mod` (Euclidean).
+    Mod,
+    Abs,
+    Le,
+    Lt,
+    Ge,
+    Gt,
+    /// `(_ divisible n)`, `n >= 1`.
+    Divisible(BigUint),
+    // Bit-vectors.
+    BvNot,
+    BvNeg,
+    BvAnd,
+    BvOr,
+    BvXor,
+    BvAdd,
+    BvSub,
+    BvMul,
+    BvUdiv,
+    BvUrem,
+    BvSdiv,
+    BvSrem,
+    BvSmod,
+    BvShl,
+    BvLshr,
+    BvAshr,
+    BvUlt,
+    BvUle,
+    BvUgt,
+    BvUge,
+    BvSlt,
+    BvSle,
+    BvSgt,
+    BvSge,
+    Concat,
+    /// `(_ extract hi lo)`.
+    Extract(u32, u32),
+    /// `(_ zero_extend n)`.
+    ZeroExtend(u32),
+    /// `(_ sign_extend n)`.
+    SignExtend(u32),
+    Bv2Nat,
+    /// `(_ int2bv w)`.
+    Int2Bv(u32),
+}
+
+/// `forall` or `exists`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub enum Quantifier {
+    Forall,
+    Exists,
+}
+
+/// What a term is. Children are `Term`s, so the structure is a DAG with shared subterms.
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub enum TermKind {
+    Bool(bool),
+    Int(BigInt),
+    /// A bit-vector literal; `value < 2^width`, `width <= MAX_BV_LITERAL_WIDTH`.
+    BitVec {
+        value: u128,
+        width: u32,
+    },
+    Var(Var),
+    App(Op, Box<[Term]>),
+    /// A quantifier over the bound variables; the body is a Bool term.
+    Quant(Quantifier, Box<[Var]>, Term),
+}
+
+struct Node {
+    kind: TermKind,
+    sort: Sort,
+    hash: u64,
+    /// Number of nodes of the term as a tree (saturating).
+    size: u64,
+}
+
+/// An immutable, cheaply clonable SMT term.
+#[derive(Clone)]
+pub struct Term(Rc<Node>);
+
+impl Term {
+    /// Wraps a kind with its sort; the only place nodes are made. Callers guarantee the sort.
+    fn mk(kind: TermKind, sort: Sort) -> Term {
+        let mut h = std::hash::DefaultHasher::new();
+        let size = match &kind {
+            TermKind::Bool(b) => {
+                0u8.hash(&mut h);
+                b.hash(&mut h);
+                1
+            }
+            TermKind::Int(n) => {
+                1u8.hash(&mut h);
+                n.hash(&mut h);
+                1
+            }
+            TermKind::BitVec { value, width } => {
+                2u8.hash(&mut h);
+                value.hash(&mut h);
+                width.hash(&mut h);
+                1
+            }
+            TermKind::Var(v) => {
+                3u8.hash(&mut h);
+                v.hash(&mut h);
+                1
+            }
+            TermKind::App(op, args) => {
+                4u8.hash(&mut h);
+                op.hash(&mut h);
+                args.len().hash(&mut h);
+                let mut size: u64 = 1;
+                for a in args.iter() {
+                    a.0.hash.hash(&mut h);
+                    size = size.saturating_add(a.0.size);
+                }
+                size
+            }
+            TermKind::Quant(q, vars, body) => {
+                5u8.hash(&mut h);
+                q.hash(&mut h);
+                vars.hash(&mut h);
+                body.0.hash.hash(&mut h);
+                body.0.size.saturating_add(1)
+            }
+        };
+        sort.hash(&mut h);
+        Term(Rc::new(Node {
+            kind,
+            sort,
+            hash: h.finish(),
+            size,
+        }))
+    }
+
+    pub fn kind(&self) -> &TermKind {
+        &self.0.kind
+    }
+
+    pub fn sort(&self) -> Sort {
+        self.0.sort
+    }
+
+    /// Number of nodes of the term read as a tree (shared subterms counted each time).
+    pub fn size(&self) -> u64 {
+        self.0.size
+    }
+
+    /// The operator and arguments of an application.
+    pub fn as_app(&self) -> Option<(&Op, &[Term])> {
+        match &self.0.kind {
+            TermKind::App(op, args) => Some((op, args)),
+            _ => None,
+        }
+    }
+
+    /// The arguments of an application (empty for every other kind).
+    pub fn args(&self) -> &[Term] {
+        match &self.0.kind {
+            TermKind::App(_, args) => args,
+            _ => &[],
+        }
+    }
+
+    pub fn as_bool(&self) -> Option<bool> {
+        match self.0.kind {
+            TermKind::Bool(b) => Some(b),
+            _ => None,
+        }
+    }
+
+    pub fn as_int(&self) -> Option<&BigInt> {
+        match &self.0.kind {
+            TermKind::Int(n) => Some(n),
+            _ => None,
+        }
+    }
+
+    /// `(value, width)` of a bit-vector literal.
+    pub fn as_bv(&self) -> Option<(u128, u32)> {
+        match self.0.kind {
+            TermKind::BitVec { value, width } => Some((value, width)),
+            _ => None,
+        }
+    }
+
+    pub fn as_var(&self) -> Option<&Var> {
+        match &self.0.kind {
+            TermKind::Var(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    pub fn is_true(&self) -> bool {
+        self.as_bool() == Some(true)
+    }
+
+    pub fn is_false(&self) -> bool {
+        self.as_bool() == Some(false)
+    }
+
+    /// A literal (Boolean, integer or bit-vector constant).
+    pub fn is_literal(&self) -> bool {
+        matches!(
+            self.0.kind,
+            TermKind::Bool(_) | TermKind::Int(_) | TermKind::BitVec { .. }
+        )
+    }
+
+    /// True when both handles point to the same node (a cheap sufficient test for equality).
+    pub fn ptr_eq(&self, other: &Term) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+
+    /// An identity for memoisation within one traversal (valid while `self` is alive).
+    pub(crate) fn addr(&self) -> usize {
+        Rc::as_ptr(&self.0) as usize
+    }
+}
+
+impl PartialEq for Term {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+            || (self.0.hash == other.0.hash
+                && self.0.sort == other.0.sort
+                && self.0.kind == other.0.kind)
+    }
+}
+
+impl Eq for Term {}
+
+impl Hash for Term {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.0.hash);
+    }
+}
+
+impl PartialOrd for Term {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Term {
+    /// Structural order (deterministic across runs); equal terms compare `Equal`.
+    fn cmp(&self, other: &Self) -> Ordering {
+        if Rc::ptr_eq(&self.0, &other.0) {
+            return Ordering::Equal;
+        }
+        self.0
+            .kind
+            .cmp(&other.0.kind)
+            .then_with(|| self.0.sort.cmp(&other.0.sort))
+    }
+}
+
+impl fmt::Debug for Term {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl Drop for Node {
+    /// Drops long chains of uniquely owned children iteratively, so that dropping a deep term
+    /// cannot overflow the stack.
+    fn drop(&mut self) {
+        let mut stack: Vec<Term> = Vec::new();
+        take_children(&mut self.kind, &mut stack);
+        while let Some(t) = stack.pop() {
+            if let Ok(mut node) = Rc::try_unwrap(t.0) {
+                take_children(&mut node.kind, &mut stack);
+            }
+        }
+    }
+}
+
+fn take_children(kind: &mut TermKind, stack: &mut Vec<Term>) {
+    // Quantifier bodies are left to the ordinary recursive drop: nesting of binders is shallow,
+    // and the body's own node drops its children iteratively again.
+    if let TermKind::App(_, args) = kind {
+        let args = std::mem::take(args);
+        stack.extend(args.into_vec());
+    }
+}

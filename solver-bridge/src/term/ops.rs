@@ -1,0 +1,200 @@
+//! Traversals: free variables, substitution, renaming, sizes, conjuncts.
+//!
+//! Traversals memoise on node identity, so shared subterms (a DAG) are visited once.
+
+use super::{Op, Sort, Term, TermKind, Var};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+
+impl Term {
+    /// The free variables, in name order.
+    pub fn free_vars(&self) -> BTreeSet<Var> {
+        let mut out = BTreeSet::new();
+        let mut seen = HashSet::new();
+        collect_free(self, &mut seen, &mut out);
+        out
+    }
+
+    /// Number of distinct nodes (shared subterms counted once).
+    pub fn dag_size(&self) -> usize {
+        let mut seen = HashSet::new();
+        let mut stack = vec![self.clone()];
+        while let Some(t) = stack.pop() {
+            if !seen.insert(t.addr()) {
+                continue;
+            }
+            match t.kind() {
+                TermKind::App(_, args) => stack.extend(args.iter().cloned()),
+                TermKind::Quant(_, _, body) => stack.push(body.clone()),
+                _ => {}
+            }
+        }
+        seen.len()
+    }
+
+    /// True if no quantifier occurs in the term.
+    pub fn is_quantifier_free(&self) -> bool {
+        let mut seen = HashSet::new();
+        let mut stack = vec![self.clone()];
+        while let Some(t) = stack.pop() {
+            if !seen.insert(t.addr()) {
+                continue;
+            }
+            match t.kind() {
+                TermKind::App(_, args) => stack.extend(args.iter().cloned()),
+                TermKind::Quant(..) => return false,
+                _ => {}
+            }
+        }
+        true
+    }
+
+    /// The top-level conjuncts (`and` flattened; `true` gives none).
+    pub fn conjuncts(&self) -> Vec<Term> {
+        junction_parts(self, &Op::And, true)
+    }
+
+    /// The top-level disjuncts (`or` flattened; `false` gives none).
+    pub fn disjuncts(&self) -> Vec<Term> {
+        junction_parts(self, &Op::Or, false)
+    }
+
+    /// Replaces free occurrences of the variables in `map` (capture-avoiding: a bound variable
+    /// that would capture a free variable of a replacement is renamed). The result is rebuilt
+    /// with the simplifying constructors, so substituting literals folds.
+    pub fn substitute(&self, map: &BTreeMap<Var, Term>) -> Term {
+        if map.is_empty() {
+            return self.clone();
+        }
+        let mut memo = HashMap::new();
+        subst(self, map, &mut memo)
+    }
+
+    /// Renames free variables: `f` returns the new name for a variable, or `None` to keep it
+    /// (for SSA index shifting, e.g. `x@3` to `x@5`). Sorts are kept.
+    pub fn rename(&self, f: &dyn Fn(&Var) -> Option<String>) -> Term {
+        let map: BTreeMap<Var, Term> = self
+            .free_vars()
+            .into_iter()
+            .filter_map(|v| f(&v).map(|n| (v.clone(), Term::new_var(n, v.sort))))
+            .collect();
+        self.substitute(&map)
+    }
+}
+
+fn junction_parts(t: &Term, op: &Op, neutral: bool) -> Vec<Term> {
+    if t.as_bool() == Some(neutral) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let mut stack = vec![t.clone()];
+    while let Some(t) = stack.pop() {
+        match t.as_app() {
+            Some((o, args)) if o == op => stack.extend(args.iter().rev().cloned()),
+            _ => out.push(t),
+        }
+    }
+    out
+}
+
+fn collect_free(t: &Term, seen: &mut HashSet<usize>, out: &mut BTreeSet<Var>) {
+    let mut stack = vec![t.clone()];
+    while let Some(t) = stack.pop() {
+        if !seen.insert(t.addr()) {
+            continue;
+        }
+        match t.kind() {
+            TermKind::Var(v) => {
+                out.insert(v.clone());
+            }
+            TermKind::App(_, args) => stack.extend(args.iter().cloned()),
+            TermKind::Quant(_, bound, body) => {
+                // The body's free variables minus the bound ones; a fresh `seen`, since the
+                // same subterm can be free outside and bound inside.
+                let mut inner = BTreeSet::new();
+                collect_free(body, &mut HashSet::new(), &mut inner);
+                for v in inner {
+                    if !bound.contains(&v) {
+                        out.insert(v);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+fn subst(t: &Term, map: &BTreeMap<Var, Term>, memo: &mut HashMap<usize, Term>) -> Term {
+    if let Some(r) = memo.get(&t.addr()) {
+        return r.clone();
+    }
+    let result = match t.kind() {
+        TermKind::Var(v) => map.get(v).cloned().unwrap_or_else(|| t.clone()),
+        TermKind::App(op, args) => {
+            let new_args: Vec<Term> = args.iter().map(|a| subst(a, map, memo)).collect();
+            if new_args.iter().zip(args.iter()).all(|(n, o)| n.ptr_eq(o)) {
+                t.clone()
+            } else {
+                Term::apply(op.clone(), new_args)
+            }
+        }
+        TermKind::Quant(q, bound, body) => {
+            let mut inner: BTreeMap<Var, Term> = map
+                .iter()
+                .filter(|(k, _)| !bound.contains(k))
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect();
+            let incoming: BTreeSet<Var> = inner.values().flat_map(|v| v.free_vars()).collect();
+            let taken: BTreeSet<std::rc::Rc<str>> = incoming
+                .iter()
+                .chain(body.free_vars().iter())
+                .map(|v| v.name.clone())
+                .collect();
+            let mut new_bound = Vec::with_capacity(bound.len());
+            for b in bound.iter() {
+                if incoming.iter().any(|v| v.name == b.name) {
+                    let fresh = fresh_name(&b.name, &taken, &new_bound);
+                    let nv = Var::new(fresh, b.sort);
+                    inner.insert(b.clone(), nv.term());
+                    new_bound.push(nv);
+                } else {
+                    new_bound.push(b.clone());
+                }
+            }
+            let new_body = subst(body, &inner, &mut HashMap::new());
+            Term::quant(*q, new_bound, new_body).unwrap_or_else(|_| t.clone())
+        }
+        _ => t.clone(),
+    };
+    memo.insert(t.addr(), result.clone());
+    result
+}
+
+fn fresh_name(base: &str, taken: &BTreeSet<std::rc::Rc<str>>, chosen: &[Var]) -> String {
+    (0u64..)
+        .map(|i| format!("{base}!b{i}"))
+        .find(|n| !taken.iter().any(|t| &**t == n) && !chosen.iter().any(|v| &*v.name == n))
+        .unwrap_or_else(|| format!("{base}!b"))
+}
+
+/// The sort-annotated variables of several terms, merged (used for shared-variable sets).
+pub fn vars_of<'a>(terms: impl IntoIterator<Item = &'a Term>) -> BTreeSet<Var> {
+    let mut out = BTreeSet::new();
+    for t in terms {
+        out.extend(t.free_vars());
+    }
+    out
+}
+
+/// Names that occur with two different sorts among `vars` (an error for declarations).
+pub fn sort_conflicts(vars: &BTreeSet<Var>) -> Vec<(String, Sort, Sort)> {
+    let mut by_name: BTreeMap<&str, Sort> = BTreeMap::new();
+    let mut out = Vec::new();
+    for v in vars {
+        if let Some(s) = by_name.insert(&v.name, v.sort) {
+            if s != v.sort {
+                out.push((v.name.to_string(), s, v.sort));
+            }
+        }
+    }
+    out
+}
