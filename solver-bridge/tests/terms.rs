@@ -254,7 +254,7 @@ fn constant_folding_agrees_with_z3() {
         let w = *rng.pick(&[1u32, 3, 8, 16, 32, 64]);
         let mask = if w == 64 { u64::MAX } else { (1u64 << w) - 1 };
         let special = [0, 1, mask, mask >> 1, (mask >> 1) + 1];
-        let mut val = |rng: &mut Rng| {
+        let val = |rng: &mut Rng| {
             if rng.chance(40) {
                 *rng.pick(&special) as u128
             } else {
