@@ -4,6 +4,7 @@
 //! `FILE:LINE:COL: error: MESSAGE`), 2 for usage errors.
 
 mod cmd_cfa;
+mod cmd_itp;
 mod input;
 
 use clap::{Parser, Subcommand};
@@ -26,6 +27,8 @@ enum Command {
     Check { file: String },
     /// Print the CFA (or its LBE summary) of a C file.
     Cfa(cmd_cfa::CfaArgs),
+    /// Sequence interpolants for the assertions of an SMT-LIB file (checked), or a model.
+    Itp(cmd_itp::ItpArgs),
 }
 
 fn main() -> ExitCode {
@@ -40,5 +43,6 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Check { file } => cmd_cfa::check(&file),
         Command::Cfa(args) => cmd_cfa::run(&args),
+        Command::Itp(args) => cmd_itp::run(&args),
     }
 }

@@ -10,6 +10,7 @@
 //! - [`itp`]: interpolation computed in-house (Farkas, quantifier elimination) and its checker.
 
 pub mod context;
+pub mod itp;
 pub mod parse;
 pub mod sexp;
 pub mod solver;

@@ -164,14 +164,12 @@ impl Term {
     pub fn forall(vars: Vec<Var>, body: Term) -> Result<Term, TermError> {
         Term::quant(Quantifier::Forall, vars, body)
     }
-
 }
 
 /// Convenience constructors (sorts are the caller's responsibility, see `Term::apply`). They
 /// are associated functions named after the SMT-LIB operators, not operator-trait methods.
 #[allow(clippy::should_implement_trait)]
 impl Term {
-
     pub fn not(t: Term) -> Term {
         Term::apply(Op::Not, vec![t])
     }
@@ -541,8 +539,19 @@ fn mk_not(t: Term) -> Term {
     if let Some(b) = t.as_bool() {
         return Term::bool(!b);
     }
-    if let Some((Op::Not, args)) = t.as_app() {
-        return args[0].clone();
+    match t.as_app() {
+        Some((Op::Not, args)) => return args[0].clone(),
+        // Over the integers (total order): (not (< a b)) is (>= a b), and so on.
+        Some((op @ (Op::Le | Op::Lt | Op::Ge | Op::Gt), args)) if args.len() == 2 => {
+            let flipped = match op {
+                Op::Le => Op::Gt,
+                Op::Lt => Op::Ge,
+                Op::Ge => Op::Lt,
+                _ => Op::Le,
+            };
+            return raw(flipped, args.to_vec(), Sort::Bool);
+        }
+        _ => {}
     }
     raw(Op::Not, vec![t], Sort::Bool)
 }

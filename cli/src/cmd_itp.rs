@@ -1,0 +1,127 @@
+//! `cpa itp FILE.smt2 [--strategy NAME]`: sequence interpolants for the assertions of an
+//! SMT-LIB file (their order is the sequence), computed by the solver bridge and checked
+//! against the definition. Prints `unsat` and one interpolant per line (tau_1 .. tau_(n-1)), or
+//! `sat` and a model, or `unknown (reason)`.
+
+use clap::builder::PossibleValuesParser;
+use clap::Args;
+use solver_bridge::context::{SatResult, SmtContext};
+use solver_bridge::itp::{interpolate_checked, Strategy};
+use solver_bridge::parse::parse_script;
+use solver_bridge::solver::{NativeZ3, Recording, SolverError};
+use solver_bridge::term::quote_symbol;
+use std::process::ExitCode;
+
+#[derive(Args)]
+pub struct ItpArgs {
+    /// An SMT-LIB file: declarations and a sequence of `(assert ...)`.
+    file: String,
+    /// The interpolation strategy.
+    #[arg(long, default_value = "auto", value_parser = PossibleValuesParser::new(Strategy::ALL.map(|s| s.name())))]
+    strategy: String,
+    /// Print every query sent to Z3 and its reply to stderr.
+    #[arg(long)]
+    log: bool,
+}
+
+pub fn run(args: &ItpArgs) -> ExitCode {
+    let file = &args.file;
+    let text = match std::fs::read(file) {
+        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        Err(e) => {
+            eprintln!("{file}: error: cannot read file: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    let script = match parse_script(&text) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("{file}:{}:{}: error: {}", e.line, e.col, e.message);
+            return ExitCode::from(1);
+        }
+    };
+    let Some(strategy) = Strategy::from_name(&args.strategy) else {
+        eprintln!("error: unknown strategy {}", args.strategy);
+        return ExitCode::from(2);
+    };
+    let z3 = match NativeZ3::new() {
+        Ok(z) => z,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    let recording = Recording::new(z3);
+    let log = recording.log();
+    let mut ctx = SmtContext::new(recording);
+    let formulas: Vec<_> = script.assertions.iter().map(|a| a.term.clone()).collect();
+    let result = solve(&mut ctx, &script.declared, &formulas, strategy);
+    if args.log {
+        for e in log.entries() {
+            eprintln!("; query {}\n{}", e.index, e.query.trim_end());
+            match &e.reply {
+                Ok(r) if r.is_empty() => {}
+                Ok(r) => eprintln!("; reply\n{r}"),
+                Err(err) => eprintln!("; error: {err}"),
+            }
+        }
+    }
+    match result {
+        Ok(lines) => {
+            for l in lines {
+                println!("{l}");
+            }
+            ExitCode::SUCCESS
+        }
+        Err(message) => {
+            eprintln!("{file}: error: {message}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn solve(
+    ctx: &mut SmtContext<Recording<NativeZ3>>,
+    declared: &[solver_bridge::term::Var],
+    formulas: &[solver_bridge::term::Term],
+    strategy: Strategy,
+) -> Result<Vec<String>, String> {
+    let err = |e: SolverError| e.to_string();
+    ctx.push().map_err(err)?;
+    for v in declared {
+        ctx.declare(v).map_err(err)?;
+    }
+    for f in formulas {
+        ctx.assert(f).map_err(err)?;
+    }
+    let answer = ctx.check_sat().map_err(err)?;
+    let mut out = Vec::new();
+    match answer {
+        SatResult::Sat => {
+            out.push("sat".to_string());
+            let model = ctx.model(declared).map_err(err)?;
+            for (v, value) in &model.values {
+                out.push(format!(
+                    "(define-fun {} () {} {value})",
+                    quote_symbol(&v.name),
+                    v.sort
+                ));
+            }
+            return Ok(out);
+        }
+        SatResult::Unknown(reason) => {
+            out.push(format!("unknown ({reason})"));
+            return Ok(out);
+        }
+        SatResult::Unsat => {}
+    }
+    ctx.pop().map_err(err)?;
+    let taus =
+        interpolate_checked(ctx, formulas, strategy).map_err(|e| format!("{strategy}: {e}"))?;
+    out.push("unsat".to_string());
+    let n = formulas.len();
+    for t in taus.iter().take(n).skip(1) {
+        out.push(t.to_string());
+    }
+    Ok(out)
+}

@@ -1,0 +1,326 @@
+//! Interpolation computed by the bridge itself (the browser's Z3 has no `get-interpolant`).
+//!
+//! For an unsatisfiable sequence `phi_1..phi_n`, an inductive sequence of interpolants is
+//! `tau_0..tau_n` with `tau_0 = true`, `tau_n = false`, `tau_(i-1) /\ phi_i => tau_i`, and
+//! every variable of `tau_i` occurring both in `phi_1..phi_i` and in `phi_(i+1)..phi_n`.
+//! [`interpolate`] returns **all of `tau_0..tau_n`** (`n + 1` terms, so `taus[i]` is `tau_i`).
+//! Variables are compared by name and sort; SSA indices are just part of the name.
+//!
+//! Strategies ([`Strategy`]): exact Farkas interpolants for conjunctions of linear integer
+//! constraints (no solver query), and quantifier elimination forward (strongest) or backward
+//! (weakest), optionally generalised, for and/or/ite formulas. [`check_sequence`] verifies any
+//! sequence against the definition with the solver; [`interpolate`] runs it on every result in
+//! debug builds, [`interpolate_checked`] always.
+//!
+//! All functions need an [`SmtContext`] without assertions in force (it is left as found:
+//! everything happens between push and pop).
+
+mod check;
+mod farkas;
+pub mod linear;
+mod qe;
+mod simplex;
+
+pub use check::{check_binary, check_sequence};
+
+use crate::context::{SatResult, SmtContext};
+use crate::solver::{Solver, SolverError};
+use crate::term::{sort_conflicts, vars_of, Sort, Term, Var};
+use std::collections::BTreeSet;
+use std::fmt;
+
+/// How to compute interpolants.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Strategy {
+    /// Farkas-lemma interpolants (single linear inequalities) from an exact rational simplex.
+    /// Only for conjunctions of linear integer atoms whose conjunction is unsatisfiable over
+    /// the rationals (after exact integer tightening); otherwise `NotApplicable`.
+    Farkas,
+    /// Strongest postconditions projected by quantifier elimination.
+    ForwardQe,
+    /// `ForwardQe`, then conjuncts not needed for inductiveness dropped (unsat cores).
+    ForwardQeMin,
+    /// Negated weakest preconditions by quantifier elimination, from the end.
+    BackwardQe,
+    /// `Farkas`, falling back to `ForwardQeMin`, then `BackwardQe`.
+    Auto,
+}
+
+impl Strategy {
+    pub const ALL: [Strategy; 5] = [
+        Strategy::Farkas,
+        Strategy::ForwardQe,
+        Strategy::ForwardQeMin,
+        Strategy::BackwardQe,
+        Strategy::Auto,
+    ];
+
+    /// The stable name (`cpa itp --strategy NAME`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Strategy::Farkas => "farkas",
+            Strategy::ForwardQe => "forward-qe",
+            Strategy::ForwardQeMin => "forward-qe-min",
+            Strategy::BackwardQe => "backward-qe",
+            Strategy::Auto => "auto",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Strategy> {
+        Strategy::ALL.into_iter().find(|s| s.name() == name)
+    }
+}
+
+impl fmt::Display for Strategy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Why no interpolants were produced. The engine answers UNKNOWN on any of these except
+/// `Satisfiable` (a feasible path).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ItpError {
+    /// The conjunction of the formulas is satisfiable: there is no interpolant.
+    Satisfiable,
+    /// The solver could not decide a needed query (resource limit, incompleteness).
+    Unknown(String),
+    /// The strategy does not handle these formulas (e.g. Farkas on a disjunction).
+    NotApplicable(String),
+    /// The input is unusable (not Bool, a quantifier, one name with two sorts, a context
+    /// with assertions).
+    BadInput(String),
+    /// A sequence failed the checker (a bug in a strategy, or in the solver).
+    Invalid(String),
+    Solver(SolverError),
+}
+
+impl fmt::Display for ItpError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ItpError::Satisfiable => f.write_str("the formulas are satisfiable"),
+            ItpError::Unknown(r) => write!(f, "the solver answered unknown ({r})"),
+            ItpError::NotApplicable(r) => write!(f, "strategy not applicable: {r}"),
+            ItpError::BadInput(r) => write!(f, "bad interpolation input: {r}"),
+            ItpError::Invalid(r) => write!(f, "invalid interpolants: {r}"),
+            ItpError::Solver(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for ItpError {}
+
+impl From<SolverError> for ItpError {
+    fn from(e: SolverError) -> Self {
+        ItpError::Solver(e)
+    }
+}
+
+pub(crate) fn sat_to_err(r: SatResult) -> ItpError {
+    match r {
+        SatResult::Sat => ItpError::Satisfiable,
+        SatResult::Unknown(reason) => ItpError::Unknown(reason),
+        SatResult::Unsat => ItpError::Invalid("unexpected unsat".into()),
+    }
+}
+
+/// `shared[i]` = vars(phi_1..phi_i) ∩ vars(phi_(i+1)..phi_n), for `i` in `0..=n`.
+pub fn shared_vars(formulas: &[Term]) -> Vec<BTreeSet<Var>> {
+    let n = formulas.len();
+    let mut prefix = vec![BTreeSet::new(); n + 1];
+    for i in 1..=n {
+        let mut s = prefix[i - 1].clone();
+        s.extend(formulas[i - 1].free_vars());
+        prefix[i] = s;
+    }
+    let mut suffix = vec![BTreeSet::new(); n + 1];
+    for i in (0..n).rev() {
+        let mut s = suffix[i + 1].clone();
+        s.extend(formulas[i].free_vars());
+        suffix[i] = s;
+    }
+    (0..=n)
+        .map(|i| prefix[i].intersection(&suffix[i]).cloned().collect())
+        .collect()
+}
+
+fn validate<S: Solver>(ctx: &SmtContext<S>, formulas: &[Term]) -> Result<(), ItpError> {
+    if ctx.assertion_count() > 0 {
+        return Err(ItpError::BadInput(
+            "the solver context has assertions in force".into(),
+        ));
+    }
+    for (i, f) in formulas.iter().enumerate() {
+        if f.sort() != Sort::Bool {
+            return Err(ItpError::BadInput(format!("formula {} is not Bool", i + 1)));
+        }
+        if !f.is_quantifier_free() {
+            return Err(ItpError::BadInput(format!(
+                "formula {} has a quantifier",
+                i + 1
+            )));
+        }
+    }
+    let conflicts = sort_conflicts(&vars_of(formulas));
+    if let Some((name, a, b)) = conflicts.first() {
+        return Err(ItpError::BadInput(format!(
+            "{name} occurs with sorts {a} and {b}"
+        )));
+    }
+    Ok(())
+}
+
+/// Runs `body` between push and pop, popping also when it fails (unless the context is
+/// poisoned, in which case its levels no longer matter).
+fn scoped<S: Solver, T>(
+    ctx: &mut SmtContext<S>,
+    body: impl FnOnce(&mut SmtContext<S>) -> Result<T, ItpError>,
+) -> Result<T, ItpError> {
+    let level = ctx.level();
+    ctx.push()?;
+    let r = body(ctx);
+    if !ctx.is_poisoned() {
+        while ctx.level() > level {
+            ctx.pop()?;
+        }
+    }
+    r
+}
+
+fn compute<S: Solver>(
+    ctx: &mut SmtContext<S>,
+    formulas: &[Term],
+    strategy: Strategy,
+) -> Result<Vec<Term>, ItpError> {
+    let shared = shared_vars(formulas);
+    match strategy {
+        Strategy::Farkas => farkas::farkas_sequence(formulas),
+        Strategy::ForwardQe => scoped(ctx, |c| qe::forward(c, formulas, &shared)),
+        Strategy::ForwardQeMin => scoped(ctx, |c| {
+            let mut taus = qe::forward(c, formulas, &shared)?;
+            qe::generalize(c, formulas, &mut taus)?;
+            Ok(taus)
+        }),
+        Strategy::BackwardQe => scoped(ctx, |c| qe::backward(c, formulas, &shared)),
+        Strategy::Auto => {
+            let mut last = None;
+            for s in [
+                Strategy::Farkas,
+                Strategy::ForwardQeMin,
+                Strategy::BackwardQe,
+            ] {
+                match compute(ctx, formulas, s) {
+                    Ok(t) => return Ok(t),
+                    Err(
+                        e @ (ItpError::Satisfiable | ItpError::Solver(_) | ItpError::BadInput(_)),
+                    ) => return Err(e),
+                    Err(e) => last = Some(e),
+                }
+            }
+            Err(last.unwrap_or_else(|| ItpError::NotApplicable("no strategy applies".into())))
+        }
+    }
+}
+
+/// Inductive sequence interpolants `tau_0..tau_n` (n + 1 terms) for `formulas`, checked
+/// against the definition in debug builds.
+pub fn interpolate<S: Solver>(
+    ctx: &mut SmtContext<S>,
+    formulas: &[Term],
+    strategy: Strategy,
+) -> Result<Vec<Term>, ItpError> {
+    validate(ctx, formulas)?;
+    let taus = compute(ctx, formulas, strategy)?;
+    if cfg!(debug_assertions) {
+        check_sequence(ctx, formulas, &taus)?;
+    }
+    Ok(taus)
+}
+
+/// [`interpolate`], with the checker run in every build.
+pub fn interpolate_checked<S: Solver>(
+    ctx: &mut SmtContext<S>,
+    formulas: &[Term],
+    strategy: Strategy,
+) -> Result<Vec<Term>, ItpError> {
+    validate(ctx, formulas)?;
+    let taus = compute(ctx, formulas, strategy)?;
+    check_sequence(ctx, formulas, &taus)?;
+    Ok(taus)
+}
+
+/// A binary interpolant `I` for unsatisfiable `A /\ B`: `A => I`, `I /\ B` unsatisfiable,
+/// `vars(I) ⊆ vars(A) ∩ vars(B)`. (The sequence `⟨and(A), and(B)⟩`'s `tau_1`.)
+pub fn binary_interpolant<S: Solver>(
+    ctx: &mut SmtContext<S>,
+    a: &[Term],
+    b: &[Term],
+    strategy: Strategy,
+) -> Result<Term, ItpError> {
+    let pair = [Term::and(a.iter().cloned()), Term::and(b.iter().cloned())];
+    let taus = interpolate(ctx, &pair, strategy)?;
+    taus.get(1)
+        .cloned()
+        .ok_or_else(|| ItpError::Invalid("missing tau_1".into()))
+}
+
+/// A binary interpolant at one position of a path, as used by forward and backward binary
+/// interpolation (note 004): `A = phi_1..phi_k`, `B = phi_(k+1)..phi_n`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BinarySplit {
+    /// The position: the interpolant labels the state after `phi_k`.
+    pub k: usize,
+    /// `A => interpolant`, `interpolant /\ B` unsatisfiable.
+    pub interpolant: Term,
+}
+
+/// Forward binary interpolation: `k` is the length of the longest satisfiable prefix.
+pub fn forward_binary<S: Solver>(
+    ctx: &mut SmtContext<S>,
+    formulas: &[Term],
+    strategy: Strategy,
+) -> Result<BinarySplit, ItpError> {
+    validate(ctx, formulas)?;
+    let mut k = 0;
+    while k < formulas.len() {
+        match ctx.check_sat_of(&Term::and(formulas[..=k].iter().cloned()))? {
+            SatResult::Sat => k += 1,
+            SatResult::Unsat => break,
+            SatResult::Unknown(r) => return Err(ItpError::Unknown(r)),
+        }
+    }
+    if k == formulas.len() {
+        return Err(ItpError::Satisfiable);
+    }
+    let interpolant = binary_interpolant(ctx, &formulas[..k], &formulas[k..], strategy)?;
+    Ok(BinarySplit { k, interpolant })
+}
+
+/// Backward binary interpolation: `phi_(k+1)..phi_n` is the longest satisfiable suffix; the
+/// interpolant `J` of (suffix, prefix) is computed from the back and returned negated, so that,
+/// as for [`forward_binary`], `phi_1..phi_k => interpolant` and `interpolant /\ suffix` is
+/// unsatisfiable.
+pub fn backward_binary<S: Solver>(
+    ctx: &mut SmtContext<S>,
+    formulas: &[Term],
+    strategy: Strategy,
+) -> Result<BinarySplit, ItpError> {
+    validate(ctx, formulas)?;
+    let n = formulas.len();
+    let mut start = n; // the suffix is formulas[start..]
+    while start > 0 {
+        match ctx.check_sat_of(&Term::and(formulas[start - 1..].iter().cloned()))? {
+            SatResult::Sat => start -= 1,
+            SatResult::Unsat => break,
+            SatResult::Unknown(r) => return Err(ItpError::Unknown(r)),
+        }
+    }
+    if start == 0 {
+        return Err(ItpError::Satisfiable);
+    }
+    let j = binary_interpolant(ctx, &formulas[start..], &formulas[..start], strategy)?;
+    Ok(BinarySplit {
+        k: start,
+        interpolant: Term::not(j),
+    })
+}

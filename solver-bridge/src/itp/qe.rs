@@ -1,0 +1,151 @@
+//! Interpolants by quantifier elimination (Z3's `(apply qe)`), for any quantifier-free
+//! formulas Z3 can eliminate quantifiers from (linear integer arithmetic with and/or/ite, and
+//! more):
+//! - forward (strongest postconditions): `tau_i = QE(exists L. tau_(i-1) /\ phi_i)`, where `L`
+//!   are the variables not shared between `phi_1..phi_i` and `phi_(i+1)..phi_n`;
+//! - backward (weakest preconditions): `psi_(i-1) = QE(exists L. phi_i /\ psi_i)` from
+//!   `psi_n = true`, and `tau_i = not psi_i` (the states from which the rest can still
+//!   succeed, negated);
+//! - generalisation: keeps only the conjuncts of each `tau_i` that are needed for
+//!   `tau_i /\ phi_(i+1) => tau_(i+1)` (unsat core, then one deletion pass), walking from the end
+//!   so that weakened later interpolants let earlier ones shrink too.
+
+use super::{sat_to_err, ItpError};
+use crate::context::{SatResult, SmtContext};
+use crate::solver::Solver;
+use crate::term::{Term, Var};
+use std::collections::BTreeSet;
+
+/// Deletion-based minimisation is skipped above this many conjuncts (a query each).
+const MAX_MINIMIZE: usize = 24;
+
+fn project<S: Solver>(
+    ctx: &mut SmtContext<S>,
+    body: Term,
+    keep: &BTreeSet<Var>,
+) -> Result<Term, ItpError> {
+    let local: Vec<Var> = body
+        .free_vars()
+        .into_iter()
+        .filter(|v| !keep.contains(v))
+        .collect();
+    if local.is_empty() {
+        return Ok(body);
+    }
+    let q = Term::exists(local, body).map_err(|e| ItpError::BadInput(e.message))?;
+    if q.is_quantifier_free() {
+        return Ok(q);
+    }
+    Ok(ctx.qe(&q)?)
+}
+
+/// Strongest-postcondition interpolants `tau_0..tau_n`.
+pub fn forward<S: Solver>(
+    ctx: &mut SmtContext<S>,
+    formulas: &[Term],
+    shared: &[BTreeSet<Var>],
+) -> Result<Vec<Term>, ItpError> {
+    let n = formulas.len();
+    let mut taus = vec![Term::tt()];
+    for i in 1..=n {
+        let prev = taus[i - 1].clone();
+        if prev.is_false() {
+            taus.push(Term::ff());
+            continue;
+        }
+        let body = Term::and2(prev, formulas[i - 1].clone());
+        if i == n {
+            match ctx.check_sat_of(&body)? {
+                SatResult::Unsat => taus.push(Term::ff()),
+                other => return Err(sat_to_err(other)),
+            }
+        } else {
+            taus.push(project(ctx, body, &shared[i])?);
+        }
+    }
+    Ok(taus)
+}
+
+/// Weakest-precondition interpolants `tau_0..tau_n`.
+pub fn backward<S: Solver>(
+    ctx: &mut SmtContext<S>,
+    formulas: &[Term],
+    shared: &[BTreeSet<Var>],
+) -> Result<Vec<Term>, ItpError> {
+    let n = formulas.len();
+    // psi[i]: the states at position i from which phi_(i+1)..phi_n is satisfiable.
+    let mut psi = vec![Term::tt(); n + 1];
+    for i in (1..=n).rev() {
+        if psi[i].is_false() {
+            psi[i - 1] = Term::ff();
+            continue;
+        }
+        let body = Term::and2(formulas[i - 1].clone(), psi[i].clone());
+        psi[i - 1] = project(ctx, body, &shared[i - 1])?;
+    }
+    // psi_0 is closed: the whole conjunction is unsatisfiable iff it is false.
+    if !psi[0].is_false() {
+        match ctx.check_sat_of(&psi[0])? {
+            SatResult::Unsat => {}
+            other => return Err(sat_to_err(other)),
+        }
+    }
+    let mut taus: Vec<Term> = psi.into_iter().map(Term::not).collect();
+    taus[0] = Term::tt();
+    taus[n] = Term::ff();
+    Ok(taus)
+}
+
+/// Weakens `taus` (a valid sequence) by dropping conjuncts, keeping it valid.
+pub fn generalize<S: Solver>(
+    ctx: &mut SmtContext<S>,
+    formulas: &[Term],
+    taus: &mut [Term],
+) -> Result<(), ItpError> {
+    let n = formulas.len();
+    for i in (1..n).rev() {
+        let parts = taus[i].conjuncts();
+        if parts.len() < 2 {
+            continue;
+        }
+        // Everything that must stay unsatisfiable together with the kept parts.
+        let rest = Term::and2(formulas[i].clone(), Term::not(taus[i + 1].clone()));
+        ctx.push()?;
+        ctx.assert(&rest)?;
+        for (j, p) in parts.iter().enumerate() {
+            ctx.assert_named(&format!("itp_part_{j}"), p)?;
+        }
+        let r = ctx.check_sat()?;
+        if r != SatResult::Unsat {
+            ctx.pop()?;
+            return Err(ItpError::Invalid(format!(
+                "generalisation: tau_{i} /\\ phi_{} does not imply tau_{} ({r:?})",
+                i + 1,
+                i + 1
+            )));
+        }
+        let core = ctx.unsat_core()?;
+        ctx.pop()?;
+        let mut kept: Vec<Term> = parts
+            .iter()
+            .enumerate()
+            .filter(|(j, _)| core.iter().any(|c| *c == format!("itp_part_{j}")))
+            .map(|(_, p)| p.clone())
+            .collect();
+        if kept.len() <= MAX_MINIMIZE {
+            let mut j = 0;
+            while j < kept.len() && kept.len() > 1 {
+                let mut candidate = kept.clone();
+                candidate.remove(j);
+                let q = Term::and2(Term::and(candidate.clone()), rest.clone());
+                if ctx.check_sat_of(&q)? == SatResult::Unsat {
+                    kept = candidate;
+                } else {
+                    j += 1;
+                }
+            }
+        }
+        taus[i] = Term::and(kept);
+    }
+    Ok(())
+}

@@ -1,0 +1,302 @@
+//! The solver layer against the real native z3: answers, models, cores, QE, errors, restart
+//! after a kill, resource limits, recording and replay, isolation of shared handles.
+
+mod common;
+
+use common::{int_term, z3};
+use solver_bridge::context::{SatResult, SmtContext};
+use solver_bridge::solver::{
+    NativeZ3, NoClock, Recording, Replay, SharedPool, Solver, SolverError, StdClock,
+};
+use solver_bridge::term::{Sort, Term, Var};
+
+fn x() -> Term {
+    Term::new_var("x", Sort::Int)
+}
+
+#[test]
+fn sat_unsat_models_values() {
+    let mut c = z3();
+    c.assert(&Term::gt(x(), Term::int(5))).unwrap();
+    c.assert(&int_term("(< (+ x y) 0)", &["x", "y"])).unwrap();
+    assert_eq!(c.check_sat().unwrap(), SatResult::Sat);
+    let m = c.full_model().unwrap();
+    let xv = m.get("x").and_then(|t| t.as_int()).cloned().unwrap();
+    let yv = m.get("y").and_then(|t| t.as_int()).cloned().unwrap();
+    assert!(xv > 5.into() && &xv + &yv < 0.into(), "bad model {m:?}");
+    // The model satisfies the assertions when substituted.
+    assert!(m
+        .eval(&int_term("(and (> x 5) (< (+ x y) 0))", &["x", "y"]))
+        .is_true());
+    let vals = c
+        .get_values(&[Term::add2(x(), Term::int(1)), Term::gt(x(), Term::int(0))])
+        .unwrap();
+    assert_eq!(vals[0].as_int().cloned().unwrap(), xv + 1);
+    assert!(vals[1].is_true());
+    c.push().unwrap();
+    c.assert(&Term::lt(x(), Term::int(0))).unwrap();
+    assert_eq!(c.check_sat().unwrap(), SatResult::Unsat);
+    c.pop().unwrap();
+    assert_eq!(c.check_sat().unwrap(), SatResult::Sat);
+    // Bit-vectors and Booleans in models.
+    let b = Term::new_var("b", Sort::BitVec(8));
+    c.assert(&Term::bv2(
+        solver_bridge::term::Op::BvUgt,
+        b.clone(),
+        Term::bv(250, 8),
+    ))
+    .unwrap();
+    c.assert(&Term::new_var("p", Sort::Bool)).unwrap();
+    assert_eq!(c.check_sat().unwrap(), SatResult::Sat);
+    let m = c
+        .model(&[Var::new("b", Sort::BitVec(8)), Var::new("p", Sort::Bool)])
+        .unwrap();
+    assert!(m.get("b").and_then(|t| t.as_bv()).unwrap().0 > 250);
+    assert!(m.get("p").unwrap().is_true());
+}
+
+#[test]
+fn unsat_cores() {
+    let mut c = z3();
+    c.assert_named("a1", &Term::gt(x(), Term::int(0))).unwrap();
+    c.assert_named("a2", &Term::gt(Term::new_var("y", Sort::Int), Term::int(0)))
+        .unwrap();
+    c.assert_named("a3", &Term::lt(x(), Term::int(-3))).unwrap();
+    assert_eq!(c.check_sat().unwrap(), SatResult::Unsat);
+    let mut core = c.unsat_core().unwrap();
+    core.sort();
+    assert_eq!(core, vec!["a1", "a3"]);
+    // Names are checked.
+    assert!(matches!(
+        c.assert_named("a1", &Term::tt()),
+        Err(SolverError::Usage { .. })
+    ));
+    assert!(c.assert_named("not a symbol", &Term::tt()).is_err());
+}
+
+#[test]
+fn quantifier_elimination() {
+    let mut c = z3();
+    let q = int_term(
+        "(exists ((y Int)) (and (= x (+ y y)) (> y 2) (< y 6)))",
+        &["x"],
+    );
+    let r = c.qe(&q).unwrap();
+    assert!(r.is_quantifier_free());
+    // Equivalent to x in {6, 8, 10}.
+    let expected = int_term("(or (= x 6) (= x 8) (= x 10))", &["x"]);
+    let differ = Term::not(Term::eq(r.clone(), expected));
+    assert_eq!(
+        c.check_sat_of(&differ).unwrap(),
+        SatResult::Unsat,
+        "qe gave {r}"
+    );
+    // Closed formulas become true/false.
+    let closed = int_term("(exists ((y Int)) (and (> y 2) (< y 3)))", &[]);
+    assert!(c.qe(&closed).unwrap().is_false());
+    // With assertions in force, apply would see them: refused.
+    c.assert(&Term::gt(x(), Term::int(0))).unwrap();
+    assert!(matches!(c.qe(&q), Err(SolverError::Usage { .. })));
+    assert!(!c.is_poisoned());
+}
+
+#[test]
+fn solver_errors_poison_until_reset() {
+    let mut c = z3();
+    c.assert(&Term::gt(x(), Term::int(0))).unwrap();
+    assert_eq!(c.check_sat().unwrap(), SatResult::Sat);
+    c.push().unwrap();
+    c.assert(&Term::lt(x(), Term::int(0))).unwrap();
+    assert_eq!(c.check_sat().unwrap(), SatResult::Unsat);
+    // No model after unsat: z3 answers (error ...).
+    let e = c.full_model().unwrap_err();
+    assert!(matches!(e, SolverError::Reported { .. }), "{e:?}");
+    assert!(c.is_poisoned());
+    assert!(matches!(c.check_sat(), Err(SolverError::Poisoned { .. })));
+    c.reset().unwrap();
+    assert_eq!(c.level(), 0);
+    assert_eq!(c.check_sat().unwrap(), SatResult::Sat);
+    // Misuse is reported without touching the solver.
+    assert!(matches!(c.pop(), Err(SolverError::Usage { .. })));
+    assert!(c.assert(&x()).is_err());
+    c.declare(&Var::new("x", Sort::Int)).unwrap();
+    assert!(c.declare(&Var::new("x", Sort::Bool)).is_err());
+    assert!(c.declare(&Var::new("and", Sort::Int)).is_err());
+    assert!(c.declare(&Var::new("a|b", Sort::Int)).is_err());
+}
+
+#[test]
+fn raw_queries_are_validated() {
+    let mut z = NativeZ3::new().unwrap();
+    assert!(matches!(
+        z.eval("(assert (> x 0)"),
+        Err(SolverError::MalformedQuery { .. })
+    ));
+    assert!(matches!(
+        z.eval("(exit)"),
+        Err(SolverError::MalformedQuery { .. })
+    ));
+    assert_eq!(z.eval("(echo \"hi\")").unwrap(), "hi");
+    let r = z.eval("(assert (> y 0))").unwrap();
+    assert!(r.starts_with("(error"), "{r}");
+}
+
+#[test]
+fn missing_solver_is_a_clear_error() {
+    let e = NativeZ3::with_program("/nonexistent/z3", &["-in"])
+        .err()
+        .expect("must fail");
+    assert!(matches!(e, SolverError::NotFound { .. }));
+    assert!(e.to_string().contains("/nonexistent/z3"), "{e}");
+}
+
+#[test]
+fn restart_after_kill() {
+    let z = NativeZ3::new().unwrap();
+    let pid = z.pid().unwrap();
+    let mut c = SmtContext::new(z);
+    c.assert(&Term::gt(x(), Term::int(0))).unwrap();
+    assert_eq!(c.check_sat().unwrap(), SatResult::Sat);
+    let status = std::process::Command::new("kill")
+        .args(["-9", &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let e = c.check_sat().unwrap_err();
+    assert!(
+        matches!(
+            e,
+            SolverError::Died {
+                restarted: true,
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    assert!(
+        c.is_poisoned(),
+        "a context that lost its assertions must not answer"
+    );
+    assert_eq!(c.solver().restarts(), 1);
+    assert_ne!(c.solver().pid(), Some(pid));
+    c.reset().unwrap();
+    c.assert(&Term::lt(x(), Term::int(0))).unwrap();
+    assert_eq!(c.check_sat().unwrap(), SatResult::Sat);
+}
+
+#[test]
+fn resource_limit_gives_unknown() {
+    let mut c = z3();
+    c.set_rlimit(Some(200)).unwrap();
+    let hard = int_term("(= (+ (* x x x) (* y y y) (* z z z)) 33)", &["x", "y", "z"]);
+    c.assert(&hard).unwrap();
+    match c.check_sat().unwrap() {
+        SatResult::Unknown(reason) => assert!(reason.contains("resource"), "{reason}"),
+        other => panic!("expected unknown, got {other:?}"),
+    }
+    c.reset().unwrap();
+    c.assert(&Term::gt(x(), Term::int(0))).unwrap();
+    assert_eq!(c.check_sat().unwrap(), SatResult::Sat);
+}
+
+/// A fixed session of calls; returns what it observed.
+fn session<S: Solver>(c: &mut SmtContext<S>) -> Result<Vec<String>, SolverError> {
+    let mut out = Vec::new();
+    c.assert(&int_term("(and (> x 2) (< x 9))", &["x"]))?;
+    out.push(format!("{:?}", c.check_sat()?));
+    out.push(format!("{:?}", c.full_model()?));
+    c.push()?;
+    c.assert_named("n1", &int_term("(> x 10)", &["x"]))?;
+    out.push(format!("{:?}", c.check_sat()?));
+    out.push(format!("{:?}", c.unsat_core()?));
+    c.pop()?;
+    out.push(c.simplify(&int_term("(+ x x 1)", &["x"]))?.to_string());
+    Ok(out)
+}
+
+#[test]
+fn recording_and_replay() {
+    let mut c = SmtContext::new(Recording::new(NativeZ3::new().unwrap()));
+    let observed = session(&mut c).unwrap();
+    let log = c.solver().log();
+    assert_eq!(log.len() as u64, c.round_trips());
+    let json = log.to_json();
+    // Replaying the same calls needs no solver and observes the same.
+    let mut r = SmtContext::new(Replay::from_json(&json).unwrap());
+    assert_eq!(session(&mut r).unwrap(), observed);
+    assert_eq!(r.solver().remaining(), 0);
+    // A different call sequence is caught.
+    let mut r = SmtContext::new(Replay::from_json(&json).unwrap());
+    r.assert(&int_term("(> x 3)", &["x"])).unwrap();
+    assert!(matches!(
+        r.check_sat(),
+        Err(SolverError::ReplayMismatch { index: 0, .. })
+    ));
+    let mut r = SmtContext::new(Replay::new(Vec::new()));
+    assert!(matches!(
+        r.check_sat(),
+        Err(SolverError::ReplayExhausted { .. })
+    ));
+    // The text sent is deterministic: a second run logs the same queries.
+    let mut c2 = SmtContext::new(Recording::new(NativeZ3::new().unwrap()));
+    session(&mut c2).unwrap();
+    let q1: Vec<String> = log.entries().into_iter().map(|e| e.query).collect();
+    let q2: Vec<String> = c2
+        .solver()
+        .log()
+        .entries()
+        .into_iter()
+        .map(|e| e.query)
+        .collect();
+    assert_eq!(q1, q2);
+    assert!(log.entries().iter().all(|e| e.micros.is_none()));
+    // With a clock, durations are recorded.
+    let mut timed = SmtContext::new(Recording::with_clock(
+        NativeZ3::new().unwrap(),
+        StdClock::default(),
+    ));
+    session(&mut timed).unwrap();
+    assert!(timed
+        .solver()
+        .log()
+        .entries()
+        .iter()
+        .all(|e| e.micros.is_some()));
+    let _ = NoClock;
+}
+
+#[test]
+fn shared_handles_are_isolated() {
+    let pool = SharedPool::new(Recording::new(NativeZ3::new().unwrap()));
+    let mut a = SmtContext::new(pool.handle());
+    let mut b = SmtContext::new(pool.handle());
+    a.assert(&int_term("(> x 0)", &["x"])).unwrap();
+    b.assert(&int_term("(< x 0)", &["x"])).unwrap();
+    for _ in 0..3 {
+        assert_eq!(a.check_sat().unwrap(), SatResult::Sat);
+        assert_eq!(b.check_sat().unwrap(), SatResult::Sat);
+    }
+    // Models survive a switch (the last check-sat is replayed).
+    assert_eq!(a.check_sat().unwrap(), SatResult::Sat);
+    assert_eq!(b.check_sat().unwrap(), SatResult::Sat);
+    let ma = a.full_model().unwrap();
+    assert!(ma.get("x").and_then(|t| t.as_int()).unwrap() > &0.into());
+    let mb = b.full_model().unwrap();
+    assert!(mb.get("x").and_then(|t| t.as_int()).unwrap() < &0.into());
+    // Levels are kept apart too.
+    a.push().unwrap();
+    a.assert(&int_term("(> x 100)", &["x"])).unwrap();
+    b.push().unwrap();
+    b.assert(&int_term("(> x (- 5))", &["x"])).unwrap();
+    assert_eq!(a.check_sat().unwrap(), SatResult::Sat);
+    assert_eq!(b.check_sat().unwrap(), SatResult::Sat);
+    a.pop().unwrap();
+    a.assert(&int_term("(< x 1)", &["x"])).unwrap();
+    assert_eq!(a.check_sat().unwrap(), SatResult::Unsat);
+    assert_eq!(b.check_sat().unwrap(), SatResult::Sat);
+    b.pop().unwrap();
+    b.assert(&int_term("(> x (- 1))", &["x"])).unwrap();
+    assert_eq!(b.check_sat().unwrap(), SatResult::Unsat);
+    a.reset().unwrap();
+    assert_eq!(a.check_sat().unwrap(), SatResult::Sat);
+}
