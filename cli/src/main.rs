@@ -5,7 +5,9 @@
 
 mod cmd_cfa;
 mod cmd_itp;
+mod cmd_verify;
 mod input;
+mod solver;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -27,6 +29,8 @@ enum Command {
     Check { file: String },
     /// Print the CFA (or its LBE summary) of a C file.
     Cfa(cmd_cfa::CfaArgs),
+    /// Verify that no call of reach_error() is reachable.
+    Verify(cmd_verify::VerifyArgs),
     /// Sequence interpolants for the assertions of an SMT-LIB file (checked), or a model.
     Itp(cmd_itp::ItpArgs),
 }
@@ -44,5 +48,6 @@ fn main() -> ExitCode {
         Command::Check { file } => cmd_cfa::check(&file),
         Command::Cfa(args) => cmd_cfa::run(&args),
         Command::Itp(args) => cmd_itp::run(&args),
+        Command::Verify(args) => cmd_verify::run(&args),
     }
 }

@@ -1,10 +1,21 @@
 //! The CPA Playground engine: C front end, control-flow automaton, large-block encoding and
-//! (later) the configurable program analysis. The engine does no I/O and reads no clock.
+//! the configurable program analysis. The engine does no I/O and reads no clock.
 
+pub mod algorithm;
 pub mod cfa;
+pub mod concrete;
+pub mod config;
+pub mod counterexample;
+pub mod cpa;
 pub mod diag;
+pub mod events;
+pub mod formula;
 pub mod frontend;
+pub mod intervals;
 pub mod ir;
 pub mod lbe;
+pub mod predicate;
 pub mod report;
 pub mod semantics;
+pub mod session;
+pub mod smt;

@@ -1,0 +1,152 @@
+//! `cpa verify FILE [--config PRESET] [--set KEY=VALUE]... [--max-steps N] [--json]`.
+
+use crate::input::load;
+use crate::solver::native;
+use clap::Args;
+use cpa_engine::algorithm::Verdict;
+use cpa_engine::config::{Config, PRESETS};
+use cpa_engine::session::{Session, Stats};
+use cpa_engine::smt::BridgeSmt;
+use serde_json::json;
+use solver_bridge::itp::Strategy;
+use std::process::ExitCode;
+use std::rc::Rc;
+use std::time::Instant;
+
+#[derive(Args)]
+pub struct VerifyArgs {
+    pub file: String,
+    /// Configuration preset.
+    #[arg(long, default_value = "predicate-lbe")]
+    pub config: String,
+    /// Override a knob of the preset (repeatable), e.g. `--set encoding=bv`.
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
+    /// Stop after this many algorithm steps (UNKNOWN).
+    #[arg(long)]
+    pub max_steps: Option<u64>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The configuration the arguments ask for, or a usage error.
+pub fn configure(preset: &str, sets: &[String], max_steps: Option<u64>) -> Result<Config, String> {
+    let mut config = Config::preset(preset)
+        .ok_or_else(|| format!("unknown preset '{preset}' (known: {})", PRESETS.join(", ")))?;
+    for s in sets {
+        let (k, v) = s
+            .split_once('=')
+            .ok_or_else(|| format!("--set expects KEY=VALUE, got '{s}'"))?;
+        config.set(k.trim(), v.trim())?;
+    }
+    if let Some(n) = max_steps {
+        config.limits.max_steps = n;
+    }
+    Ok(config)
+}
+
+pub struct Outcome {
+    pub verdict: Verdict,
+    pub stats: Stats,
+    pub solver_ms: f64,
+    pub total_ms: f64,
+}
+
+/// Runs one verification natively.
+pub fn verify(cfa: Rc<cpa_engine::cfa::Cfa>, config: Config) -> Result<Outcome, String> {
+    let start = Instant::now();
+    let (solver, nanos) = native().map_err(|e| e.to_string())?;
+    let smt = BridgeSmt::new(solver, Strategy::Auto);
+    let mut session = Session::new(cfa, config, Box::new(smt));
+    let verdict = session.run().clone();
+    Ok(Outcome {
+        verdict,
+        stats: session.stats(),
+        solver_ms: nanos.get() as f64 / 1e6,
+        total_ms: start.elapsed().as_secs_f64() * 1e3,
+    })
+}
+
+pub fn run(args: &VerifyArgs) -> ExitCode {
+    let config = match configure(&args.config, &args.set, args.max_steps) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let Ok(parsed) = load(&args.file) else {
+        return ExitCode::from(1);
+    };
+    let preset = config.preset.clone();
+    let out = match verify(Rc::new(parsed.cfa), config) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    let s = &out.stats;
+    if args.json {
+        let cex = match &out.verdict {
+            Verdict::False { counterexample } => Some(
+                counterexample
+                    .trace
+                    .iter()
+                    .map(|t| json!({"line": t.line, "op": t.op, "values": t.values}))
+                    .collect::<Vec<_>>(),
+            ),
+            _ => None,
+        };
+        let v = json!({
+            "verdict": out.verdict.name(),
+            "reason": out.verdict.reason(),
+            "config": preset,
+            "stats": {
+                "steps": s.steps, "states": s.states, "refinements": s.refinements,
+                "solver_queries": s.solver_queries, "abstractions": s.abstractions,
+                "predicates": s.predicates, "bound": s.bound,
+                "solver_ms": (out.solver_ms * 1000.0).round() / 1000.0,
+                "total_ms": (out.total_ms * 1000.0).round() / 1000.0,
+            },
+            "counterexample": cex,
+        });
+        println!("{v}");
+        return ExitCode::SUCCESS;
+    }
+    println!("Configuration: {preset}");
+    println!("Steps: {}", s.steps);
+    println!("ARG states: {}", s.states);
+    println!("Refinements: {}", s.refinements);
+    println!("Predicates: {}", s.predicates);
+    println!("Abstractions: {}", s.abstractions);
+    if s.bound > 0 {
+        println!("Bound k: {}", s.bound);
+    }
+    println!("Solver queries: {}", s.solver_queries);
+    println!("Solver time: {:.1} ms", out.solver_ms);
+    println!("Total time: {:.1} ms", out.total_ms);
+    if let Verdict::False { counterexample } = &out.verdict {
+        println!("Counterexample:");
+        for step in &counterexample.trace {
+            let vals: Vec<String> = step
+                .values
+                .iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect();
+            println!(
+                "  line {:>4}: {:<40} {}",
+                step.line,
+                step.op,
+                vals.join(" ")
+            );
+        }
+    }
+    match &out.verdict {
+        Verdict::True => println!("Verification result: TRUE"),
+        Verdict::False { .. } => println!("Verification result: FALSE"),
+        Verdict::Unknown { reason } => println!("Verification result: UNKNOWN ({reason})"),
+    }
+    ExitCode::SUCCESS
+}

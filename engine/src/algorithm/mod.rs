@@ -1,0 +1,53 @@
+//! Verification algorithms as stepping machines: each [`Algorithm::step`] does one unit of work
+//! (one waitlist pop with its expansion, one refinement, one satisfiability check) and appends
+//! the events it caused, so a session can pause after any of them.
+
+pub mod bmc;
+pub mod cegar;
+pub mod kinduction;
+
+use crate::counterexample::Counterexample;
+use crate::events::Event;
+use crate::smt::Result;
+use serde::Serialize;
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "verdict", rename_all = "lowercase")]
+pub enum Verdict {
+    True,
+    False { counterexample: Counterexample },
+    Unknown { reason: String },
+}
+
+impl Verdict {
+    pub fn name(&self) -> &'static str {
+        match self {
+            Verdict::True => "true",
+            Verdict::False { .. } => "false",
+            Verdict::Unknown { .. } => "unknown",
+        }
+    }
+
+    pub fn reason(&self) -> Option<&str> {
+        match self {
+            Verdict::Unknown { reason } => Some(reason),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct AlgoStats {
+    pub states: u64,
+    pub refinements: u64,
+    pub solver_queries: u64,
+    pub abstractions: u64,
+    pub predicates: u64,
+    pub bound: u64,
+}
+
+pub trait Algorithm {
+    /// One unit of work. `Some(verdict)` ends the run.
+    fn step(&mut self, events: &mut Vec<Event>) -> Result<Option<Verdict>>;
+    fn stats(&self) -> AlgoStats;
+}

@@ -1,0 +1,283 @@
+//! Typed configurations and the stable presets of PRODUCT.md. `--set KEY=VALUE` reaches every
+//! knob through [`Config::set`]; unknown keys and bad values are errors, never ignored.
+
+use crate::cpa::waitlist::WaitlistOrder;
+use crate::formula::Encoding;
+use crate::predicate::refine::RefinementStrategy;
+use crate::predicate::{AbstractionKind, BlockOperator, PredicateConfig, Representation};
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AlgorithmKind {
+    /// CEGAR around CPA++ with the Predicate CPA (lazy predicate abstraction or IMPACT).
+    Cegar,
+    Bmc,
+    KInduction,
+}
+
+/// Resource limits, all counts (never wall-clock): reaching one ends the run with UNKNOWN.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Limits {
+    /// Algorithm steps (waitlist pops, refinements, checks).
+    pub max_steps: u64,
+    /// ARG states created.
+    pub max_states: u64,
+    pub max_refinements: u64,
+    pub max_queries: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_steps: 200_000,
+            max_states: 100_000,
+            max_refinements: 200,
+            max_queries: 200_000,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Config {
+    pub preset: String,
+    pub algorithm: AlgorithmKind,
+    pub predicate: PredicateConfig,
+    pub refinement: RefinementStrategy,
+    pub encoding: Encoding,
+    pub waitlist: WaitlistOrder,
+    /// Calls nested deeper than this are cut (the verdict TRUE is then impossible).
+    pub max_depth: usize,
+    /// First and last bound of BMC and k-induction.
+    pub k_init: u32,
+    pub k_max: u32,
+    /// k-induction: strengthen the step case with interval invariants.
+    pub invariants: bool,
+    pub limits: Limits,
+}
+
+pub const PRESETS: [&str; 6] = [
+    "predicate-lbe",
+    "predicate-sbe",
+    "predicate-abel",
+    "impact",
+    "bmc",
+    "kinduction",
+];
+
+impl Config {
+    pub fn preset(name: &str) -> Option<Config> {
+        let pred = |block, abstraction, representation| PredicateConfig {
+            block,
+            abstraction,
+            representation,
+            sat_check_empty: true,
+            allsat_limit: 1 << 12,
+        };
+        let base = Config {
+            preset: name.to_string(),
+            algorithm: AlgorithmKind::Cegar,
+            predicate: pred(
+                BlockOperator::LoopHeadsAndFunctions,
+                AbstractionKind::Boolean,
+                Representation::Bdd,
+            ),
+            refinement: RefinementStrategy::Predicate,
+            encoding: Encoding::Int,
+            waitlist: WaitlistOrder::Rpo,
+            max_depth: 32,
+            k_init: 1,
+            k_max: 40,
+            invariants: true,
+            limits: Limits::default(),
+        };
+        Some(match name {
+            "predicate-lbe" => base,
+            "predicate-sbe" => Config {
+                predicate: pred(
+                    BlockOperator::Sbe,
+                    AbstractionKind::Cartesian,
+                    Representation::Bdd,
+                ),
+                waitlist: WaitlistOrder::Dfs,
+                ..base
+            },
+            "predicate-abel" => Config {
+                predicate: pred(
+                    BlockOperator::LoopHeads,
+                    AbstractionKind::Boolean,
+                    Representation::Bdd,
+                ),
+                ..base
+            },
+            "impact" => Config {
+                predicate: PredicateConfig {
+                    sat_check_empty: false,
+                    ..pred(
+                        BlockOperator::LoopHeads,
+                        AbstractionKind::Boolean,
+                        Representation::Smt,
+                    )
+                },
+                refinement: RefinementStrategy::Impact,
+                waitlist: WaitlistOrder::Dfs,
+                ..base
+            },
+            "bmc" => Config {
+                algorithm: AlgorithmKind::Bmc,
+                predicate: pred(
+                    BlockOperator::Never,
+                    AbstractionKind::Boolean,
+                    Representation::Smt,
+                ),
+                encoding: Encoding::Bv,
+                waitlist: WaitlistOrder::Rpo,
+                ..base
+            },
+            "kinduction" => Config {
+                algorithm: AlgorithmKind::KInduction,
+                predicate: pred(
+                    BlockOperator::Never,
+                    AbstractionKind::Boolean,
+                    Representation::Smt,
+                ),
+                encoding: Encoding::Bv,
+                waitlist: WaitlistOrder::Rpo,
+                ..base
+            },
+            _ => return None,
+        })
+    }
+
+    /// The keys `set` understands, with their current values.
+    pub fn knobs(&self) -> Vec<(&'static str, String)> {
+        let v = |x: &dyn erased| x.text();
+        vec![
+            ("algorithm", v(&self.algorithm)),
+            ("block", v(&self.predicate.block)),
+            ("abstraction", v(&self.predicate.abstraction)),
+            ("representation", v(&self.predicate.representation)),
+            (
+                "sat-check-empty",
+                self.predicate.sat_check_empty.to_string(),
+            ),
+            ("allsat-limit", self.predicate.allsat_limit.to_string()),
+            ("refinement", v(&self.refinement)),
+            ("encoding", v(&self.encoding)),
+            ("waitlist", v(&self.waitlist)),
+            ("max-depth", self.max_depth.to_string()),
+            ("k-init", self.k_init.to_string()),
+            ("k-max", self.k_max.to_string()),
+            ("invariants", self.invariants.to_string()),
+            ("max-steps", self.limits.max_steps.to_string()),
+            ("max-states", self.limits.max_states.to_string()),
+            ("max-refinements", self.limits.max_refinements.to_string()),
+            ("max-queries", self.limits.max_queries.to_string()),
+        ]
+    }
+
+    /// Sets one knob from its textual value.
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        fn parse<T: serde::de::DeserializeOwned>(key: &str, value: &str) -> Result<T, String> {
+            serde_json::from_value(serde_json::Value::String(value.to_string()))
+                .map_err(|_| format!("invalid value '{value}' for '{key}'"))
+        }
+        fn num<T: std::str::FromStr>(key: &str, value: &str) -> Result<T, String> {
+            value
+                .parse()
+                .map_err(|_| format!("invalid number '{value}' for '{key}'"))
+        }
+        fn boolean(key: &str, value: &str) -> Result<bool, String> {
+            match value {
+                "true" | "yes" | "1" | "on" => Ok(true),
+                "false" | "no" | "0" | "off" => Ok(false),
+                _ => Err(format!("invalid Boolean '{value}' for '{key}'")),
+            }
+        }
+        match key {
+            "algorithm" => self.algorithm = parse(key, value)?,
+            "block" => self.predicate.block = parse(key, value)?,
+            "abstraction" => self.predicate.abstraction = parse(key, value)?,
+            "representation" => self.predicate.representation = parse(key, value)?,
+            "sat-check-empty" => self.predicate.sat_check_empty = boolean(key, value)?,
+            "allsat-limit" => self.predicate.allsat_limit = num(key, value)?,
+            "refinement" => self.refinement = parse(key, value)?,
+            "encoding" => self.encoding = parse(key, value)?,
+            "waitlist" => self.waitlist = parse(key, value)?,
+            "max-depth" => self.max_depth = num(key, value)?,
+            "k-init" => self.k_init = num(key, value)?,
+            "k-max" => self.k_max = num(key, value)?,
+            "invariants" => self.invariants = boolean(key, value)?,
+            "max-steps" => self.limits.max_steps = num(key, value)?,
+            "max-states" => self.limits.max_states = num(key, value)?,
+            "max-refinements" => self.limits.max_refinements = num(key, value)?,
+            "max-queries" => self.limits.max_queries = num(key, value)?,
+            _ => {
+                let keys: Vec<&str> = self.knobs().iter().map(|(k, _)| *k).collect();
+                return Err(format!(
+                    "unknown setting '{key}' (known: {})",
+                    keys.join(", ")
+                ));
+            }
+        }
+        self.validate()
+    }
+
+    /// Rejects combinations that cannot work.
+    pub fn validate(&self) -> Result<(), String> {
+        if self.k_init == 0 || self.k_max < self.k_init {
+            return Err("k-init must be at least 1 and at most k-max".into());
+        }
+        if self.refinement == RefinementStrategy::Impact
+            && self.predicate.representation != Representation::Smt
+        {
+            return Err("IMPACT refinement needs representation=smt".into());
+        }
+        if self.algorithm == AlgorithmKind::Cegar && self.predicate.block == BlockOperator::Never {
+            return Err("CEGAR needs blocks that end at error locations (block=never is for bmc and k-induction)".into());
+        }
+        if self.max_depth == 0 {
+            return Err("max-depth must be at least 1".into());
+        }
+        Ok(())
+    }
+}
+
+/// Textual names of the configuration enums (their serde names).
+trait Erased {
+    fn text(&self) -> String;
+}
+
+use Erased as erased;
+
+impl<T: Serialize> Erased for T {
+    fn text(&self) -> String {
+        match serde_json::to_value(self) {
+            Ok(serde_json::Value::String(s)) => s,
+            Ok(v) => v.to_string(),
+            Err(_) => String::new(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_preset_is_valid_and_every_knob_round_trips() {
+        for p in PRESETS {
+            let mut c = Config::preset(p).unwrap();
+            c.validate().unwrap();
+            for (k, v) in c.clone().knobs() {
+                c.set(k, &v).unwrap_or_else(|e| panic!("{p}: {k}={v}: {e}"));
+            }
+            assert_eq!(c, Config::preset(p).unwrap());
+        }
+        let mut c = Config::preset("predicate-lbe").unwrap();
+        assert!(c.set("block", "sbe").is_ok());
+        assert!(c.set("block", "bogus").is_err());
+        assert!(c.set("no-such-knob", "1").is_err());
+        assert!(c.set("refinement", "impact").is_err(), "impact needs smt");
+    }
+}

@@ -1,0 +1,104 @@
+//! Concrete counterexamples from a satisfying model of an ARG path formula.
+//!
+//! The model gives values to SSA constants. The program is executed concretely from its entry
+//! ([`crate::concrete::run`]); every nondeterministic value is read from the model at the SSA
+//! index the ARG state reached by that very edge assigns, so the run follows the ARG (merged
+//! states included: the unification equalities make the merged index carry the taken branch's
+//! value). The run decides every branch itself with exact C semantics, so the trace is a real
+//! execution; the verdict FALSE stands only if it reaches an error location.
+
+use crate::cfa::{Cfa, Edge};
+use crate::concrete::{self, Oracle, Outcome, TraceStep};
+use crate::cpa::arg::{Arg, ArgId};
+use crate::formula::Frames;
+use crate::ir::{IntType, VarId};
+use crate::predicate::PredicateState;
+use serde::Serialize;
+use solver_bridge::term::Term;
+use std::collections::BTreeMap;
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Counterexample {
+    /// The executed steps with the values of the user's variables after each.
+    pub trace: Vec<TraceStep>,
+    /// The ARG states of the abstract counterexample (abstraction states, or the BMC path).
+    pub states: Vec<u32>,
+}
+
+/// The value of a model literal as a value of `ty`.
+pub fn literal_value(t: &Term, ty: IntType) -> Option<i128> {
+    if let Some(n) = t.as_int() {
+        return i128::try_from(n).ok().map(|v| ty.wrap(v));
+    }
+    if let Some((v, _)) = t.as_bv() {
+        return Some(ty.wrap(v as i128));
+    }
+    t.as_bool().map(i128::from)
+}
+
+struct ModelOracle<'a, P> {
+    cfa: &'a Cfa,
+    arg: &'a Arg<PredicateState, P>,
+    model: &'a BTreeMap<String, Term>,
+    current: Option<ArgId>,
+}
+
+impl<P> ModelOracle<'_, P> {
+    fn child(&self, edge: &Edge) -> Option<ArgId> {
+        let cur = self.current?;
+        self.arg.node(cur).children.iter().copied().find(|c| {
+            self.arg.node(*c).is_alive()
+                && self
+                    .arg
+                    .node(*c)
+                    .parents
+                    .iter()
+                    .any(|(p, e)| *p == cur && *e == edge.id)
+        })
+    }
+}
+
+impl<P> Oracle for ModelOracle<'_, P> {
+    fn value(&mut self, _step: usize, edge: &Edge, var: VarId, ty: IntType) -> Option<i128> {
+        // The state the edge leads to holds the index of the written variable; main's
+        // parameters (never written) are read at index 0.
+        let node = self.child(edge).or(self.current)?;
+        let n = self.arg.node(node);
+        let slot = Frames::of(self.cfa, &n.ctl).slot(self.cfa, var);
+        let idx = n.data.pf.ssa.get(slot).unwrap_or(0);
+        let name = crate::formula::ssa::indexed_name(self.cfa, slot, idx);
+        match self.model.get(&name) {
+            Some(t) => literal_value(t, ty),
+            // Not constrained by the formula: any value of the type will do.
+            None => Some(0),
+        }
+    }
+
+    fn executed(&mut self, _step: usize, edge: &Edge) {
+        self.current = self.child(edge);
+    }
+}
+
+/// Executes the program guided by `model` along the ARG from `root`. Returns the trace if the
+/// run reaches an error location, or why it does not.
+pub fn validate(
+    cfa: &Cfa,
+    arg: &Arg<PredicateState, impl Sized>,
+    root: ArgId,
+    model: &BTreeMap<String, Term>,
+    max_steps: usize,
+) -> Result<Vec<TraceStep>, String> {
+    let mut oracle = ModelOracle {
+        cfa,
+        arg,
+        model,
+        current: Some(root),
+    };
+    let run = concrete::run(cfa, &mut oracle, max_steps);
+    match run.outcome {
+        Outcome::ReachedError => Ok(run.trace),
+        Outcome::Terminated => Err("the concrete execution ends without reaching the error".into()),
+        Outcome::StepLimit => Err(format!("the concrete execution exceeds {max_steps} steps")),
+        Outcome::Failed(e) => Err(e.to_string()),
+    }
+}

@@ -1,0 +1,207 @@
+//! CPA++ (Algorithm 2 of the Predicate CPA paper, Beyer/Dangl/Wendler): reached and waitlist
+//! in and out, precision adjustment right after the transfer for every new state, merge with
+//! reached states, stop, and an `abort` check per added state. Forced covering (`fcover`) is
+//! applied by the caller before it calls [`CpaPlus::expand`].
+//!
+//! The algorithm runs one waitlist pop at a time so that a session can step through it. As the
+//! unifying-view digest warns (pitfall 14), `abort` is only consulted for states that were
+//! actually added, and SAFE may only be concluded from an empty waitlist; [`CpaPlus::expand`]
+//! reports the targets it added and leaves that decision to the driver.
+
+use super::arg::{Arg, ArgId};
+use super::control::{ControlCpa, Cut};
+use super::DataCpa;
+use crate::cfa::Cfa;
+use crate::events::{Event, StateKind};
+use crate::smt::Result;
+use std::rc::Rc;
+
+pub struct CpaPlus<D: DataCpa> {
+    pub arg: Arg<D::State, D::Prec>,
+    pub control: ControlCpa,
+    /// States whose successors were cut by the loop bound or the recursion depth.
+    pub cut: Vec<(ArgId, Cut)>,
+}
+
+/// What one expansion did.
+#[derive(Debug, Default)]
+pub struct Expansion {
+    /// Target states (at error locations) that were added to reached.
+    pub targets: Vec<ArgId>,
+}
+
+impl<D: DataCpa> CpaPlus<D> {
+    pub fn new(arg: Arg<D::State, D::Prec>, control: ControlCpa) -> CpaPlus<D> {
+        CpaPlus {
+            arg,
+            control,
+            cut: Vec::new(),
+        }
+    }
+
+    /// Adds the initial state.
+    pub fn init(
+        &mut self,
+        cfa: &Cfa,
+        ctl: super::control::ControlState,
+        data: D::State,
+        prec: Rc<D::Prec>,
+        d: &D,
+        events: &mut Vec<Event>,
+    ) -> ArgId {
+        let id = self.arg.add(cfa, ctl.clone(), data, prec, Vec::new(), None);
+        let (kind, label) = d.label(&self.arg.node(id).data);
+        events.push(Event::StateAdded {
+            state: id.0,
+            location: ctl.location.0,
+            parents: Vec::new(),
+            kind,
+            label,
+            depth: ctl.depth() as u32,
+            target: false,
+        });
+        id
+    }
+
+    /// Expands `e` (already popped): all successors, each adjusted, merged or stopped.
+    pub fn expand(
+        &mut self,
+        cfa: &Cfa,
+        d: &mut D,
+        e: ArgId,
+        events: &mut Vec<Event>,
+    ) -> Result<Expansion> {
+        let mut out = Expansion::default();
+        let node = self.arg.node(e);
+        let (ctl, data, prec) = (node.ctl.clone(), node.data.clone(), node.prec.clone());
+        let mut cut_reported = false;
+        for edge in cfa.successors(ctl.location) {
+            let next_ctl = match self.control.successor(cfa, &ctl, edge) {
+                Ok(Some(c)) => c,
+                Ok(None) => continue,
+                Err(cut) => {
+                    if !cut_reported {
+                        cut_reported = true;
+                        self.cut.push((e, cut));
+                        let reason = match cut {
+                            Cut::LoopBound => "loop bound",
+                            Cut::RecursionDepth => "recursion depth",
+                        };
+                        events.push(Event::Cut {
+                            state: e.0,
+                            reason: reason.into(),
+                        });
+                    }
+                    continue;
+                }
+            };
+            let Some(succ) = d.transfer(&data, e, edge, &ctl, &next_ctl)? else {
+                events.push(Event::Infeasible {
+                    parent: e.0,
+                    edge: edge.id.0,
+                });
+                continue;
+            };
+            let Some(adjusted) = d.adjust(succ, &next_ctl, &prec)? else {
+                events.push(Event::Infeasible {
+                    parent: e.0,
+                    edge: edge.id.0,
+                });
+                continue;
+            };
+            let succ = adjusted.state;
+            let target = cfa.node(next_ctl.location).is_error();
+            // merge with reached states of the same control state
+            let mut merged_into = None;
+            for r in self.arg.reached_at(&next_ctl) {
+                let reached_data = self.arg.node(r).data.clone();
+                if let Some(m) = d.merge(&succ, &reached_data)? {
+                    let (new, removed) =
+                        self.arg
+                            .merge_into_new(cfa, r, m, prec.clone(), (e, edge.id));
+                    let (kind, label) = d.label(&self.arg.node(new).data);
+                    let parents = self
+                        .arg
+                        .node(new)
+                        .parents
+                        .iter()
+                        .map(|(p, x)| (p.0, x.0))
+                        .collect();
+                    events.push(Event::StateAdded {
+                        state: new.0,
+                        location: next_ctl.location.0,
+                        parents,
+                        kind,
+                        label,
+                        depth: next_ctl.depth() as u32,
+                        target,
+                    });
+                    events.push(Event::Merged {
+                        old: r.0,
+                        into: new.0,
+                        removed: removed.iter().map(|x| x.0).collect(),
+                    });
+                    merged_into = Some(new);
+                    break;
+                }
+            }
+            if let Some(new) = merged_into {
+                // The successor is part of the merged state (ARG stop: merged states stop).
+                if target {
+                    out.targets.push(new);
+                }
+                continue;
+            }
+            // stop: covered by a reached state?
+            let mut covering = None;
+            if d.may_cover(&succ) {
+                for r in self.arg.reached_at(&next_ctl) {
+                    let rd = self.arg.node(r).data.clone();
+                    if d.may_cover(&rd) && d.covered_by(&succ, &rd)? {
+                        covering = Some(r);
+                        break;
+                    }
+                }
+            }
+            let id = self.arg.add(
+                cfa,
+                next_ctl.clone(),
+                succ,
+                prec.clone(),
+                vec![(e, edge.id)],
+                covering,
+            );
+            let (kind, label) = d.label(&self.arg.node(id).data);
+            events.push(Event::StateAdded {
+                state: id.0,
+                location: next_ctl.location.0,
+                parents: vec![(e.0, edge.id.0)],
+                kind: kind.clone(),
+                label,
+                depth: next_ctl.depth() as u32,
+                target,
+            });
+            if let Some(info) = adjusted.abstraction {
+                events.push(Event::Abstraction {
+                    state: id.0,
+                    location: next_ctl.location.0,
+                    formula: info.formula,
+                    predicates: info.predicates,
+                    block: info.block,
+                    queries: info.queries,
+                });
+            }
+            if let Some(by) = covering {
+                events.push(Event::Covered {
+                    state: id.0,
+                    by: by.0,
+                });
+            } else if target {
+                events.push(Event::TargetReached { state: id.0 });
+                out.targets.push(id);
+            }
+            let _ = kind == StateKind::Plain;
+        }
+        Ok(out)
+    }
+}

@@ -1,0 +1,125 @@
+//! The typed events a run emits. The playground animates exactly these; replaying a prefix of
+//! the event list rebuilds the ARG at any step (see [`crate::view`]).
+
+use serde::Serialize;
+
+/// How a new ARG state relates to the predicate abstraction.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StateKind {
+    /// An abstraction state (block end): `formula` is its abstraction formula.
+    Abstraction,
+    /// An intermediate state inside a block.
+    Intermediate,
+    /// A state of an analysis without abstraction (value, symbolic, BMC).
+    Plain,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Event {
+    /// A run (or, for BMC and k-induction, one unrolling) starts.
+    Started {
+        algorithm: String,
+        bound: Option<u32>,
+    },
+    /// A state was taken from the waitlist for expansion.
+    StatePopped {
+        state: u32,
+    },
+    /// A new state entered the ARG. `parents` lists (state, CFA edge) pairs.
+    StateAdded {
+        state: u32,
+        location: u32,
+        parents: Vec<(u32, u32)>,
+        kind: StateKind,
+        /// The abstraction formula (abstraction states) or a summary of the state.
+        label: String,
+        /// Call stack depth.
+        depth: u32,
+        target: bool,
+    },
+    /// `old` (a reached state) and a new successor were merged into `into`.
+    Merged {
+        old: u32,
+        into: u32,
+        removed: Vec<u32>,
+    },
+    /// `state` is covered by `by` (it will not be expanded).
+    Covered {
+        state: u32,
+        by: u32,
+    },
+    Uncovered {
+        state: u32,
+    },
+    /// The successor along an edge was infeasible or the abstraction was `false`.
+    Infeasible {
+        parent: u32,
+        edge: u32,
+    },
+    /// Successors were not produced because of a loop bound or the recursion depth.
+    Cut {
+        state: u32,
+        reason: String,
+    },
+    /// An abstraction was computed for `state` from its block formula.
+    Abstraction {
+        state: u32,
+        location: u32,
+        formula: String,
+        predicates: Vec<String>,
+        block: String,
+        queries: u32,
+    },
+    /// A state's abstraction formula was strengthened (IMPACT refinement, forced covering).
+    Strengthened {
+        state: u32,
+        formula: String,
+    },
+    TargetReached {
+        state: u32,
+    },
+    /// The abstract counterexample (abstraction states) and its block formulas.
+    Counterexample {
+        states: Vec<u32>,
+        blocks: Vec<String>,
+        feasible: bool,
+    },
+    /// The interpolant after each state of the counterexample (τ0 = true .. τn = false).
+    Interpolants {
+        states: Vec<u32>,
+        interpolants: Vec<String>,
+    },
+    /// Predicates added to the precision, by location.
+    PrecisionRefined {
+        added: Vec<(u32, String)>,
+    },
+    /// States removed from the ARG (refinement, merge of an expanded state).
+    Removed {
+        states: Vec<u32>,
+    },
+    /// States put back into the waitlist.
+    Readded {
+        states: Vec<u32>,
+    },
+    /// A refinement step finished.
+    Refined {
+        refinement: u32,
+        pivot: Option<u32>,
+    },
+    /// A satisfiability check of BMC or k-induction (`base`, `forward`, `step`).
+    Check {
+        what: String,
+        bound: u32,
+        satisfiable: Option<bool>,
+        formula_size: u64,
+    },
+    BoundIncreased {
+        bound: u32,
+    },
+    Verdict {
+        verdict: String,
+        reason: Option<String>,
+    },
+}

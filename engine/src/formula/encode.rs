@@ -1,0 +1,682 @@
+//! Strongest postconditions of CFA edges as SSA path formulas, with exact ILP32 semantics.
+//!
+//! Two encodings:
+//! * [`Encoding::Bv`]: bit-precise. Every C value is a bit-vector of its type's width; signed
+//!   arithmetic wraps, as in the concrete semantics ([`crate::semantics`]). Exact.
+//! * [`Encoding::Int`]: linear integer arithmetic, the theory the interpolation strategies
+//!   handle. Variables are integers constrained to their type's range. Unsigned arithmetic wraps
+//!   (linearly for `+`/`-`, with `mod` otherwise); conversions wrap exactly; C's truncating `/`
+//!   and `%` are expressed with SMT's Euclidean `div`/`mod`; shifts by constants and bit masks are
+//!   exact. Signed arithmetic is unbounded: signed overflow is undefined in C, and a path that
+//!   overflows is therefore not modelled (documented in ARCHITECTURE.md). Bitwise operations
+//!   without an exact linear form are over-approximated by a fresh value with sound bounds, and
+//!   the formula is marked approximated: a counterexample that depends on it fails the concrete
+//!   validation and is never reported.
+
+use super::ssa::{indexed_name, Slot, SsaMap};
+use crate::cfa::{Cfa, Edge, EdgeKind, Rhs};
+use crate::cpa::control::ControlState;
+use crate::ir::{BinOp, Expr, ExprKind, FuncId, IntKind, IntType, UnOp, VarId};
+use num_bigint::BigInt;
+use serde::{Deserialize, Serialize};
+use solver_bridge::term::{Op, Sort, Term};
+use std::collections::BTreeMap;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Encoding {
+    Int,
+    Bv,
+}
+
+/// A path formula: the SP of a sequence (or, after merges, a DAG) of edges, with the SSA map
+/// after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PathFormula {
+    pub formula: Term,
+    pub ssa: SsaMap,
+    /// The formula over-approximates some operation (Int encoding of bit operations).
+    pub approximated: bool,
+}
+
+impl PathFormula {
+    pub fn empty(ssa: SsaMap) -> PathFormula {
+        PathFormula {
+            formula: Term::tt(),
+            ssa,
+            approximated: false,
+        }
+    }
+}
+
+/// The activation number of each function's innermost frame in a control state.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Frames {
+    innermost: BTreeMap<FuncId, u32>,
+}
+
+impl Frames {
+    pub fn of(cfa: &Cfa, ctl: &ControlState) -> Frames {
+        let mut counts: BTreeMap<FuncId, u32> = BTreeMap::new();
+        let funcs = ctl
+            .stack
+            .iter()
+            .map(|r| cfa.node(*r).function)
+            .chain(std::iter::once(cfa.node(ctl.location).function));
+        let mut innermost = BTreeMap::new();
+        for f in funcs {
+            let c = counts.entry(f).or_insert(0);
+            innermost.insert(f, *c);
+            *c += 1;
+        }
+        Frames { innermost }
+    }
+
+    pub fn slot(&self, cfa: &Cfa, v: VarId) -> Slot {
+        let instance = match cfa.var(v).function {
+            Some(f) => self.innermost.get(&f).copied().unwrap_or(0),
+            None => 0,
+        };
+        Slot { var: v, instance }
+    }
+}
+
+/// The variable slot used for auxiliary values of over-approximations.
+const AUX: Slot = Slot {
+    var: VarId(u32::MAX),
+    instance: 0,
+};
+
+pub struct Encoder<'c> {
+    pub cfa: &'c Cfa,
+    pub encoding: Encoding,
+}
+
+fn big(v: i128) -> Term {
+    Term::int(BigInt::from(v))
+}
+
+fn pow2(k: u32) -> i128 {
+    1i128 << k
+}
+
+impl<'c> Encoder<'c> {
+    pub fn new(cfa: &'c Cfa, encoding: Encoding) -> Encoder<'c> {
+        Encoder { cfa, encoding }
+    }
+
+    pub fn sort(&self, ty: IntType) -> Sort {
+        match self.encoding {
+            Encoding::Int => Sort::Int,
+            Encoding::Bv => Sort::BitVec(ty.bits()),
+        }
+    }
+
+    fn slot_type(&self, s: Slot) -> IntType {
+        if s == AUX {
+            IntType::LLONG
+        } else {
+            self.cfa.var(s.var).ty
+        }
+    }
+
+    fn slot_name(&self, s: Slot, idx: u32) -> String {
+        if s == AUX {
+            format!("__aux#{idx}")
+        } else {
+            indexed_name(self.cfa, s, idx)
+        }
+    }
+
+    /// The SMT constant of `s` at index `idx`.
+    pub fn symbol(&self, s: Slot, idx: u32) -> Term {
+        Term::new_var(self.slot_name(s, idx), self.sort(self.slot_type(s)))
+    }
+
+    /// `lo <= t <= hi` for the Int encoding; `true` for bit-vectors.
+    pub fn range(&self, t: &Term, ty: IntType) -> Term {
+        match self.encoding {
+            Encoding::Int => Term::and2(
+                Term::le(big(ty.min_value()), t.clone()),
+                Term::le(t.clone(), big(ty.max_value())),
+            ),
+            Encoding::Bv => Term::tt(),
+        }
+    }
+
+    /// A literal of type `ty`.
+    pub fn constant(&self, ty: IntType, v: i128) -> Term {
+        match self.encoding {
+            Encoding::Int => big(ty.wrap(v)),
+            Encoding::Bv => Term::bv(ty.to_unsigned().wrap(v) as u128, ty.bits()),
+        }
+    }
+
+    fn zero(&self, ty: IntType) -> Term {
+        self.constant(ty, 0)
+    }
+
+    /// `v` converted to `to` where `v` has type `from` (C11 6.3.1.3, wrapping).
+    pub fn convert(&self, v: Term, from: IntType, to: IntType) -> Term {
+        if to.kind == IntKind::Bool {
+            let nz = Term::not(Term::eq(v, self.zero(from)));
+            return Term::ite(nz, self.constant(to, 1), self.constant(to, 0));
+        }
+        match self.encoding {
+            Encoding::Int => {
+                if to.min_value() <= from.min_value() && from.max_value() <= to.max_value() {
+                    v
+                } else {
+                    self.wrap_int(v, to)
+                }
+            }
+            Encoding::Bv => {
+                let (fw, tw) = (from.bits(), to.bits());
+                if fw == tw {
+                    v
+                } else if tw > fw {
+                    let op = if from.signed {
+                        Op::SignExtend(tw - fw)
+                    } else {
+                        Op::ZeroExtend(tw - fw)
+                    };
+                    Term::apply(op, vec![v])
+                } else {
+                    Term::apply(Op::Extract(tw - 1, 0), vec![v])
+                }
+            }
+        }
+    }
+
+    /// Exact wrap of an integer into the range of `ty`.
+    fn wrap_int(&self, v: Term, ty: IntType) -> Term {
+        let n = pow2(ty.bits());
+        if ty.signed {
+            let h = pow2(ty.bits() - 1);
+            Term::sub(Term::modulo(Term::add2(v, big(h)), big(n)), big(h))
+        } else {
+            Term::modulo(v, big(n))
+        }
+    }
+
+    /// The Boolean `e != 0`, with comparisons and logical operators translated directly.
+    pub fn cond(&self, b: &mut Builder, e: &Expr) -> Term {
+        match &e.kind {
+            ExprKind::Const(v) => Term::bool(*v != 0),
+            ExprKind::Unary(UnOp::LogNot, a) => Term::not(self.cond(b, a)),
+            ExprKind::Binary(BinOp::LogAnd, x, y) => Term::and2(self.cond(b, x), self.cond(b, y)),
+            ExprKind::Binary(BinOp::LogOr, x, y) => Term::or2(self.cond(b, x), self.cond(b, y)),
+            ExprKind::Binary(op, x, y) if op.is_comparison() => {
+                let (tx, ty) = (self.expr(b, x), self.expr(b, y));
+                self.compare(*op, x.ty, tx, ty)
+            }
+            _ => {
+                let v = self.expr(b, e);
+                Term::not(Term::eq(v, self.zero(e.ty)))
+            }
+        }
+    }
+
+    fn compare(&self, op: BinOp, ty: IntType, a: Term, b: Term) -> Term {
+        match (self.encoding, op) {
+            (_, BinOp::Eq) => Term::eq(a, b),
+            (_, BinOp::Ne) => Term::not(Term::eq(a, b)),
+            (Encoding::Int, BinOp::Lt) => Term::lt(a, b),
+            (Encoding::Int, BinOp::Le) => Term::le(a, b),
+            (Encoding::Int, BinOp::Gt) => Term::gt(a, b),
+            (Encoding::Int, BinOp::Ge) => Term::ge(a, b),
+            (Encoding::Bv, op) => {
+                let o = match (op, ty.signed) {
+                    (BinOp::Lt, true) => Op::BvSlt,
+                    (BinOp::Le, true) => Op::BvSle,
+                    (BinOp::Gt, true) => Op::BvSgt,
+                    (BinOp::Ge, true) => Op::BvSge,
+                    (BinOp::Lt, false) => Op::BvUlt,
+                    (BinOp::Le, false) => Op::BvUle,
+                    (BinOp::Gt, false) => Op::BvUgt,
+                    _ => Op::BvUge,
+                };
+                Term::bv2(o, a, b)
+            }
+            _ => unreachable!("not a comparison"),
+        }
+    }
+
+    fn bool_value(&self, c: Term, ty: IntType) -> Term {
+        Term::ite(c, self.constant(ty, 1), self.constant(ty, 0))
+    }
+
+    /// The value of `e` (of type `e.ty`).
+    pub fn expr(&self, b: &mut Builder, e: &Expr) -> Term {
+        match &e.kind {
+            ExprKind::Const(v) => self.constant(e.ty, *v),
+            ExprKind::Var(v) => {
+                let slot = b.read_frames.slot(self.cfa, *v);
+                b.read(self, slot)
+            }
+            ExprKind::Cast { operand, .. } => {
+                let v = self.expr(b, operand);
+                self.convert(v, operand.ty, e.ty)
+            }
+            ExprKind::Ite(c, x, y) => {
+                let c = self.cond(b, c);
+                let (x, y) = (self.expr(b, x), self.expr(b, y));
+                Term::ite(c, x, y)
+            }
+            ExprKind::Unary(UnOp::LogNot, _)
+            | ExprKind::Binary(BinOp::LogAnd | BinOp::LogOr, _, _) => {
+                let c = self.cond(b, e);
+                self.bool_value(c, e.ty)
+            }
+            ExprKind::Binary(op, _, _) if op.is_comparison() => {
+                let c = self.cond(b, e);
+                self.bool_value(c, e.ty)
+            }
+            ExprKind::Unary(op, a) => {
+                let x = self.expr(b, a);
+                match self.encoding {
+                    Encoding::Bv => Term::apply(
+                        if *op == UnOp::Neg {
+                            Op::BvNeg
+                        } else {
+                            Op::BvNot
+                        },
+                        vec![x],
+                    ),
+                    Encoding::Int => match (op, e.ty.signed) {
+                        (UnOp::Neg, true) => Term::neg(x),
+                        (UnOp::Neg, false) => Term::ite(
+                            Term::eq(x.clone(), big(0)),
+                            big(0),
+                            Term::sub(big(pow2(e.ty.bits())), x),
+                        ),
+                        (_, true) => Term::sub(Term::neg(x), big(1)),
+                        (_, false) => Term::sub(big(pow2(e.ty.bits()) - 1), x),
+                    },
+                }
+            }
+            ExprKind::Binary(op, x, y) => {
+                let (tx, ty_) = (self.expr(b, x), self.expr(b, y));
+                match self.encoding {
+                    Encoding::Bv => self.bv_binary(*op, e.ty, x.ty, y.ty, tx, ty_),
+                    Encoding::Int => self.int_binary(b, *op, e.ty, tx, ty_, y.as_const()),
+                }
+            }
+        }
+    }
+
+    fn bv_binary(
+        &self,
+        op: BinOp,
+        ty: IntType,
+        xt: IntType,
+        yt: IntType,
+        x: Term,
+        y: Term,
+    ) -> Term {
+        let s = ty.signed;
+        let o = match op {
+            BinOp::Add => Op::BvAdd,
+            BinOp::Sub => Op::BvSub,
+            BinOp::Mul => Op::BvMul,
+            BinOp::Div => {
+                if s {
+                    Op::BvSdiv
+                } else {
+                    Op::BvUdiv
+                }
+            }
+            BinOp::Rem => {
+                if s {
+                    Op::BvSrem
+                } else {
+                    Op::BvUrem
+                }
+            }
+            BinOp::BitAnd => Op::BvAnd,
+            BinOp::BitOr => Op::BvOr,
+            BinOp::BitXor => Op::BvXor,
+            BinOp::Shl | BinOp::Shr => {
+                // The shift amount has its own promoted type; bring it to the left width.
+                // Out-of-range amounts are undefined behaviour in C.
+                let amount = if yt.bits() == xt.bits() {
+                    y
+                } else if yt.bits() > xt.bits() {
+                    Term::apply(Op::Extract(xt.bits() - 1, 0), vec![y])
+                } else {
+                    Term::apply(Op::ZeroExtend(xt.bits() - yt.bits()), vec![y])
+                };
+                let o = match (op, s) {
+                    (BinOp::Shl, _) => Op::BvShl,
+                    (_, true) => Op::BvAshr,
+                    _ => Op::BvLshr,
+                };
+                return Term::bv2(o, x, amount);
+            }
+            _ => unreachable!("handled elsewhere: {op:?}"),
+        };
+        Term::bv2(o, x, y)
+    }
+
+    fn int_binary(
+        &self,
+        b: &mut Builder,
+        op: BinOp,
+        ty: IntType,
+        x: Term,
+        y: Term,
+        yc: Option<i128>,
+    ) -> Term {
+        let n = pow2(ty.bits());
+        let unsigned = !ty.signed;
+        match op {
+            BinOp::Add if unsigned => {
+                let s = Term::add2(x, y);
+                Term::ite(Term::ge(s.clone(), big(n)), Term::sub(s.clone(), big(n)), s)
+            }
+            BinOp::Sub if unsigned => {
+                let d = Term::sub(x, y);
+                Term::ite(
+                    Term::lt(d.clone(), big(0)),
+                    Term::add2(d.clone(), big(n)),
+                    d,
+                )
+            }
+            BinOp::Mul if unsigned => Term::modulo(Term::mul(x, y), big(n)),
+            BinOp::Add => Term::add2(x, y),
+            BinOp::Sub => Term::sub(x, y),
+            BinOp::Mul => Term::mul(x, y),
+            // Operands of unsigned type are non-negative: Euclidean = truncating.
+            BinOp::Div if unsigned => Term::div(x, y),
+            BinOp::Rem if unsigned => Term::modulo(x, y),
+            BinOp::Div => {
+                let nx = Term::neg(x.clone());
+                let ny = Term::neg(y.clone());
+                let x_nonneg = Term::ge(x.clone(), big(0));
+                let y_nonneg = Term::ge(y.clone(), big(0));
+                Term::ite(
+                    x_nonneg,
+                    Term::ite(
+                        y_nonneg.clone(),
+                        Term::div(x.clone(), y.clone()),
+                        Term::neg(Term::div(x, ny.clone())),
+                    ),
+                    Term::ite(
+                        y_nonneg,
+                        Term::neg(Term::div(nx.clone(), y)),
+                        Term::div(nx, ny),
+                    ),
+                )
+            }
+            BinOp::Rem => {
+                // C: the sign of the dividend, magnitude |x| mod |y|; SMT mod is in [0, |y|).
+                let x_nonneg = Term::ge(x.clone(), big(0));
+                Term::ite(
+                    x_nonneg,
+                    Term::modulo(x.clone(), y.clone()),
+                    Term::neg(Term::modulo(Term::neg(x), y)),
+                )
+            }
+            BinOp::Shl => match yc {
+                Some(c) if (0..i128::from(ty.bits())).contains(&c) => {
+                    let p = Term::mul(x, big(pow2(c as u32)));
+                    if unsigned {
+                        Term::modulo(p, big(n))
+                    } else {
+                        p
+                    }
+                }
+                _ => self.approximate(b, ty, &[]),
+            },
+            BinOp::Shr => match yc {
+                // Arithmetic shift of a two's-complement value = floor division.
+                Some(c) if (0..i128::from(ty.bits())).contains(&c) => {
+                    Term::div(x, big(pow2(c as u32)))
+                }
+                _ => self.approximate(b, ty, &[]),
+            },
+            BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor => self.int_bitwise(b, op, ty, x, y, yc),
+            _ => unreachable!("handled elsewhere: {op:?}"),
+        }
+    }
+
+    /// Bitwise operators with an exact linear form for masks, otherwise over-approximated.
+    fn int_bitwise(
+        &self,
+        b: &mut Builder,
+        op: BinOp,
+        ty: IntType,
+        x: Term,
+        y: Term,
+        yc: Option<i128>,
+    ) -> Term {
+        let n = pow2(ty.bits());
+        if let Some(c) = yc {
+            let cu = ty.to_unsigned().wrap(c); // the bit pattern of c
+            let all_ones = n - 1;
+            // Low mask 2^k - 1: x & m = x mod 2^k; x | m = x - (x mod 2^k) + m.
+            let k = (cu + 1).trailing_zeros();
+            if cu + 1 == pow2(k) && k <= ty.bits() {
+                let low = Term::modulo(x.clone(), big(pow2(k)));
+                return match op {
+                    BinOp::BitAnd => low,
+                    BinOp::BitOr => {
+                        let r = Term::add2(Term::sub(x, low), big(cu));
+                        if ty.signed {
+                            self.wrap_int(r, ty)
+                        } else {
+                            r
+                        }
+                    }
+                    _ if cu == all_ones => {
+                        // x ^ ~0 = ~x
+                        if ty.signed {
+                            Term::sub(Term::neg(x), big(1))
+                        } else {
+                            Term::sub(big(all_ones), x)
+                        }
+                    }
+                    _ => self.approximate(b, ty, &[]),
+                };
+            }
+            // High mask ~(2^k - 1): x & m = x - (x mod 2^k).
+            let low_bits = all_ones - cu;
+            let k = (low_bits + 1).trailing_zeros();
+            if op == BinOp::BitAnd && low_bits + 1 == pow2(k) {
+                return Term::sub(x.clone(), Term::modulo(x, big(pow2(k))));
+            }
+        }
+        // Sound bounds for non-negative operands (unsigned types).
+        let mut bounds = Vec::new();
+        if !ty.signed {
+            match op {
+                BinOp::BitAnd => bounds.push((Op::Le, x.clone())), // r <= x, r <= y
+                BinOp::BitOr => bounds.push((Op::Ge, x.clone())),
+                _ => {}
+            }
+            match op {
+                BinOp::BitAnd => bounds.push((Op::Le, y.clone())),
+                BinOp::BitOr => bounds.push((Op::Ge, y.clone())),
+                _ => {}
+            }
+            if op != BinOp::BitAnd {
+                bounds.push((Op::Le, Term::add2(x, y)));
+            }
+        }
+        self.approximate(b, ty, &bounds)
+    }
+
+    /// A fresh value of type `ty` related to others by `bounds` (`r op t`).
+    fn approximate(&self, b: &mut Builder, ty: IntType, bounds: &[(Op, Term)]) -> Term {
+        b.approximated = true;
+        let idx = b.ssa.get(AUX).map_or(1, |i| i + 1);
+        b.ssa.set(AUX, idx);
+        let r = Term::new_var(format!("__aux#{idx}"), Sort::Int);
+        b.constraints.push(self.range(&r, ty));
+        for (op, t) in bounds {
+            b.constraints
+                .push(Term::apply(op.clone(), vec![r.clone(), t.clone()]));
+        }
+        r
+    }
+
+    /// The strongest postcondition of `pf` along `edge`, from control state `from` to `to`.
+    pub fn sp(
+        &self,
+        pf: &PathFormula,
+        edge: &Edge,
+        from: &ControlState,
+        to: &ControlState,
+    ) -> PathFormula {
+        let read_frames = Frames::of(self.cfa, from);
+        let write_frames = Frames::of(self.cfa, to);
+        let mut b = Builder {
+            ssa: pf.ssa.clone(),
+            constraints: Vec::new(),
+            approximated: pf.approximated,
+            read_frames,
+            write_frames,
+        };
+        match &edge.kind {
+            EdgeKind::Blank(_) | EdgeKind::ReachError(_) | EdgeKind::Abort(_) => {}
+            EdgeKind::Assume { cond, truth } => {
+                let c = self.cond(&mut b, cond);
+                b.constraints.push(if *truth { c } else { Term::not(c) });
+            }
+            EdgeKind::Assign { lhs, rhs } => self.assign(&mut b, *lhs, Some(rhs)),
+            EdgeKind::Declare { var, init } => self.assign(&mut b, *var, init.as_ref()),
+            EdgeKind::Call { callee, args, .. } => {
+                let values: Vec<Term> = args.iter().map(|a| self.expr(&mut b, a)).collect();
+                let params = self.cfa.function(*callee).params.clone();
+                for (p, v) in params.into_iter().zip(values) {
+                    let slot = b.write_frames.slot(self.cfa, p);
+                    let new = b.fresh(self, slot);
+                    b.constraints.push(Term::eq(new, v));
+                }
+            }
+            EdgeKind::ReturnValue { function, value } => {
+                if let (Some(e), Some((_, rv))) = (value, self.cfa.function(*function).ret) {
+                    let v = self.expr(&mut b, e);
+                    let slot = b.write_frames.slot(self.cfa, rv);
+                    let new = b.fresh(self, slot);
+                    b.constraints.push(Term::eq(new, v));
+                }
+            }
+            EdgeKind::Return { callee, assign, .. } => {
+                if let (Some(target), Some((rt, rv))) = (assign, self.cfa.function(*callee).ret) {
+                    let rslot = b.read_frames.slot(self.cfa, rv);
+                    let value = b.read(self, rslot);
+                    let tt = self.cfa.var(*target).ty;
+                    let value = self.convert(value, rt, tt);
+                    let slot = b.write_frames.slot(self.cfa, *target);
+                    let new = b.fresh(self, slot);
+                    b.constraints.push(Term::eq(new, value));
+                }
+            }
+        }
+        let mut parts = vec![pf.formula.clone()];
+        parts.extend(b.constraints);
+        PathFormula {
+            formula: Term::and(parts),
+            ssa: b.ssa,
+            approximated: b.approximated,
+        }
+    }
+
+    fn assign(&self, b: &mut Builder, var: VarId, rhs: Option<&Rhs>) {
+        let ty = self.cfa.var(var).ty;
+        let value = match rhs {
+            Some(Rhs::Expr(e)) => Some(self.convert_expr(b, e, ty)),
+            Some(Rhs::Nondet { .. }) | None => None,
+        };
+        let slot = b.write_frames.slot(self.cfa, var);
+        let new = b.fresh(self, slot);
+        match value {
+            Some(v) => b.constraints.push(Term::eq(new, v)),
+            None => {
+                let r = self.range(&new, ty);
+                b.constraints.push(r);
+            }
+        }
+    }
+
+    fn convert_expr(&self, b: &mut Builder, e: &Expr, to: IntType) -> Term {
+        let v = self.expr(b, e);
+        if e.ty == to {
+            v
+        } else {
+            self.convert(v, e.ty, to)
+        }
+    }
+
+    /// `a ∨ b` with SSA unification: each side gets `x#max = x#own` for the variables the other
+    /// side advanced further (ABE merge; the unifying-view paper's merge_P).
+    pub fn merge(&self, a: &PathFormula, b: &PathFormula) -> PathFormula {
+        let ssa = a.ssa.join(&b.ssa);
+        let side = |p: &PathFormula| {
+            let mut parts = vec![p.formula.clone()];
+            for (slot, idx) in ssa.iter() {
+                let own = p.ssa.get(slot);
+                if own != Some(idx) {
+                    let own_idx = own.unwrap_or(0);
+                    let own_sym = self.symbol(slot, own_idx);
+                    if own.is_none() && slot != AUX {
+                        parts.push(self.range(&own_sym, self.slot_type(slot)));
+                    }
+                    if slot != AUX {
+                        parts.push(Term::eq(self.symbol(slot, idx), own_sym));
+                    }
+                }
+            }
+            Term::and(parts)
+        };
+        PathFormula {
+            formula: Term::or2(side(a), side(b)),
+            ssa,
+            approximated: a.approximated || b.approximated,
+        }
+    }
+}
+
+/// Mutable state while encoding one edge.
+pub struct Builder {
+    pub ssa: SsaMap,
+    pub constraints: Vec<Term>,
+    pub approximated: bool,
+    pub read_frames: Frames,
+    pub write_frames: Frames,
+}
+
+impl Builder {
+    pub fn new(ssa: SsaMap, frames: Frames) -> Builder {
+        Builder {
+            ssa,
+            constraints: Vec::new(),
+            approximated: false,
+            read_frames: frames.clone(),
+            write_frames: frames,
+        }
+    }
+
+    /// The current symbol of `s`; a slot never seen gets index 0, its (unconstrained) initial
+    /// value, restricted to its type's range.
+    pub fn read(&mut self, enc: &Encoder, s: Slot) -> Term {
+        match self.ssa.get(s) {
+            Some(i) => enc.symbol(s, i),
+            None => {
+                self.ssa.set(s, 0);
+                let t = enc.symbol(s, 0);
+                let r = enc.range(&t, enc.slot_type(s));
+                self.constraints.push(r);
+                t
+            }
+        }
+    }
+
+    /// A new symbol for an assignment to `s`.
+    pub fn fresh(&mut self, enc: &Encoder, s: Slot) -> Term {
+        let idx = self.ssa.get(s).map_or(1, |i| i + 1);
+        self.ssa.set(s, idx);
+        enc.symbol(s, idx)
+    }
+}

@@ -1,0 +1,433 @@
+//! An interval analysis (abstract interpretation, Cousot & Cousot) over the locations of one
+//! function, used as the auxiliary-invariant generator of k-induction (the unifying-view
+//! paper's Alg. 3 uses a data-flow analysis over intervals). Sound: every value an execution
+//! can have at a location lies in the computed interval. Calls are summarised soundly: the
+//! callee may change every global and the assigned variable arbitrarily. Widening at loop heads
+//! jumps to the type's bounds; two narrowing rounds recover bounds from loop conditions.
+
+use crate::cfa::{Cfa, EdgeKind, NodeId, Rhs};
+use crate::ir::{BinOp, Expr, ExprKind, FuncId, IntType, UnOp, VarId};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Interval {
+    pub lo: i128,
+    pub hi: i128,
+}
+
+impl Interval {
+    pub fn of_type(t: IntType) -> Interval {
+        Interval {
+            lo: t.min_value(),
+            hi: t.max_value(),
+        }
+    }
+
+    pub fn point(v: i128) -> Interval {
+        Interval { lo: v, hi: v }
+    }
+
+    fn join(self, o: Interval) -> Interval {
+        Interval {
+            lo: self.lo.min(o.lo),
+            hi: self.hi.max(o.hi),
+        }
+    }
+
+    fn meet(self, o: Interval) -> Option<Interval> {
+        let r = Interval {
+            lo: self.lo.max(o.lo),
+            hi: self.hi.min(o.hi),
+        };
+        (r.lo <= r.hi).then_some(r)
+    }
+
+    /// The value range after conversion to `t`: unchanged if it fits, else the whole type
+    /// (wrap-around can produce any value).
+    fn convert(self, t: IntType) -> Interval {
+        if t.contains(self.lo) && t.contains(self.hi) {
+            self
+        } else if t.kind == crate::ir::IntKind::Bool {
+            Interval { lo: 0, hi: 1 }
+        } else {
+            Interval::of_type(t)
+        }
+    }
+}
+
+/// An abstract state: intervals of the tracked variables (absent: the type's whole range).
+pub type Env = BTreeMap<VarId, Interval>;
+
+pub struct IntervalAnalysis<'c> {
+    cfa: &'c Cfa,
+    function: FuncId,
+    /// `None`: unreachable.
+    pub at: BTreeMap<NodeId, Env>,
+}
+
+fn get(cfa: &Cfa, env: &Env, v: VarId) -> Interval {
+    env.get(&v)
+        .copied()
+        .unwrap_or_else(|| Interval::of_type(cfa.var(v).ty))
+}
+
+fn eval(cfa: &Cfa, env: &Env, e: &Expr) -> Interval {
+    let full = Interval::of_type(e.ty);
+    let r = match &e.kind {
+        ExprKind::Const(v) => Interval::point(*v),
+        ExprKind::Var(v) => get(cfa, env, *v),
+        ExprKind::Cast { operand, .. } => eval(cfa, env, operand),
+        ExprKind::Ite(_, a, b) => eval(cfa, env, a).join(eval(cfa, env, b)),
+        ExprKind::Unary(UnOp::Neg, a) => {
+            let x = eval(cfa, env, a);
+            Interval {
+                lo: -x.hi,
+                hi: -x.lo,
+            }
+        }
+        ExprKind::Unary(UnOp::BitNot, a) => {
+            let x = eval(cfa, env, a);
+            Interval {
+                lo: -x.hi - 1,
+                hi: -x.lo - 1,
+            }
+        }
+        ExprKind::Unary(UnOp::LogNot, _) => Interval { lo: 0, hi: 1 },
+        ExprKind::Binary(op, a, b) => {
+            let (x, y) = (eval(cfa, env, a), eval(cfa, env, b));
+            match op {
+                BinOp::Add => Interval {
+                    lo: x.lo + y.lo,
+                    hi: x.hi + y.hi,
+                },
+                BinOp::Sub => Interval {
+                    lo: x.lo - y.hi,
+                    hi: x.hi - y.lo,
+                },
+                BinOp::Mul => {
+                    let ps = [
+                        x.lo.checked_mul(y.lo),
+                        x.lo.checked_mul(y.hi),
+                        x.hi.checked_mul(y.lo),
+                        x.hi.checked_mul(y.hi),
+                    ];
+                    if ps.iter().all(Option::is_some) {
+                        let ps: Vec<i128> = ps.into_iter().flatten().collect();
+                        Interval {
+                            lo: *ps.iter().min().unwrap_or(&0),
+                            hi: *ps.iter().max().unwrap_or(&0),
+                        }
+                    } else {
+                        full
+                    }
+                }
+                BinOp::BitAnd if y.lo >= 0 && x.lo >= 0 => Interval {
+                    lo: 0,
+                    hi: x.hi.min(y.hi),
+                },
+                BinOp::BitAnd if y.lo >= 0 => Interval { lo: 0, hi: y.hi },
+                BinOp::Rem if y.lo > 0 && x.lo >= 0 => Interval {
+                    lo: 0,
+                    hi: (y.hi - 1).min(x.hi),
+                },
+                BinOp::Div if y.lo > 0 && x.lo >= 0 => Interval {
+                    lo: x.lo / y.hi,
+                    hi: x.hi / y.lo,
+                },
+                BinOp::Shr if x.lo >= 0 && y.lo >= 0 => Interval { lo: 0, hi: x.hi },
+                op if op.is_comparison() || op.is_logical() => Interval { lo: 0, hi: 1 },
+                _ => full,
+            }
+        }
+    };
+    r.convert(e.ty)
+}
+
+/// Narrows `env` under the assumption that `cond` has truth value `truth`. Returns `None`
+/// when the assumption is impossible.
+fn assume(cfa: &Cfa, env: &Env, cond: &Expr, truth: bool) -> Option<Env> {
+    match &cond.kind {
+        ExprKind::Unary(UnOp::LogNot, a) => assume(cfa, env, a, !truth),
+        ExprKind::Binary(BinOp::LogAnd, a, b) if truth => {
+            assume(cfa, &assume(cfa, env, a, true)?, b, true)
+        }
+        ExprKind::Binary(BinOp::LogOr, a, b) if !truth => {
+            assume(cfa, &assume(cfa, env, a, false)?, b, false)
+        }
+        ExprKind::Binary(op, a, b) if op.is_comparison() => {
+            let op = if truth { *op } else { negate(*op) };
+            let mut out = env.clone();
+            // Refine a variable compared with anything (possibly under a value-preserving cast).
+            for (x, y, o) in [(a, b, op), (b, a, flip(op))] {
+                if let Some(v) = plain_var(x) {
+                    let yi = eval(cfa, &out, y);
+                    let vi = get(cfa, &out, v);
+                    let bound = match o {
+                        BinOp::Lt => Interval {
+                            lo: i128::MIN / 4,
+                            hi: yi.hi - 1,
+                        },
+                        BinOp::Le => Interval {
+                            lo: i128::MIN / 4,
+                            hi: yi.hi,
+                        },
+                        BinOp::Gt => Interval {
+                            lo: yi.lo + 1,
+                            hi: i128::MAX / 4,
+                        },
+                        BinOp::Ge => Interval {
+                            lo: yi.lo,
+                            hi: i128::MAX / 4,
+                        },
+                        BinOp::Eq => yi,
+                        _ => Interval {
+                            lo: i128::MIN / 4,
+                            hi: i128::MAX / 4,
+                        },
+                    };
+                    out.insert(v, vi.meet(bound)?);
+                }
+            }
+            // Both constant-free sides: check emptiness of the comparison itself.
+            let (xi, yi) = (eval(cfa, &out, a), eval(cfa, &out, b));
+            let possible = match op {
+                BinOp::Lt => xi.lo < yi.hi,
+                BinOp::Le => xi.lo <= yi.hi,
+                BinOp::Gt => xi.hi > yi.lo,
+                BinOp::Ge => xi.hi >= yi.lo,
+                BinOp::Eq => xi.meet(yi).is_some(),
+                _ => !(xi.lo == xi.hi && yi.lo == yi.hi && xi.lo == yi.lo),
+            };
+            possible.then_some(out)
+        }
+        _ => {
+            let v = eval(cfa, env, cond);
+            let possible = if truth {
+                !(v.lo == 0 && v.hi == 0)
+            } else {
+                v.lo <= 0 && 0 <= v.hi
+            };
+            possible.then(|| env.clone())
+        }
+    }
+}
+
+/// A variable, possibly under casts that preserve its value (widening casts).
+fn plain_var(e: &Expr) -> Option<VarId> {
+    match &e.kind {
+        ExprKind::Var(v) => Some(*v),
+        ExprKind::Cast { operand, .. }
+            if e.ty.min_value() <= operand.ty.min_value()
+                && operand.ty.max_value() <= e.ty.max_value() =>
+        {
+            plain_var(operand)
+        }
+        _ => None,
+    }
+}
+
+fn negate(op: BinOp) -> BinOp {
+    match op {
+        BinOp::Lt => BinOp::Ge,
+        BinOp::Le => BinOp::Gt,
+        BinOp::Gt => BinOp::Le,
+        BinOp::Ge => BinOp::Lt,
+        BinOp::Eq => BinOp::Ne,
+        _ => BinOp::Eq,
+    }
+}
+
+fn flip(op: BinOp) -> BinOp {
+    match op {
+        BinOp::Lt => BinOp::Gt,
+        BinOp::Le => BinOp::Ge,
+        BinOp::Gt => BinOp::Lt,
+        BinOp::Ge => BinOp::Le,
+        o => o,
+    }
+}
+
+fn join_env(cfa: &Cfa, a: &Env, b: &Env) -> Env {
+    let keys: BTreeSet<VarId> = a.keys().chain(b.keys()).copied().collect();
+    keys.into_iter()
+        .map(|v| (v, get(cfa, a, v).join(get(cfa, b, v))))
+        .collect()
+}
+
+fn widen(cfa: &Cfa, old: &Env, new: &Env) -> Env {
+    let keys: BTreeSet<VarId> = old.keys().chain(new.keys()).copied().collect();
+    keys.into_iter()
+        .map(|v| {
+            let (o, n) = (get(cfa, old, v), get(cfa, new, v));
+            let full = Interval::of_type(cfa.var(v).ty);
+            (
+                v,
+                Interval {
+                    lo: if n.lo < o.lo { full.lo } else { o.lo },
+                    hi: if n.hi > o.hi { full.hi } else { o.hi },
+                },
+            )
+        })
+        .collect()
+}
+
+impl<'c> IntervalAnalysis<'c> {
+    /// Analyses `function` from its entry with every variable unconstrained except globals
+    /// initialised on the way (main's prologue declares them).
+    pub fn run(cfa: &'c Cfa, function: FuncId) -> IntervalAnalysis<'c> {
+        let mut a = IntervalAnalysis {
+            cfa,
+            function,
+            at: BTreeMap::new(),
+        };
+        let entry = cfa.function(function).entry;
+        a.at.insert(entry, Env::new());
+        a.widen_to_fixpoint();
+        for _ in 0..2 {
+            a.narrow();
+        }
+        a
+    }
+
+    fn post(&self, env: &Env, edge: &crate::cfa::Edge) -> Option<(NodeId, Env)> {
+        let cfa = self.cfa;
+        let mut out = env.clone();
+        let target = match &edge.kind {
+            EdgeKind::Assume { cond, truth } => {
+                return assume(cfa, env, cond, *truth).map(|e| (edge.to, e))
+            }
+            EdgeKind::Assign { lhs, rhs }
+            | EdgeKind::Declare {
+                var: lhs,
+                init: Some(rhs),
+            } => {
+                let ty = cfa.var(*lhs).ty;
+                let v = match rhs {
+                    Rhs::Expr(e) => eval(cfa, env, e).convert(ty),
+                    Rhs::Nondet { .. } => Interval::of_type(ty),
+                };
+                out.insert(*lhs, v);
+                edge.to
+            }
+            EdgeKind::Declare { var, init: None } => {
+                out.remove(var);
+                edge.to
+            }
+            EdgeKind::Call { return_site, .. } => {
+                // The callee may write any global; the return edge writes the result variable.
+                out.retain(|v, _| cfa.var(*v).function.is_some());
+                for e in cfa.successors(cfa.function(cfa.node(edge.to).function).exit) {
+                    if let EdgeKind::Return {
+                        assign: Some(x), ..
+                    } = &e.kind
+                    {
+                        if e.to == *return_site {
+                            out.remove(x);
+                        }
+                    }
+                }
+                *return_site
+            }
+            EdgeKind::Return { .. } | EdgeKind::ReachError(_) | EdgeKind::Abort(_) => return None,
+            EdgeKind::ReturnValue { .. } | EdgeKind::Blank(_) => edge.to,
+        };
+        Some((target, out))
+    }
+
+    /// Chaotic iteration to a post-fixpoint, widening at loop heads after two visits.
+    fn widen_to_fixpoint(&mut self) {
+        let cfa = self.cfa;
+        let mut queue: VecDeque<NodeId> = self.at.keys().copied().collect();
+        let mut visits: BTreeMap<NodeId, u32> = BTreeMap::new();
+        while let Some(n) = queue.pop_front() {
+            let Some(env) = self.at.get(&n).cloned() else {
+                continue;
+            };
+            for e in cfa.successors(n) {
+                let Some((to, post)) = self.post(&env, e) else {
+                    continue;
+                };
+                if cfa.node(to).function != self.function {
+                    continue;
+                }
+                let new = match self.at.get(&to) {
+                    None => post,
+                    Some(old) => {
+                        let joined = join_env(cfa, old, &post);
+                        let count = visits.entry(to).or_insert(0);
+                        *count += 1;
+                        if cfa.node(to).loop_head && *count > 2 {
+                            widen(cfa, old, &joined)
+                        } else {
+                            joined
+                        }
+                    }
+                };
+                if self.at.get(&to) != Some(&new) {
+                    self.at.insert(to, new);
+                    queue.push_back(to);
+                }
+            }
+        }
+    }
+
+    /// One narrowing step: every location's state recomputed from its predecessors' (a
+    /// sound post-fixpoint stays sound under one application of the transfer functions).
+    fn narrow(&mut self) {
+        let cfa = self.cfa;
+        let entry = cfa.function(self.function).entry;
+        let mut next: BTreeMap<NodeId, Env> = BTreeMap::new();
+        next.insert(entry, Env::new());
+        for (n, env) in &self.at {
+            for e in cfa.successors(*n) {
+                let Some((to, post)) = self.post(env, e) else {
+                    continue;
+                };
+                if cfa.node(to).function != self.function || to == entry {
+                    continue;
+                }
+                let merged = match next.get(&to) {
+                    None => post,
+                    Some(old) => join_env(cfa, old, &post),
+                };
+                next.insert(to, merged);
+            }
+        }
+        self.at = next;
+    }
+
+    /// The invariant at `l` as a C condition over the variables with a non-trivial interval.
+    pub fn invariant(&self, l: NodeId) -> Option<Expr> {
+        let env = self.at.get(&l)?;
+        let mut conj: Option<Expr> = None;
+        for (v, i) in env {
+            let ty = self.cfa.var(*v).ty;
+            let full = Interval::of_type(ty);
+            let x = Expr::var(*v, ty);
+            let mut parts = Vec::new();
+            if i.lo > full.lo {
+                parts.push(cmp(BinOp::Ge, x.clone(), Expr::constant(ty, i.lo)));
+            }
+            if i.hi < full.hi {
+                parts.push(cmp(BinOp::Le, x, Expr::constant(ty, i.hi)));
+            }
+            for p in parts {
+                conj = Some(match conj {
+                    None => p,
+                    Some(c) => Expr {
+                        ty: IntType::INT,
+                        kind: ExprKind::Binary(BinOp::LogAnd, Box::new(c), Box::new(p)),
+                    },
+                });
+            }
+        }
+        conj
+    }
+}
+
+fn cmp(op: BinOp, a: Expr, b: Expr) -> Expr {
+    Expr {
+        ty: IntType::INT,
+        kind: ExprKind::Binary(op, Box::new(a), Box::new(b)),
+    }
+}

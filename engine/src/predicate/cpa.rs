@@ -1,0 +1,330 @@
+//! The operators of the Predicate CPA (the data component of the composite).
+
+use super::abstraction;
+use super::table::PredicateTable;
+use super::{
+    Abs, AbstractionKind, BlockOperator, PredicateConfig, PredicatePrecision, PredicateState,
+    Representation,
+};
+use crate::cfa::{Cfa, Edge, EdgeKind, NodeId, NodeKind};
+use crate::cpa::arg::ArgId;
+use crate::cpa::control::ControlState;
+use crate::cpa::{AbstractionInfo, Adjusted, DataCpa};
+use crate::events::StateKind;
+use crate::formula::{Encoder, Encoding, Names, PathFormula, SsaMap};
+use crate::smt::{Result, Sat, Smt};
+use solver_bridge::term::Term;
+use std::rc::Rc;
+
+/// Longest formula text put into an event.
+pub const MAX_TEXT: usize = 3000;
+
+pub fn clip(s: String) -> String {
+    if s.len() <= MAX_TEXT {
+        return s;
+    }
+    let mut cut = MAX_TEXT;
+    while !s.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    format!("{}…", &s[..cut])
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct PredicateStats {
+    pub abstractions: u64,
+    pub abstraction_queries: u64,
+    pub coverage_queries: u64,
+}
+
+pub struct PredicateCpa {
+    pub cfa: Rc<Cfa>,
+    pub cfg: PredicateConfig,
+    pub encoding: Encoding,
+    pub table: PredicateTable,
+    pub smt: Box<dyn Smt>,
+    pub names: Names,
+    pub stats: PredicateStats,
+}
+
+impl PredicateCpa {
+    pub fn new(
+        cfa: Rc<Cfa>,
+        cfg: PredicateConfig,
+        encoding: Encoding,
+        smt: Box<dyn Smt>,
+    ) -> PredicateCpa {
+        let names = Names::new(&cfa);
+        PredicateCpa {
+            cfa,
+            cfg,
+            encoding,
+            table: PredicateTable::new(),
+            smt,
+            names,
+            stats: PredicateStats::default(),
+        }
+    }
+
+    pub fn encoder(&self) -> Encoder<'_> {
+        Encoder::new(&self.cfa, self.encoding)
+    }
+
+    pub fn abs_true(&self) -> Abs {
+        match self.cfg.representation {
+            Representation::Bdd => Abs::Bdd(self.table.bdd_true()),
+            Representation::Smt => Abs::Smt(Term::tt()),
+        }
+    }
+
+    /// The initial state (true, l_INIT, true), an abstraction state.
+    pub fn initial_state(&self, location: NodeId, ssa: SsaMap) -> PredicateState {
+        PredicateState {
+            abs: self.abs_true(),
+            abs_location: location,
+            block_start: None,
+            pf: PathFormula::empty(ssa.clone()),
+            start_ssa: ssa,
+            block: None,
+        }
+    }
+
+    /// ψ as a term over unindexed program variables.
+    pub fn abs_term(&self, a: &Abs) -> Term {
+        match a {
+            Abs::Bdd(b) => self.table.bdd_to_term(b),
+            Abs::Smt(t) => t.clone(),
+        }
+    }
+
+    pub fn abs_text(&self, a: &Abs) -> String {
+        match a {
+            Abs::Bdd(b) => self.table.bdd_text(b),
+            Abs::Smt(t) => t.to_string(),
+        }
+    }
+
+    pub fn abs_is_false(&self, a: &Abs) -> bool {
+        match a {
+            Abs::Bdd(b) => b.is_false(),
+            Abs::Smt(t) => t.is_false(),
+        }
+    }
+
+    /// blk: does a block end at this control state?
+    pub fn is_block_end(&self, ctl: &ControlState) -> bool {
+        let node = self.cfa.node(ctl.location);
+        match self.cfg.block {
+            BlockOperator::Never => false,
+            BlockOperator::Sbe => true,
+            BlockOperator::LoopHeads => node.loop_head || node.is_error(),
+            BlockOperator::LoopHeadsAndFunctions => {
+                node.loop_head
+                    || node.is_error()
+                    || node.kind == NodeKind::FunctionEntry
+                    || node
+                        .incoming
+                        .iter()
+                        .any(|e| matches!(self.cfa.edge(*e).kind, EdgeKind::Return { .. }))
+            }
+        }
+    }
+
+    /// ψ instantiated at the block start, conjoined with the block formula φ.
+    pub fn block_query(&self, s: &PredicateState) -> Term {
+        let enc = self.encoder();
+        let (psi, extra) = enc.instantiate(&self.names, &self.abs_term(&s.abs), &s.start_ssa);
+        let mut parts = vec![psi, s.pf.formula.clone()];
+        parts.extend(extra);
+        Term::and(parts)
+    }
+
+    /// The range constraints of the program variables of an unindexed formula (Int encoding).
+    pub fn ranges_of(&self, t: &Term) -> Vec<Term> {
+        let enc = self.encoder();
+        t.free_vars()
+            .into_iter()
+            .filter_map(|v| {
+                let slot = self.names.slot(&v.name)?;
+                Some(enc.range(&v.term(), self.cfa.var(slot.var).ty))
+            })
+            .collect()
+    }
+
+    /// `a ⇒ b` for unindexed formulas, by one solver query.
+    pub fn implies(&mut self, a: &Term, b: &Term) -> Result<bool> {
+        if b.is_true() || a.is_false() || a == b {
+            return Ok(true);
+        }
+        let mut parts = vec![a.clone(), Term::not(b.clone())];
+        parts.extend(self.ranges_of(a));
+        parts.extend(self.ranges_of(b));
+        self.stats.coverage_queries += 1;
+        Ok(self.smt.check(&parts)? == Sat::Unsat)
+    }
+
+    fn compute_abstraction(
+        &mut self,
+        s: PredicateState,
+        ctl: &ControlState,
+        prec: &PredicatePrecision,
+    ) -> Result<Option<Adjusted<PredicateState>>> {
+        let location = ctl.location;
+        let query = self.block_query(&s);
+        let enc = self.encoder();
+        let mut sat_check = self.cfg.sat_check_empty;
+        let mut preds: Vec<(usize, Term)> = Vec::new();
+        let mut extra = Vec::new();
+        for i in prec.at(location) {
+            let p = self.table.get(i);
+            if p.is_false() {
+                // The predicate `false` (π(l_ERR) after a refinement): a satisfiability check.
+                sat_check = true;
+                continue;
+            }
+            let (pi, ex) = enc.instantiate(&self.names, p, &s.pf.ssa);
+            extra.extend(ex);
+            preds.push((i, pi));
+        }
+        let formula = if extra.is_empty() {
+            query
+        } else {
+            Term::and(std::iter::once(query).chain(extra))
+        };
+        self.stats.abstractions += 1;
+        let before = self.smt.queries();
+        let bdd = if preds.is_empty() {
+            if sat_check && self.smt.check(std::slice::from_ref(&formula))? == Sat::Unsat {
+                None
+            } else {
+                Some(self.table.bdd_true())
+            }
+        } else {
+            let r = match self.cfg.abstraction {
+                AbstractionKind::Boolean => abstraction::boolean(
+                    self.smt.as_mut(),
+                    &self.table,
+                    &formula,
+                    &preds,
+                    self.cfg.allsat_limit,
+                )?,
+                AbstractionKind::Cartesian => {
+                    abstraction::cartesian(self.smt.as_mut(), &self.table, &formula, &preds)?
+                }
+            };
+            r.bdd
+        };
+        let queries = (self.smt.queries() - before) as u32;
+        self.stats.abstraction_queries += u64::from(queries);
+        let Some(bdd) = bdd else { return Ok(None) };
+        let abs = match self.cfg.representation {
+            Representation::Bdd => Abs::Bdd(bdd),
+            Representation::Smt => Abs::Smt(self.table.bdd_to_term(&bdd)),
+        };
+        let info = AbstractionInfo {
+            formula: self.abs_text(&abs),
+            predicates: prec
+                .at(location)
+                .into_iter()
+                .map(|i| self.table.get(i).to_string())
+                .collect(),
+            block: clip(s.pf.formula.to_string()),
+            queries,
+        };
+        let ssa = s.pf.ssa.clone();
+        let state = PredicateState {
+            abs,
+            abs_location: location,
+            block_start: None,
+            pf: PathFormula {
+                formula: Term::tt(),
+                ssa: ssa.clone(),
+                approximated: s.pf.approximated,
+            },
+            start_ssa: ssa,
+            block: Some(s.pf),
+        };
+        Ok(Some(Adjusted {
+            state,
+            abstraction: Some(info),
+        }))
+    }
+}
+
+impl DataCpa for PredicateCpa {
+    type State = PredicateState;
+    type Prec = PredicatePrecision;
+
+    fn transfer(
+        &mut self,
+        s: &PredicateState,
+        parent: ArgId,
+        edge: &Edge,
+        from: &ControlState,
+        to: &ControlState,
+    ) -> Result<Option<PredicateState>> {
+        let pf = self.encoder().sp(&s.pf, edge, from, to);
+        Ok(Some(PredicateState {
+            abs: s.abs.clone(),
+            abs_location: s.abs_location,
+            block_start: Some(s.block_start.unwrap_or(parent)),
+            pf,
+            start_ssa: s.start_ssa.clone(),
+            block: None,
+        }))
+    }
+
+    fn adjust(
+        &mut self,
+        s: PredicateState,
+        ctl: &ControlState,
+        prec: &PredicatePrecision,
+    ) -> Result<Option<Adjusted<PredicateState>>> {
+        if !self.is_block_end(ctl) {
+            return Ok(Some(Adjusted {
+                state: s,
+                abstraction: None,
+            }));
+        }
+        self.compute_abstraction(s, ctl, prec)
+    }
+
+    fn merge(
+        &mut self,
+        new: &PredicateState,
+        reached: &PredicateState,
+    ) -> Result<Option<PredicateState>> {
+        match (new.block_start, reached.block_start) {
+            (Some(a), Some(b)) if a == b => {
+                let pf = self.encoder().merge(&reached.pf, &new.pf);
+                Ok(Some(PredicateState {
+                    pf,
+                    ..reached.clone()
+                }))
+            }
+            _ => Ok(None),
+        }
+    }
+
+    fn may_cover(&self, s: &PredicateState) -> bool {
+        s.is_abstraction() && self.cfg.block != BlockOperator::Never
+    }
+
+    fn covered_by(&mut self, s: &PredicateState, by: &PredicateState) -> Result<bool> {
+        match (&s.abs, &by.abs) {
+            (Abs::Bdd(a), Abs::Bdd(b)) => Ok(a.and_not(b).is_false()),
+            (a, b) => {
+                let (ta, tb) = (self.abs_term(a), self.abs_term(b));
+                self.implies(&ta, &tb)
+            }
+        }
+    }
+
+    fn label(&self, s: &PredicateState) -> (StateKind, String) {
+        if s.is_abstraction() && self.cfg.block != BlockOperator::Never {
+            (StateKind::Abstraction, self.abs_text(&s.abs))
+        } else {
+            (StateKind::Intermediate, String::new())
+        }
+    }
+}

@@ -1,0 +1,194 @@
+//! A verification run as a stepping machine (PRODUCT.md capability 5). The session owns the
+//! algorithm, the event log and the limits. Stepping forward runs the algorithm one unit at a
+//! time until the requested granularity is reached; stepping backward is replaying a prefix of
+//! the event log ([`crate::view`]), so the engine never needs to undo work.
+
+use crate::algorithm::bmc::Bmc;
+use crate::algorithm::cegar::Cegar;
+use crate::algorithm::{AlgoStats, Algorithm, Verdict};
+use crate::cfa::Cfa;
+use crate::config::{AlgorithmKind, Config};
+use crate::events::Event;
+use crate::predicate::PredicateCpa;
+use crate::smt::Smt;
+use serde::{Deserialize, Serialize};
+use std::rc::Rc;
+
+/// How far one step goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Granularity {
+    /// At least one new event.
+    Event,
+    /// Up to and including the next waitlist pop's expansion.
+    Pop,
+    /// Up to the next abstraction computation.
+    Abstraction,
+    /// Up to the end of the next refinement.
+    Refinement,
+    /// To the verdict.
+    End,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Stats {
+    pub steps: u64,
+    pub states: u64,
+    pub refinements: u64,
+    pub solver_queries: u64,
+    pub abstractions: u64,
+    pub predicates: u64,
+    pub bound: u64,
+}
+
+pub struct Session {
+    algorithm: Box<dyn Algorithm>,
+    pub config: Config,
+    events: Vec<Event>,
+    verdict: Option<Verdict>,
+    steps: u64,
+}
+
+impl Session {
+    pub fn new(cfa: Rc<Cfa>, config: Config, smt: Box<dyn Smt>) -> Session {
+        let cpa = PredicateCpa::new(cfa.clone(), config.predicate.clone(), config.encoding, smt);
+        let algorithm: Box<dyn Algorithm> = match config.algorithm {
+            AlgorithmKind::Cegar => Box::new(Cegar::new(
+                cfa,
+                cpa,
+                config.refinement,
+                config.waitlist,
+                config.max_depth,
+            )),
+            AlgorithmKind::Bmc => Box::new(Bmc::new(
+                cfa,
+                cpa,
+                config.waitlist,
+                config.max_depth,
+                config.k_init,
+                config.k_max,
+            )),
+            AlgorithmKind::KInduction => Box::new(crate::algorithm::kinduction::KInduction::new(
+                cfa, cpa, &config,
+            )),
+        };
+        Session {
+            algorithm,
+            config,
+            events: Vec::new(),
+            verdict: None,
+            steps: 0,
+        }
+    }
+
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    pub fn verdict(&self) -> Option<&Verdict> {
+        self.verdict.as_ref()
+    }
+
+    pub fn is_finished(&self) -> bool {
+        self.verdict.is_some()
+    }
+
+    pub fn stats(&self) -> Stats {
+        let a: AlgoStats = self.algorithm.stats();
+        Stats {
+            steps: self.steps,
+            states: a.states,
+            refinements: a.refinements,
+            solver_queries: a.solver_queries,
+            abstractions: a.abstractions,
+            predicates: a.predicates,
+            bound: a.bound,
+        }
+    }
+
+    fn finish(&mut self, v: Verdict) {
+        self.events.push(Event::Verdict {
+            verdict: v.name().to_string(),
+            reason: v.reason().map(str::to_string),
+        });
+        self.verdict = Some(v);
+    }
+
+    fn check_limits(&self) -> Option<String> {
+        let s = self.algorithm.stats();
+        let l = &self.config.limits;
+        if self.steps >= l.max_steps {
+            Some(format!("step limit of {} reached", l.max_steps))
+        } else if s.states >= l.max_states {
+            Some(format!("state limit of {} reached", l.max_states))
+        } else if s.refinements >= l.max_refinements {
+            Some(format!("refinement limit of {} reached", l.max_refinements))
+        } else if s.solver_queries >= l.max_queries {
+            Some(format!("solver query limit of {} reached", l.max_queries))
+        } else {
+            None
+        }
+    }
+
+    /// Runs one unit of the algorithm. Returns false once the run has a verdict.
+    pub fn step_unit(&mut self) -> bool {
+        if self.verdict.is_some() {
+            return false;
+        }
+        if let Some(reason) = self.check_limits() {
+            self.finish(Verdict::Unknown { reason });
+            return false;
+        }
+        self.steps += 1;
+        let mut new = Vec::new();
+        let result = self.algorithm.step(&mut new);
+        self.events.extend(new);
+        match result {
+            Ok(None) => true,
+            Ok(Some(v)) => {
+                self.finish(v);
+                false
+            }
+            Err(e) => {
+                self.finish(Verdict::Unknown {
+                    reason: e.to_string(),
+                });
+                false
+            }
+        }
+    }
+
+    /// Steps until the granularity is reached (or the run ends). Returns the index of the first
+    /// new event.
+    pub fn advance(&mut self, g: Granularity) -> usize {
+        let start = self.events.len();
+        loop {
+            let before = self.events.len();
+            if !self.step_unit() {
+                break;
+            }
+            let new = &self.events[before..];
+            let done = match g {
+                Granularity::Event => self.events.len() > start,
+                Granularity::Pop => new.iter().any(|e| matches!(e, Event::StatePopped { .. })),
+                Granularity::Abstraction => {
+                    new.iter().any(|e| matches!(e, Event::Abstraction { .. }))
+                }
+                Granularity::Refinement => new.iter().any(|e| matches!(e, Event::Refined { .. })),
+                Granularity::End => false,
+            };
+            if done {
+                break;
+            }
+        }
+        start
+    }
+
+    /// Runs to the verdict.
+    pub fn run(&mut self) -> &Verdict {
+        self.advance(Granularity::End);
+        self.verdict
+            .as_ref()
+            .expect("a finished session has a verdict")
+    }
+}

@@ -1,0 +1,167 @@
+//! What the analyses need from an SMT solver, as one small trait. The solver bridge implements
+//! it (natively with a `z3` process, in the browser with Z3's wasm build); unit tests of single
+//! layers may implement it with a mock.
+
+use solver_bridge::term::Term;
+use std::fmt;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Sat {
+    Sat,
+    Unsat,
+    /// The solver gave up (resource limit, incompleteness); the reason is shown to the user.
+    Unknown(String),
+}
+
+/// An error that stops the analysis with the verdict UNKNOWN and this reason.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EngineError {
+    Solver(String),
+    Interpolation(String),
+    Limit(String),
+    Unsupported(String),
+}
+
+impl fmt::Display for EngineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EngineError::Solver(s) => write!(f, "solver: {s}"),
+            EngineError::Interpolation(s) => write!(f, "interpolation: {s}"),
+            EngineError::Limit(s) => write!(f, "limit reached: {s}"),
+            EngineError::Unsupported(s) => write!(f, "unsupported: {s}"),
+        }
+    }
+}
+
+pub type Result<T> = std::result::Result<T, EngineError>;
+
+pub trait Smt {
+    /// Satisfiability of the conjunction of `formulas`.
+    fn check(&mut self, formulas: &[Term]) -> Result<Sat>;
+
+    /// Values (literals) of `terms` in a model of the conjunction; `None` if unsatisfiable.
+    fn model(&mut self, formulas: &[Term], terms: &[Term]) -> Result<Option<Vec<Term>>>;
+
+    /// Every assignment of the Boolean constants `bools` that extends to a model of `formula`
+    /// (AllSAT projected onto `bools`), in the order found; at most `limit` of them.
+    fn all_sat(&mut self, formula: &Term, bools: &[Term], limit: usize) -> Result<Vec<Vec<bool>>>;
+
+    /// An inductive sequence of interpolants τ1..τ(n-1) for the unsatisfiable sequence
+    /// φ1..φn (τ0 = true and τn = false are implicit).
+    fn interpolate(&mut self, sequence: &[Term]) -> Result<Vec<Term>>;
+
+    /// Number of queries answered so far.
+    fn queries(&self) -> u64;
+}
+
+use solver_bridge::context::{SatResult, SmtContext};
+use solver_bridge::itp;
+use solver_bridge::solver::Solver;
+
+/// The [`Smt`] port over the solver bridge: a typed SMT-LIB context on any backend, and the
+/// bridge's in-house interpolation.
+pub struct BridgeSmt<S: Solver> {
+    ctx: SmtContext<S>,
+    strategy: itp::Strategy,
+}
+
+fn solver_err(e: solver_bridge::solver::SolverError) -> EngineError {
+    EngineError::Solver(e.to_string())
+}
+
+impl<S: Solver> BridgeSmt<S> {
+    pub fn new(solver: S, strategy: itp::Strategy) -> BridgeSmt<S> {
+        BridgeSmt {
+            ctx: SmtContext::new(solver),
+            strategy,
+        }
+    }
+
+    pub fn context(&mut self) -> &mut SmtContext<S> {
+        &mut self.ctx
+    }
+
+    fn sat(&mut self) -> Result<Sat> {
+        Ok(match self.ctx.check_sat().map_err(solver_err)? {
+            SatResult::Sat => Sat::Sat,
+            SatResult::Unsat => Sat::Unsat,
+            SatResult::Unknown(r) => Sat::Unknown(r),
+        })
+    }
+
+    fn with_level<T>(
+        &mut self,
+        formulas: &[Term],
+        f: impl FnOnce(&mut Self) -> Result<T>,
+    ) -> Result<T> {
+        self.ctx.push().map_err(solver_err)?;
+        let r = formulas
+            .iter()
+            .try_for_each(|t| self.ctx.assert(t).map_err(solver_err))
+            .and_then(|()| f(self));
+        let popped = self.ctx.pop().map_err(solver_err);
+        let value = r?;
+        popped?;
+        Ok(value)
+    }
+}
+
+impl<S: Solver> Smt for BridgeSmt<S> {
+    fn check(&mut self, formulas: &[Term]) -> Result<Sat> {
+        self.with_level(formulas, |s| s.sat())
+    }
+
+    fn model(&mut self, formulas: &[Term], terms: &[Term]) -> Result<Option<Vec<Term>>> {
+        self.with_level(formulas, |s| match s.sat()? {
+            Sat::Sat => s.ctx.get_values(terms).map(Some).map_err(solver_err),
+            Sat::Unsat => Ok(None),
+            Sat::Unknown(r) => Err(EngineError::Solver(format!("model: {r}"))),
+        })
+    }
+
+    fn all_sat(&mut self, formula: &Term, bools: &[Term], limit: usize) -> Result<Vec<Vec<bool>>> {
+        self.with_level(std::slice::from_ref(formula), |s| {
+            let mut models = Vec::new();
+            while models.len() < limit {
+                match s.sat()? {
+                    Sat::Unsat => break,
+                    Sat::Unknown(r) => return Err(EngineError::Solver(format!("AllSAT: {r}"))),
+                    Sat::Sat => {}
+                }
+                let values = s.ctx.get_values(bools).map_err(solver_err)?;
+                let cube: Vec<bool> = values.iter().map(|v| v.is_true()).collect();
+                // Block this assignment of the projection variables.
+                let block = Term::or(bools.iter().zip(&cube).map(|(b, val)| {
+                    if *val {
+                        Term::not(b.clone())
+                    } else {
+                        b.clone()
+                    }
+                }));
+                s.ctx.assert(&block).map_err(solver_err)?;
+                models.push(cube);
+                if bools.is_empty() {
+                    break;
+                }
+            }
+            Ok(models)
+        })
+    }
+
+    fn interpolate(&mut self, sequence: &[Term]) -> Result<Vec<Term>> {
+        let taus = itp::interpolate(&mut self.ctx, sequence, self.strategy)
+            .map_err(|e| EngineError::Interpolation(e.to_string()))?;
+        if taus.len() != sequence.len() + 1 {
+            return Err(EngineError::Interpolation(format!(
+                "{} interpolants for {} formulas",
+                taus.len(),
+                sequence.len()
+            )));
+        }
+        Ok(taus[1..sequence.len()].to_vec())
+    }
+
+    fn queries(&self) -> u64 {
+        self.ctx.round_trips()
+    }
+}
