@@ -3,6 +3,7 @@
 //! Exit codes: 0 for any result (including any verdict), 1 for input errors (printed as
 //! `FILE:LINE:COL: error: MESSAGE`), 2 for usage errors.
 
+mod cmd_bench;
 mod cmd_cfa;
 mod cmd_itp;
 mod cmd_verify;
@@ -29,6 +30,8 @@ enum Command {
     Check { file: String },
     /// Print the CFA (or its LBE summary) of a C file.
     Cfa(cmd_cfa::CfaArgs),
+    /// Run a set of tasks (tasks.tsv) and compare with the expected verdicts.
+    Bench(cmd_bench::BenchArgs),
     /// Verify that no call of reach_error() is reachable.
     Verify(cmd_verify::VerifyArgs),
     /// Sequence interpolants for the assertions of an SMT-LIB file (checked), or a model.
@@ -49,5 +52,6 @@ fn main() -> ExitCode {
         Command::Cfa(args) => cmd_cfa::run(&args),
         Command::Itp(args) => cmd_itp::run(&args),
         Command::Verify(args) => cmd_verify::run(&args),
+        Command::Bench(args) => cmd_bench::run(&args),
     }
 }

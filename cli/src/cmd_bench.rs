@@ -1,0 +1,182 @@
+//! `cpa bench TASKS.tsv [--config PRESET]... [--max-steps N] [--timeout SECS] [--set K=V]...`:
+//! runs every task with every preset and compares with the expected verdict. Each run is a
+//! child `cpa verify --json` process, so a wall-clock timeout (a property of the benchmark
+//! harness, never of the engine) stops it cleanly.
+
+use clap::Args;
+use serde_json::Value;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode, Stdio};
+use std::time::{Duration, Instant};
+
+#[derive(Args)]
+pub struct BenchArgs {
+    /// A tasks.tsv with the columns `path` and `expected` (`true`/`false`).
+    pub tasks: String,
+    /// Presets to run (repeatable); default predicate-lbe.
+    #[arg(long = "config")]
+    pub configs: Vec<String>,
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
+    #[arg(long)]
+    pub max_steps: Option<u64>,
+    /// Wall-clock limit per run, in seconds.
+    #[arg(long, default_value_t = 60.0)]
+    pub timeout: f64,
+    /// Only tasks whose path contains this text.
+    #[arg(long)]
+    pub filter: Option<String>,
+    /// Write all results as JSON lines to this file.
+    #[arg(long)]
+    pub output: Option<String>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Row {
+    pub path: String,
+    pub expected: String,
+    pub verdict: String,
+    pub reason: String,
+    pub seconds: f64,
+    pub stats: Value,
+}
+
+impl Row {
+    pub fn outcome(&self) -> &'static str {
+        match self.verdict.as_str() {
+            "true" | "false" if self.verdict == self.expected => "correct",
+            "true" | "false" => "WRONG",
+            _ => "unknown",
+        }
+    }
+}
+
+fn read_tasks(path: &str) -> Result<Vec<(String, String)>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().ok_or("empty tasks file")?.split('\t').collect();
+    let pi = header.iter().position(|h| *h == "path").ok_or("no 'path' column")?;
+    let ei = header.iter().position(|h| *h == "expected").ok_or("no 'expected' column")?;
+    Ok(lines
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let cols: Vec<&str> = l.split('\t').collect();
+            (cols.get(pi).unwrap_or(&"").to_string(), cols.get(ei).unwrap_or(&"").to_string())
+        })
+        .collect())
+}
+
+/// Runs one task with one preset in a child process.
+pub fn run_one(file: &Path, preset: &str, sets: &[String], max_steps: Option<u64>, timeout: Duration) -> (String, String, f64, Value) {
+    let exe = std::env::current_exe().unwrap_or_else(|_| PathBuf::from("cpa"));
+    let mut cmd = Command::new(exe);
+    cmd.arg("verify").arg(file).arg("--config").arg(preset).arg("--json");
+    for s in sets {
+        cmd.arg("--set").arg(s);
+    }
+    if let Some(n) = max_steps {
+        cmd.arg("--max-steps").arg(n.to_string());
+    }
+    let start = Instant::now();
+    let mut child = match cmd.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn() {
+        Ok(c) => c,
+        Err(e) => return ("unknown".into(), format!("cannot start: {e}"), 0.0, Value::Null),
+    };
+    loop {
+        match child.try_wait() {
+            Ok(Some(_)) => break,
+            Ok(None) if start.elapsed() > timeout => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return ("unknown".into(), format!("timeout ({} s)", timeout.as_secs_f64()), start.elapsed().as_secs_f64(), Value::Null);
+            }
+            Ok(None) => std::thread::sleep(Duration::from_millis(20)),
+            Err(e) => return ("unknown".into(), e.to_string(), 0.0, Value::Null),
+        }
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    let mut out = String::new();
+    let mut err = String::new();
+    if let Some(mut s) = child.stdout.take() {
+        let _ = s.read_to_string(&mut out);
+    }
+    if let Some(mut s) = child.stderr.take() {
+        let _ = s.read_to_string(&mut err);
+    }
+    match serde_json::from_str::<Value>(out.trim()) {
+        Ok(v) => (
+            v["verdict"].as_str().unwrap_or("unknown").to_string(),
+            v["reason"].as_str().unwrap_or("").to_string(),
+            seconds,
+            v["stats"].clone(),
+        ),
+        Err(_) => ("unknown".into(), format!("error: {}", err.lines().next().unwrap_or("no output")), seconds, Value::Null),
+    }
+}
+
+pub fn run(args: &BenchArgs) -> ExitCode {
+    let tasks = match read_tasks(&args.tasks) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    let base = Path::new(&args.tasks).parent().unwrap_or(Path::new(".")).to_path_buf();
+    let configs = if args.configs.is_empty() { vec!["predicate-lbe".to_string()] } else { args.configs.clone() };
+    for c in &configs {
+        if let Err(e) = crate::cmd_verify::configure(c, &args.set, args.max_steps) {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    }
+    let mut out_file = args.output.as_ref().and_then(|p| std::fs::File::create(p).ok());
+    let timeout = Duration::from_secs_f64(args.timeout.max(0.1));
+    for preset in &configs {
+        println!("# {preset}");
+        println!("{:<50} {:>8} {:>8} {:>8} {:>8} {:>7} {:>6} {:>8} {:>9}  reason", "task", "expected", "verdict", "outcome", "time(s)", "states", "refs", "queries", "solver(s)");
+        let mut rows = Vec::new();
+        for (path, expected) in &tasks {
+            if args.filter.as_ref().is_some_and(|f| !path.contains(f.as_str())) {
+                continue;
+            }
+            let (verdict, reason, seconds, stats) = run_one(&base.join(path), preset, &args.set, args.max_steps, timeout);
+            let row = Row { path: path.clone(), expected: expected.clone(), verdict, reason, seconds, stats };
+            println!(
+                "{:<50} {:>8} {:>8} {:>8} {:>8.2} {:>7} {:>6} {:>8} {:>9.2}  {}",
+                row.path,
+                row.expected,
+                row.verdict,
+                row.outcome(),
+                row.seconds,
+                row.stats["states"].as_u64().unwrap_or(0),
+                row.stats["refinements"].as_u64().unwrap_or(0),
+                row.stats["solver_queries"].as_u64().unwrap_or(0),
+                row.stats["solver_ms"].as_f64().unwrap_or(0.0) / 1000.0,
+                row.reason
+            );
+            if let Some(f) = out_file.as_mut() {
+                use std::io::Write;
+                let _ = writeln!(
+                    f,
+                    "{}",
+                    serde_json::json!({"config": preset, "path": row.path, "expected": row.expected, "verdict": row.verdict, "outcome": row.outcome(), "seconds": row.seconds, "reason": row.reason, "stats": row.stats})
+                );
+            }
+            rows.push(row);
+        }
+        let correct_true = rows.iter().filter(|r| r.outcome() == "correct" && r.verdict == "true").count();
+        let correct_false = rows.iter().filter(|r| r.outcome() == "correct" && r.verdict == "false").count();
+        let wrong = rows.iter().filter(|r| r.outcome() == "WRONG").count();
+        let unknown = rows.iter().filter(|r| r.outcome() == "unknown").count();
+        let total: f64 = rows.iter().map(|r| r.seconds).sum();
+        let solver: f64 = rows.iter().map(|r| r.stats["solver_ms"].as_f64().unwrap_or(0.0) / 1000.0).sum();
+        println!(
+            "correct: {} (true: {correct_true}, false: {correct_false}), wrong: {wrong}, unknown: {unknown}",
+            correct_true + correct_false
+        );
+        println!("time: {total:.2} s total, {:.0}% in the solver", if total > 0.0 { 100.0 * solver / total } else { 0.0 });
+    }
+    ExitCode::SUCCESS
+}
