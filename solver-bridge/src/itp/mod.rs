@@ -144,6 +144,18 @@ pub fn shared_vars(formulas: &[Term]) -> Vec<BTreeSet<Var>> {
         .collect()
 }
 
+/// Validates the input and, when the context is at its base level, resets it: Z3's answers to
+/// `(apply qe)` depend on everything the process saw before, and a fresh context makes the
+/// QE-based interpolants a function of the input alone. (Nothing is lost: no assertions are in
+/// force, and declarations are re-sent as needed.)
+fn prepare<S: Solver>(ctx: &mut SmtContext<S>, formulas: &[Term]) -> Result<(), ItpError> {
+    validate(ctx, formulas)?;
+    if ctx.level() == 0 {
+        ctx.reset()?;
+    }
+    Ok(())
+}
+
 fn validate<S: Solver>(ctx: &SmtContext<S>, formulas: &[Term]) -> Result<(), ItpError> {
     if ctx.assertion_count() > 0 {
         return Err(ItpError::BadInput(
@@ -229,7 +241,7 @@ pub fn interpolate<S: Solver>(
     formulas: &[Term],
     strategy: Strategy,
 ) -> Result<Vec<Term>, ItpError> {
-    validate(ctx, formulas)?;
+    prepare(ctx, formulas)?;
     let taus = compute(ctx, formulas, strategy)?;
     if cfg!(debug_assertions) {
         check_sequence(ctx, formulas, &taus)?;
@@ -243,7 +255,7 @@ pub fn interpolate_checked<S: Solver>(
     formulas: &[Term],
     strategy: Strategy,
 ) -> Result<Vec<Term>, ItpError> {
-    validate(ctx, formulas)?;
+    prepare(ctx, formulas)?;
     let taus = compute(ctx, formulas, strategy)?;
     check_sequence(ctx, formulas, &taus)?;
     Ok(taus)
