@@ -144,12 +144,17 @@ pub fn shared_vars(formulas: &[Term]) -> Vec<BTreeSet<Var>> {
         .collect()
 }
 
-/// Validates the input and, when the context is at its base level, resets it: Z3's answers to
-/// `(apply qe)` depend on everything the process saw before, and a fresh context makes the
-/// QE-based interpolants a function of the input alone. (Nothing is lost: no assertions are in
-/// force, and declarations are re-sent as needed.)
+/// Validates the input.
 fn prepare<S: Solver>(ctx: &mut SmtContext<S>, formulas: &[Term]) -> Result<(), ItpError> {
-    validate(ctx, formulas)?;
+    validate(ctx, formulas)
+}
+
+/// Before a QE-based strategy: when the context is at its base level, resets it. Z3's answers
+/// to `(apply qe)` depend on everything the process saw before, and a fresh context makes the
+/// QE-based interpolants a function of the input alone. Nothing is lost (no assertions are in
+/// force; declarations are re-sent as needed), but a reset costs Z3 about 10 ms, so Farkas,
+/// which needs no query, skips it.
+fn fresh<S: Solver>(ctx: &mut SmtContext<S>) -> Result<(), ItpError> {
     if ctx.level() == 0 {
         ctx.reset()?;
     }
@@ -207,13 +212,22 @@ fn compute<S: Solver>(
     let shared = shared_vars(formulas);
     match strategy {
         Strategy::Farkas => farkas::farkas_sequence(formulas),
-        Strategy::ForwardQe => scoped(ctx, |c| qe::forward(c, formulas, &shared)),
-        Strategy::ForwardQeMin => scoped(ctx, |c| {
-            let mut taus = qe::forward(c, formulas, &shared)?;
-            qe::generalize(c, formulas, &mut taus)?;
-            Ok(taus)
-        }),
-        Strategy::BackwardQe => scoped(ctx, |c| qe::backward(c, formulas, &shared)),
+        Strategy::ForwardQe => {
+            fresh(ctx)?;
+            scoped(ctx, |c| qe::forward(c, formulas, &shared))
+        }
+        Strategy::ForwardQeMin => {
+            fresh(ctx)?;
+            scoped(ctx, |c| {
+                let mut taus = qe::forward(c, formulas, &shared)?;
+                qe::generalize(c, formulas, &mut taus)?;
+                Ok(taus)
+            })
+        }
+        Strategy::BackwardQe => {
+            fresh(ctx)?;
+            scoped(ctx, |c| qe::backward(c, formulas, &shared))
+        }
         Strategy::Auto => {
             let mut last = None;
             for s in [
