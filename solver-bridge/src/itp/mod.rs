@@ -21,7 +21,7 @@ pub mod linear;
 mod qe;
 mod simplex;
 
-pub use check::{check_binary, check_sequence};
+pub use check::{check_binary, check_sequence, check_syntax};
 
 use crate::context::{SatResult, SmtContext};
 use crate::solver::{Solver, SolverError};
@@ -248,8 +248,9 @@ fn compute<S: Solver>(
     }
 }
 
-/// Inductive sequence interpolants `tau_0..tau_n` (n + 1 terms) for `formulas`, checked
-/// against the definition in debug builds.
+/// Inductive sequence interpolants `tau_0..tau_n` (n + 1 terms) for `formulas`. The syntactic
+/// conditions (shared variables, `tau_0`, `tau_n`) are always checked, the implications in debug
+/// builds.
 pub fn interpolate<S: Solver>(
     ctx: &mut SmtContext<S>,
     formulas: &[Term],
@@ -257,6 +258,9 @@ pub fn interpolate<S: Solver>(
 ) -> Result<Vec<Term>, ItpError> {
     prepare(ctx, formulas)?;
     let taus = compute(ctx, formulas, strategy)?;
+    // The syntactic conditions cost nothing: always. The implications need the solver: in
+    // debug builds (and always in `interpolate_checked`).
+    check_syntax(formulas, &taus)?;
     if cfg!(debug_assertions) {
         check_sequence(ctx, formulas, &taus)?;
     }
