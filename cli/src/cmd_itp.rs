@@ -125,3 +125,49 @@ fn solve(
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run_file(name: &str, strategy: Strategy) -> Result<Vec<String>, String> {
+        let path = format!(
+            "{}/../solver-bridge/tests/data/itp/{name}",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+        let script = parse_script(&text).map_err(|e| e.to_string())?;
+        let formulas: Vec<_> = script.assertions.iter().map(|a| a.term.clone()).collect();
+        let z3 = NativeZ3::new().map_err(|e| e.to_string())?;
+        let mut ctx = SmtContext::new(Recording::new(z3));
+        solve(&mut ctx, &script.declared, &formulas, strategy)
+    }
+
+    #[test]
+    fn unsat_prints_interpolants() {
+        assert_eq!(
+            run_file("loop1.smt2", Strategy::Auto).unwrap(),
+            vec!["unsat", "(<= x@0 0)", "(<= x@1 1)", "false"]
+        );
+        assert_eq!(
+            run_file("ssa_simple.smt2", Strategy::BackwardQe).unwrap(),
+            vec!["unsat", "(< x0 5)", "(<= x1 5)"]
+        );
+    }
+
+    #[test]
+    fn sat_prints_a_model() {
+        let out = run_file("sat_path.smt2", Strategy::Auto).unwrap();
+        assert_eq!(out[0], "sat");
+        assert_eq!(
+            &out[1..],
+            ["(define-fun x0 () Int 0)", "(define-fun x1 () Int 1)"]
+        );
+    }
+
+    #[test]
+    fn inapplicable_strategy_is_an_error() {
+        let e = run_file("disjunctive.smt2", Strategy::Farkas).unwrap_err();
+        assert!(e.contains("not applicable"), "{e}");
+    }
+}

@@ -9,6 +9,7 @@
 //!   push/pop, check-sat, models, unsat cores, quantifier elimination);
 //! - [`itp`]: interpolation computed in-house (Farkas, quantifier elimination) and its checker.
 
+pub mod bench;
 pub mod context;
 pub mod itp;
 pub mod parse;

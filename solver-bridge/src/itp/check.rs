@@ -18,26 +18,7 @@ pub fn check_sequence<S: Solver>(
     taus: &[Term],
 ) -> Result<(), ItpError> {
     let n = formulas.len();
-    if taus.len() != n + 1 {
-        return Err(ItpError::Invalid(format!(
-            "{} interpolants for {n} formulas (expected {})",
-            taus.len(),
-            n + 1
-        )));
-    }
-    if !taus[0].is_true() {
-        return Err(ItpError::Invalid(format!("tau_0 is {}, not true", taus[0])));
-    }
-    if !taus[n].is_false() {
-        return Err(ItpError::Invalid(format!(
-            "tau_{n} is {}, not false",
-            taus[n]
-        )));
-    }
-    let shared = shared_vars(formulas);
-    for (i, t) in taus.iter().enumerate() {
-        check_shape(t, &shared[i], &format!("tau_{i}"))?;
-    }
+    check_syntax(formulas, taus)?;
     if ctx.assertion_count() > 0 {
         return Err(ItpError::BadInput(
             "the solver context has assertions in force".into(),
@@ -67,6 +48,33 @@ pub fn check_sequence<S: Solver>(
                 )))
             }
         }
+    }
+    Ok(())
+}
+
+/// The solver-free part of [`check_sequence`]: length, `tau_0 = true`, `tau_n = false`, and
+/// every `tau_i` a quantifier-free Bool term over the shared variables.
+pub fn check_syntax(formulas: &[Term], taus: &[Term]) -> Result<(), ItpError> {
+    let n = formulas.len();
+    if taus.len() != n + 1 {
+        return Err(ItpError::Invalid(format!(
+            "{} interpolants for {n} formulas (expected {})",
+            taus.len(),
+            n + 1
+        )));
+    }
+    if !taus[0].is_true() {
+        return Err(ItpError::Invalid(format!("tau_0 is {}, not true", taus[0])));
+    }
+    if !taus[n].is_false() {
+        return Err(ItpError::Invalid(format!(
+            "tau_{n} is {}, not false",
+            taus[n]
+        )));
+    }
+    let shared = shared_vars(formulas);
+    for (i, t) in taus.iter().enumerate() {
+        check_shape(t, &shared[i], &format!("tau_{i}"))?;
     }
     Ok(())
 }

@@ -21,7 +21,7 @@ pub mod linear;
 mod qe;
 mod simplex;
 
-pub use check::{check_binary, check_sequence};
+pub use check::{check_binary, check_sequence, check_syntax};
 
 use crate::context::{SatResult, SmtContext};
 use crate::solver::{Solver, SolverError};
@@ -144,6 +144,23 @@ pub fn shared_vars(formulas: &[Term]) -> Vec<BTreeSet<Var>> {
         .collect()
 }
 
+/// Validates the input.
+fn prepare<S: Solver>(ctx: &mut SmtContext<S>, formulas: &[Term]) -> Result<(), ItpError> {
+    validate(ctx, formulas)
+}
+
+/// Before a QE-based strategy: when the context is at its base level, resets it. Z3's answers
+/// to `(apply qe)` depend on everything the process saw before, and a fresh context makes the
+/// QE-based interpolants a function of the input alone. Nothing is lost (no assertions are in
+/// force; declarations are re-sent as needed), but a reset costs Z3 about 10 ms, so Farkas,
+/// which needs no query, skips it.
+fn fresh<S: Solver>(ctx: &mut SmtContext<S>) -> Result<(), ItpError> {
+    if ctx.level() == 0 {
+        ctx.reset()?;
+    }
+    Ok(())
+}
+
 fn validate<S: Solver>(ctx: &SmtContext<S>, formulas: &[Term]) -> Result<(), ItpError> {
     if ctx.assertion_count() > 0 {
         return Err(ItpError::BadInput(
@@ -195,13 +212,22 @@ fn compute<S: Solver>(
     let shared = shared_vars(formulas);
     match strategy {
         Strategy::Farkas => farkas::farkas_sequence(formulas),
-        Strategy::ForwardQe => scoped(ctx, |c| qe::forward(c, formulas, &shared)),
-        Strategy::ForwardQeMin => scoped(ctx, |c| {
-            let mut taus = qe::forward(c, formulas, &shared)?;
-            qe::generalize(c, formulas, &mut taus)?;
-            Ok(taus)
-        }),
-        Strategy::BackwardQe => scoped(ctx, |c| qe::backward(c, formulas, &shared)),
+        Strategy::ForwardQe => {
+            fresh(ctx)?;
+            scoped(ctx, |c| qe::forward(c, formulas, &shared))
+        }
+        Strategy::ForwardQeMin => {
+            fresh(ctx)?;
+            scoped(ctx, |c| {
+                let mut taus = qe::forward(c, formulas, &shared)?;
+                qe::generalize(c, formulas, &mut taus)?;
+                Ok(taus)
+            })
+        }
+        Strategy::BackwardQe => {
+            fresh(ctx)?;
+            scoped(ctx, |c| qe::backward(c, formulas, &shared))
+        }
         Strategy::Auto => {
             let mut last = None;
             for s in [
@@ -222,15 +248,19 @@ fn compute<S: Solver>(
     }
 }
 
-/// Inductive sequence interpolants `tau_0..tau_n` (n + 1 terms) for `formulas`, checked
-/// against the definition in debug builds.
+/// Inductive sequence interpolants `tau_0..tau_n` (n + 1 terms) for `formulas`. The syntactic
+/// conditions (shared variables, `tau_0`, `tau_n`) are always checked, the implications in debug
+/// builds.
 pub fn interpolate<S: Solver>(
     ctx: &mut SmtContext<S>,
     formulas: &[Term],
     strategy: Strategy,
 ) -> Result<Vec<Term>, ItpError> {
-    validate(ctx, formulas)?;
+    prepare(ctx, formulas)?;
     let taus = compute(ctx, formulas, strategy)?;
+    // The syntactic conditions cost nothing: always. The implications need the solver: in
+    // debug builds (and always in `interpolate_checked`).
+    check_syntax(formulas, &taus)?;
     if cfg!(debug_assertions) {
         check_sequence(ctx, formulas, &taus)?;
     }
@@ -243,7 +273,7 @@ pub fn interpolate_checked<S: Solver>(
     formulas: &[Term],
     strategy: Strategy,
 ) -> Result<Vec<Term>, ItpError> {
-    validate(ctx, formulas)?;
+    prepare(ctx, formulas)?;
     let taus = compute(ctx, formulas, strategy)?;
     check_sequence(ctx, formulas, &taus)?;
     Ok(taus)

@@ -13,7 +13,7 @@
 use super::{sat_to_err, ItpError};
 use crate::context::{SatResult, SmtContext};
 use crate::solver::Solver;
-use crate::term::{Term, Var};
+use crate::term::{Op, Sort, Term, Var};
 use std::collections::BTreeSet;
 
 /// Deletion-based minimisation is skipped above this many conjuncts (a query each).
@@ -104,15 +104,27 @@ pub fn generalize<S: Solver>(
 ) -> Result<(), ItpError> {
     let n = formulas.len();
     for i in (1..n).rev() {
-        let parts = taus[i].conjuncts();
-        if parts.len() < 2 {
+        // Integer equations count as two inequalities, so that one side can be dropped; each
+        // part remembers the conjunct it comes from, to rejoin equations kept whole.
+        let conjuncts = taus[i].conjuncts();
+        let mut parts: Vec<(Term, usize)> = Vec::new();
+        for (ci, c) in conjuncts.iter().enumerate() {
+            match c.as_app() {
+                Some((Op::Eq, args)) if args.len() == 2 && args[0].sort() == Sort::Int => {
+                    parts.push((Term::le(args[0].clone(), args[1].clone()), ci));
+                    parts.push((Term::ge(args[0].clone(), args[1].clone()), ci));
+                }
+                _ => parts.push((c.clone(), ci)),
+            }
+        }
+        if parts.is_empty() {
             continue;
         }
         // Everything that must stay unsatisfiable together with the kept parts.
         let rest = Term::and2(formulas[i].clone(), Term::not(taus[i + 1].clone()));
         ctx.push()?;
         ctx.assert(&rest)?;
-        for (j, p) in parts.iter().enumerate() {
+        for (j, (p, _)) in parts.iter().enumerate() {
             ctx.assert_named(&format!("itp_part_{j}"), p)?;
         }
         let r = ctx.check_sat()?;
@@ -126,18 +138,18 @@ pub fn generalize<S: Solver>(
         }
         let core = ctx.unsat_core()?;
         ctx.pop()?;
-        let mut kept: Vec<Term> = parts
-            .iter()
-            .enumerate()
-            .filter(|(j, _)| core.iter().any(|c| *c == format!("itp_part_{j}")))
-            .map(|(_, p)| p.clone())
+        let mut kept: Vec<usize> = (0..parts.len())
+            .filter(|j| core.iter().any(|c| *c == format!("itp_part_{j}")))
             .collect();
         if kept.len() <= MAX_MINIMIZE {
             let mut j = 0;
             while j < kept.len() && kept.len() > 1 {
                 let mut candidate = kept.clone();
                 candidate.remove(j);
-                let q = Term::and2(Term::and(candidate.clone()), rest.clone());
+                let q = Term::and2(
+                    Term::and(candidate.iter().map(|&k| parts[k].0.clone())),
+                    rest.clone(),
+                );
                 if ctx.check_sat_of(&q)? == SatResult::Unsat {
                     kept = candidate;
                 } else {
@@ -145,7 +157,18 @@ pub fn generalize<S: Solver>(
                 }
             }
         }
-        taus[i] = Term::and(kept);
+        // Rebuild in the original order; both halves of an equation kept give the equation.
+        let mut out = Vec::new();
+        for (ci, c) in conjuncts.iter().enumerate() {
+            let halves: Vec<usize> = kept.iter().copied().filter(|&k| parts[k].1 == ci).collect();
+            let whole = parts.iter().filter(|p| p.1 == ci).count();
+            if halves.len() == whole && whole > 0 {
+                out.push(c.clone());
+            } else {
+                out.extend(halves.iter().map(|&k| parts[k].0.clone()));
+            }
+        }
+        taus[i] = Term::and(out);
     }
     Ok(())
 }

@@ -591,11 +591,140 @@ fn mk_junction(args: Vec<Term>, is_and: bool) -> Term {
             }
         }
     }
+    let flat = match merge_bounds(flat, is_and) {
+        Ok(f) => f,
+        Err(dominant) => return Term::bool(dominant),
+    };
+    let mut flat = flat;
     match flat.len() {
         0 => Term::bool(neutral),
         1 => flat.pop().unwrap_or_else(|| Term::bool(neutral)),
         _ => raw(op, flat, Sort::Bool),
     }
+}
+
+/// An integer bound `lo <= t <= hi` read off an atom comparing `t` with a literal.
+struct Bound {
+    t: Term,
+    lo: Option<BigInt>,
+    hi: Option<BigInt>,
+}
+
+fn as_bound(a: &Term) -> Option<Bound> {
+    let (op, args) = a.as_app()?;
+    if args.len() != 2 || args[0].sort() != Sort::Int {
+        return None;
+    }
+    // Put the literal on the right: (<= c t) is (>= t c).
+    let (op, t, c) = match (args[0].as_int(), args[1].as_int()) {
+        (None, Some(c)) => (op.clone(), &args[0], c.clone()),
+        (Some(c), None) => (
+            match op {
+                Op::Le => Op::Ge,
+                Op::Lt => Op::Gt,
+                Op::Ge => Op::Le,
+                Op::Gt => Op::Lt,
+                other => other.clone(),
+            },
+            &args[1],
+            c.clone(),
+        ),
+        _ => return None,
+    };
+    let one = BigInt::one();
+    let (lo, hi) = match op {
+        Op::Le => (None, Some(c)),
+        Op::Lt => (None, Some(c - one)),
+        Op::Ge => (Some(c), None),
+        Op::Gt => (Some(c + one), None),
+        Op::Eq => (Some(c.clone()), Some(c)),
+        _ => return None,
+    };
+    Some(Bound {
+        t: t.clone(),
+        lo,
+        hi,
+    })
+}
+
+/// Merges several integer bounds on the same term within one `and` (intersection: the
+/// tightest bounds, `false` if empty, `=` if a single value) or one `or` (union of one-sided
+/// bounds: the loosest, `true` if they cover every integer). Terms with a single bound atom are
+/// left as written. Exact over the integers. `Err(b)` means the junction is the literal `b`.
+fn merge_bounds(flat: Vec<Term>, is_and: bool) -> Result<Vec<Term>, bool> {
+    let bounds: Vec<Option<Bound>> = flat.iter().map(as_bound).collect();
+    let mut count: std::collections::HashMap<Term, usize> = std::collections::HashMap::new();
+    for b in bounds.iter().flatten() {
+        *count.entry(b.t.clone()).or_default() += 1;
+    }
+    if count.values().all(|&c| c < 2) {
+        return Ok(flat);
+    }
+    // Per term with several bounds: the merged lo/hi (for `or`: only one-sided bounds merge).
+    let mut merged: std::collections::HashMap<Term, (Option<BigInt>, Option<BigInt>, bool)> =
+        std::collections::HashMap::new();
+    let mut out = Vec::with_capacity(flat.len());
+    for (atom, b) in flat.into_iter().zip(bounds) {
+        let Some(b) = b.filter(|b| count.get(&b.t).copied().unwrap_or(0) >= 2) else {
+            out.push(atom);
+            continue;
+        };
+        if !is_and && b.lo.is_some() && b.hi.is_some() {
+            // An equation inside `or`: not merged.
+            out.push(atom);
+            continue;
+        }
+        let first = !merged.contains_key(&b.t);
+        let e = merged.entry(b.t.clone()).or_insert((None, None, false));
+        e.0 = match (e.0.take(), b.lo) {
+            (Some(x), Some(y)) => Some(if is_and { x.max(y) } else { x.min(y) }),
+            (x, y) => x.or(y),
+        };
+        e.1 = match (e.1.take(), b.hi) {
+            (Some(x), Some(y)) => Some(if is_and { x.min(y) } else { x.max(y) }),
+            (x, y) => x.or(y),
+        };
+        if first {
+            // Placeholder at the first bound's position, filled in below.
+            out.push(b.t.clone());
+            e.2 = true;
+        }
+    }
+    let mut result = Vec::with_capacity(out.len());
+    for t in out {
+        let Some((lo, hi, true)) = merged.remove(&t) else {
+            result.push(t);
+            continue;
+        };
+        if is_and {
+            match (lo, hi) {
+                (Some(l), Some(h)) if l > h => return Err(false),
+                (Some(l), Some(h)) if l == h => result.push(mk_eq(t, Term::int(l))),
+                (lo, hi) => {
+                    if let Some(l) = lo {
+                        result.push(raw(Op::Ge, vec![t.clone(), Term::int(l)], Sort::Bool));
+                    }
+                    if let Some(h) = hi {
+                        result.push(raw(Op::Le, vec![t, Term::int(h)], Sort::Bool));
+                    }
+                }
+            }
+        } else {
+            match (lo, hi) {
+                // t >= l or t <= h covers every integer when l <= h + 1.
+                (Some(l), Some(h)) if l <= h.clone() + BigInt::one() => return Err(true),
+                (lo, hi) => {
+                    if let Some(l) = lo {
+                        result.push(raw(Op::Ge, vec![t.clone(), Term::int(l)], Sort::Bool));
+                    }
+                    if let Some(h) = hi {
+                        result.push(raw(Op::Le, vec![t, Term::int(h)], Sort::Bool));
+                    }
+                }
+            }
+        }
+    }
+    Ok(result)
 }
 
 fn mk_and(args: Vec<Term>) -> Term {

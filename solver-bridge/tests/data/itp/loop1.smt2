@@ -1,3 +1,4 @@
+; status: unsat
 ; x = 0; while (x < 10) x++; assert(x <= 10);  -- error path with one loop iteration (SSA)
 (declare-fun x@0 () Int)
 (declare-fun x@1 () Int)

@@ -1,0 +1,7 @@
+; status: unsat
+; x0 = 0; x1 = x0 + 1; assume(x1 > 5)
+(declare-fun x0 () Int)
+(declare-fun x1 () Int)
+(assert (= x0 0))
+(assert (= x1 (+ x0 1)))
+(assert (> x1 5))
