@@ -55,23 +55,46 @@ impl Row {
 fn read_tasks(path: &str) -> Result<Vec<(String, String)>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
     let mut lines = text.lines();
-    let header: Vec<&str> = lines.next().ok_or("empty tasks file")?.split('\t').collect();
-    let pi = header.iter().position(|h| *h == "path").ok_or("no 'path' column")?;
-    let ei = header.iter().position(|h| *h == "expected").ok_or("no 'expected' column")?;
+    let header: Vec<&str> = lines
+        .next()
+        .ok_or("empty tasks file")?
+        .split('\t')
+        .collect();
+    let pi = header
+        .iter()
+        .position(|h| *h == "path")
+        .ok_or("no 'path' column")?;
+    let ei = header
+        .iter()
+        .position(|h| *h == "expected")
+        .ok_or("no 'expected' column")?;
     Ok(lines
         .filter(|l| !l.trim().is_empty())
         .map(|l| {
             let cols: Vec<&str> = l.split('\t').collect();
-            (cols.get(pi).unwrap_or(&"").to_string(), cols.get(ei).unwrap_or(&"").to_string())
+            (
+                cols.get(pi).unwrap_or(&"").to_string(),
+                cols.get(ei).unwrap_or(&"").to_string(),
+            )
         })
         .collect())
 }
 
 /// Runs one task with one preset in a child process.
-pub fn run_one(file: &Path, preset: &str, sets: &[String], max_steps: Option<u64>, timeout: Duration) -> (String, String, f64, Value) {
+pub fn run_one(
+    file: &Path,
+    preset: &str,
+    sets: &[String],
+    max_steps: Option<u64>,
+    timeout: Duration,
+) -> (String, String, f64, Value) {
     let exe = std::env::current_exe().unwrap_or_else(|_| PathBuf::from("cpa"));
     let mut cmd = Command::new(exe);
-    cmd.arg("verify").arg(file).arg("--config").arg(preset).arg("--json");
+    cmd.arg("verify")
+        .arg(file)
+        .arg("--config")
+        .arg(preset)
+        .arg("--json");
     for s in sets {
         cmd.arg("--set").arg(s);
     }
@@ -81,7 +104,14 @@ pub fn run_one(file: &Path, preset: &str, sets: &[String], max_steps: Option<u64
     let start = Instant::now();
     let mut child = match cmd.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn() {
         Ok(c) => c,
-        Err(e) => return ("unknown".into(), format!("cannot start: {e}"), 0.0, Value::Null),
+        Err(e) => {
+            return (
+                "unknown".into(),
+                format!("cannot start: {e}"),
+                0.0,
+                Value::Null,
+            )
+        }
     };
     loop {
         match child.try_wait() {
@@ -89,7 +119,12 @@ pub fn run_one(file: &Path, preset: &str, sets: &[String], max_steps: Option<u64
             Ok(None) if start.elapsed() > timeout => {
                 let _ = child.kill();
                 let _ = child.wait();
-                return ("unknown".into(), format!("timeout ({} s)", timeout.as_secs_f64()), start.elapsed().as_secs_f64(), Value::Null);
+                return (
+                    "unknown".into(),
+                    format!("timeout ({} s)", timeout.as_secs_f64()),
+                    start.elapsed().as_secs_f64(),
+                    Value::Null,
+                );
             }
             Ok(None) => std::thread::sleep(Duration::from_millis(20)),
             Err(e) => return ("unknown".into(), e.to_string(), 0.0, Value::Null),
@@ -111,7 +146,12 @@ pub fn run_one(file: &Path, preset: &str, sets: &[String], max_steps: Option<u64
             seconds,
             v["stats"].clone(),
         ),
-        Err(_) => ("unknown".into(), format!("error: {}", err.lines().next().unwrap_or("no output")), seconds, Value::Null),
+        Err(_) => (
+            "unknown".into(),
+            format!("error: {}", err.lines().next().unwrap_or("no output")),
+            seconds,
+            Value::Null,
+        ),
     }
 }
 
@@ -123,26 +163,59 @@ pub fn run(args: &BenchArgs) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    let base = Path::new(&args.tasks).parent().unwrap_or(Path::new(".")).to_path_buf();
-    let configs = if args.configs.is_empty() { vec!["predicate-lbe".to_string()] } else { args.configs.clone() };
+    let base = Path::new(&args.tasks)
+        .parent()
+        .unwrap_or(Path::new("."))
+        .to_path_buf();
+    let configs = if args.configs.is_empty() {
+        vec!["predicate-lbe".to_string()]
+    } else {
+        args.configs.clone()
+    };
     for c in &configs {
         if let Err(e) = crate::cmd_verify::configure(c, &args.set, args.max_steps) {
             eprintln!("error: {e}");
             return ExitCode::from(2);
         }
     }
-    let mut out_file = args.output.as_ref().and_then(|p| std::fs::File::create(p).ok());
+    let mut out_file = args
+        .output
+        .as_ref()
+        .and_then(|p| std::fs::File::create(p).ok());
     let timeout = Duration::from_secs_f64(args.timeout.max(0.1));
     for preset in &configs {
         println!("# {preset}");
-        println!("{:<50} {:>8} {:>8} {:>8} {:>8} {:>7} {:>6} {:>8} {:>9}  reason", "task", "expected", "verdict", "outcome", "time(s)", "states", "refs", "queries", "solver(s)");
+        println!(
+            "{:<50} {:>8} {:>8} {:>8} {:>8} {:>7} {:>6} {:>8} {:>9}  reason",
+            "task",
+            "expected",
+            "verdict",
+            "outcome",
+            "time(s)",
+            "states",
+            "refs",
+            "queries",
+            "solver(s)"
+        );
         let mut rows = Vec::new();
         for (path, expected) in &tasks {
-            if args.filter.as_ref().is_some_and(|f| !path.contains(f.as_str())) {
+            if args
+                .filter
+                .as_ref()
+                .is_some_and(|f| !path.contains(f.as_str()))
+            {
                 continue;
             }
-            let (verdict, reason, seconds, stats) = run_one(&base.join(path), preset, &args.set, args.max_steps, timeout);
-            let row = Row { path: path.clone(), expected: expected.clone(), verdict, reason, seconds, stats };
+            let (verdict, reason, seconds, stats) =
+                run_one(&base.join(path), preset, &args.set, args.max_steps, timeout);
+            let row = Row {
+                path: path.clone(),
+                expected: expected.clone(),
+                verdict,
+                reason,
+                seconds,
+                stats,
+            };
             println!(
                 "{:<50} {:>8} {:>8} {:>8} {:>8.2} {:>7} {:>6} {:>8} {:>9.2}  {}",
                 row.path,
@@ -166,17 +239,33 @@ pub fn run(args: &BenchArgs) -> ExitCode {
             }
             rows.push(row);
         }
-        let correct_true = rows.iter().filter(|r| r.outcome() == "correct" && r.verdict == "true").count();
-        let correct_false = rows.iter().filter(|r| r.outcome() == "correct" && r.verdict == "false").count();
+        let correct_true = rows
+            .iter()
+            .filter(|r| r.outcome() == "correct" && r.verdict == "true")
+            .count();
+        let correct_false = rows
+            .iter()
+            .filter(|r| r.outcome() == "correct" && r.verdict == "false")
+            .count();
         let wrong = rows.iter().filter(|r| r.outcome() == "WRONG").count();
         let unknown = rows.iter().filter(|r| r.outcome() == "unknown").count();
         let total: f64 = rows.iter().map(|r| r.seconds).sum();
-        let solver: f64 = rows.iter().map(|r| r.stats["solver_ms"].as_f64().unwrap_or(0.0) / 1000.0).sum();
+        let solver: f64 = rows
+            .iter()
+            .map(|r| r.stats["solver_ms"].as_f64().unwrap_or(0.0) / 1000.0)
+            .sum();
         println!(
             "correct: {} (true: {correct_true}, false: {correct_false}), wrong: {wrong}, unknown: {unknown}",
             correct_true + correct_false
         );
-        println!("time: {total:.2} s total, {:.0}% in the solver", if total > 0.0 { 100.0 * solver / total } else { 0.0 });
+        println!(
+            "time: {total:.2} s total, {:.0}% in the solver",
+            if total > 0.0 {
+                100.0 * solver / total
+            } else {
+                0.0
+            }
+        );
     }
     ExitCode::SUCCESS
 }
