@@ -289,7 +289,17 @@ impl<D: Clone, P> Arg<D, P> {
             .into_iter()
             .filter(|d| *d != old)
             .collect();
+        // Descendants that were merge results also stand for paths from parents outside the
+        // subtree; those parents must be expanded again or their paths would be lost.
+        let outside: Vec<ArgId> = self
+            .outside_parents(&descendants)
+            .into_iter()
+            .filter(|p| *p != old)
+            .collect();
         let uncovered = self.remove(&descendants);
+        for p in outside {
+            self.enqueue(cfa, p);
+        }
         // Nodes covered by removed descendants must be re-explored from their own state.
         for u in uncovered {
             if self.nodes[u.0 as usize].is_alive() {
@@ -311,6 +321,32 @@ impl<D: Clone, P> Arg<D, P> {
         let new = self.add(cfa, ctl, data, prec, parents, None);
         self.nodes[old.0 as usize].status = Status::Merged(new);
         (new, descendants)
+    }
+
+    /// The alive parents of `removed` nodes that are not removed themselves.
+    pub fn outside_parents(&self, removed: &[ArgId]) -> Vec<ArgId> {
+        let set: BTreeSet<ArgId> = removed.iter().copied().collect();
+        let mut out = BTreeSet::new();
+        for r in removed {
+            for (p, _) in &self.nodes[r.0 as usize].parents {
+                if !set.contains(p) && self.nodes[p.0 as usize].is_alive() {
+                    out.insert(*p);
+                }
+            }
+        }
+        out.into_iter().collect()
+    }
+
+    /// The alive successor of `parent` along `edge`, if it exists.
+    pub fn child_via(&self, parent: ArgId, edge: EdgeId) -> Option<ArgId> {
+        self.nodes[parent.0 as usize]
+            .children
+            .iter()
+            .copied()
+            .find(|c| {
+                self.nodes[c.0 as usize].is_alive()
+                    && self.nodes[c.0 as usize].parents.contains(&(parent, edge))
+            })
     }
 
     /// Whether `a` is an ancestor of (or equal to) `b`.

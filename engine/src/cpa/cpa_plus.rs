@@ -76,6 +76,11 @@ impl<D: DataCpa> CpaPlus<D> {
         let (ctl, data, prec) = (node.ctl.clone(), node.data.clone(), node.prec.clone());
         let mut cut_reported = false;
         for edge in cfa.successors(ctl.location) {
+            // A state expanded again (after a refinement or a merge elsewhere) keeps the
+            // successors it still has: the transfer is deterministic, they would be the same.
+            if self.arg.child_via(e, edge.id).is_some() {
+                continue;
+            }
             let next_ctl = match self.control.successor(cfa, &ctl, edge) {
                 Ok(Some(c)) => c,
                 Ok(None) => continue,
