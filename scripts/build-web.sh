@@ -8,11 +8,9 @@ export PATH="$HOME/.cargo/bin:$PATH"
 log() { printf '[build-web] %s\n' "$*" >&2; }
 t0=$SECONDS
 
-# npm packages: installed by setup.sh; here only when missing (e.g. a direct call after a clean).
-if [ ! -x node_modules/.bin/esbuild ]; then
-  log "node_modules missing: npm ci"
-  npm ci --no-audit --no-fund --loglevel=error
-fi
+# npm packages (esbuild, CodeMirror, viz.js, Z3): npm ci only if node_modules does not match
+# package-lock.json.
+scripts/setup.sh --npm-only
 
 log "esbuild: vendor/index.js -> target/vendor/cpa-vendor.js"
 mkdir -p target/vendor

@@ -60,7 +60,8 @@ pub fn rule_name(rule: u8) -> &'static str {
     }
 }
 
-/// `Rule 1 (sequence) at N7 — 3/38`, or `CFA before summarization — 0/38`.
+/// `Rule 1 (sequence) at N7 — 3/38` for a step; without one, `CFA before summarization —
+/// 0/38` at the start and `Summary after 38 rule applications — 38/38` at the end.
 pub fn step_label(step: Option<&ReplayStep>, position: usize, total: usize) -> String {
     match step {
         Some(s) => format!(
@@ -70,7 +71,9 @@ pub fn step_label(step: Option<&ReplayStep>, position: usize, total: usize) -> S
             position,
             total
         ),
-        None => format!("CFA before summarization — {position}/{total}"),
+        None if total == 0 => "No rule applies — 0/0".to_string(),
+        None if position == 0 => format!("CFA before summarization — 0/{total}"),
+        None => format!("Summary after {total} rule applications — {position}/{total}"),
     }
 }
 
@@ -154,5 +157,10 @@ mod tests {
             "Rule 1 (sequence) at N7 — 3/38"
         );
         assert_eq!(step_label(None, 0, 38), "CFA before summarization — 0/38");
+        assert_eq!(
+            step_label(None, 38, 38),
+            "Summary after 38 rule applications — 38/38"
+        );
+        assert_eq!(step_label(None, 0, 0), "No rule applies — 0/0");
     }
 }

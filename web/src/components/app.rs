@@ -67,6 +67,9 @@ pub struct App {
     editor_diagnostics: Rc<Vec<EditorDiagnostic>>,
     engine_error: Option<AttrValue>,
     position: usize,
+    /// Whether the user has stepped since the report arrived: until then the summary is shown
+    /// plainly, without the last step's highlights.
+    stepping: bool,
     frame: Option<Frame>,
     lbe_dot: AttrValue,
     highlight: Option<(u32, u32)>,
@@ -107,6 +110,7 @@ impl App {
                 let cfa_dot =
                     graph_dot("CFA", &nodes, &edges, |_| String::new(), |_| String::new()).into();
                 self.position = replay.steps.len();
+                self.stepping = false;
                 self.graphs = Some(Rc::new(Graphs {
                     cfa,
                     lbe,
@@ -125,7 +129,10 @@ impl App {
         let Some(g) = &self.graphs else {
             return;
         };
-        let frame = frame_at(&g.cfa, &g.replay, self.position);
+        let mut frame = frame_at(&g.cfa, &g.replay, self.position);
+        if !self.stepping {
+            frame.step = None;
+        }
         let drawn_nodes = frame.drawn_nodes();
         let drawn_edges = frame.drawn_edges();
         let nodes: Vec<_> = g
@@ -220,6 +227,7 @@ impl Component for App {
             editor_diagnostics: Rc::default(),
             engine_error: None,
             position: 0,
+            stepping: false,
             frame: None,
             lbe_dot: AttrValue::default(),
             highlight: None,
@@ -280,10 +288,11 @@ impl Component for App {
                     return false;
                 };
                 let pos = cmd.apply(self.position, g.replay.steps.len());
-                if pos == self.position {
+                if pos == self.position && self.stepping {
                     return false;
                 }
                 self.position = pos;
+                self.stepping = true;
                 if self.selected.is_some_and(|(k, _)| k == GraphKind::Lbe) {
                     self.selected = None;
                 }

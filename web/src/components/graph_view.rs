@@ -157,6 +157,9 @@ impl Component for GraphView {
             <section class={classes!("panel", "graph-panel", p.stale.then_some("stale"))} data-testid={p.testid.clone()}>
                 <header class="panel-head">
                     <h2>{ p.title.clone() }</h2>
+                    if p.stale {
+                        <span class="badge" title="The program does not parse: this is the last version that did.">{ "last valid program" }</span>
+                    }
                     <span class="counts">
                         <span data-testid={format!("{}-node-count", p.prefix)}>{ p.nodes }</span>{ " nodes · " }
                         <span data-testid={format!("{}-edge-count", p.prefix)}>{ p.edges }</span>{ " edges" }

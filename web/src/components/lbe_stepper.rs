@@ -32,25 +32,35 @@ pub struct Props {
 
 #[function_component(LbeStepper)]
 pub fn lbe_stepper(props: &Props) -> Html {
-    let button = |cmd: StepCommand,
-                  testid: &'static str,
-                  text: &'static str,
-                  title: &'static str,
-                  disabled: bool| {
+    let button = |cmd: StepCommand, testid: &'static str, title: &'static str, disabled: bool| {
         let cb = props.on_command.clone();
         html! {
-            <button type="button" data-testid={testid} {title} {disabled} onclick={move |_| cb.emit(cmd)}>{ text }</button>
+            <button type="button" class="icon" data-testid={testid} {title} aria-label={title} {disabled}
+                onclick={move |_| cb.emit(cmd)}>{ icon(cmd) }</button>
         }
     };
     let (p, t) = (props.position, props.total);
     html! {
         <div class="stepper" role="group" aria-label="LBE replay">
-            { button(StepCommand::Reset, "lbe-step-reset", "⏮", "Back to the CFA", p == 0) }
-            { button(StepCommand::Back, "lbe-step-back", "◀", "Undo one rule application", p == 0) }
-            { button(StepCommand::Forward, "lbe-step-forward", "▶", "Apply the next rule", p >= t) }
-            { button(StepCommand::End, "lbe-step-end", "⏭", "Jump to the summary", p >= t) }
+            { button(StepCommand::Reset, "lbe-step-reset", "Back to the CFA", p == 0) }
+            { button(StepCommand::Back, "lbe-step-back", "Undo one rule application", p == 0) }
+            { button(StepCommand::Forward, "lbe-step-forward", "Apply the next rule", p >= t) }
+            { button(StepCommand::End, "lbe-step-end", "Jump to the summary", p >= t) }
             <span class="step-label" data-testid="lbe-step-label">{ props.label.clone() }</span>
         </div>
+    }
+}
+
+/// Inline SVG, because the media-control characters (⏮ ⏭) are missing from common fonts.
+fn icon(cmd: StepCommand) -> Html {
+    let path = match cmd {
+        StepCommand::Reset => "M3 2h2v12H3zM14 2v12L6 8z",
+        StepCommand::Back => "M12 2v12L4 8z",
+        StepCommand::Forward => "M4 2v12l8-6z",
+        StepCommand::End => "M2 2v12l8-6zM11 2h2v12h-2z",
+    };
+    html! {
+        <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true"><path d={path} fill="currentColor" /></svg>
     }
 }
 
