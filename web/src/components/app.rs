@@ -262,7 +262,13 @@ impl Component for App {
                 }
                 self.building = false;
                 match result {
-                    Ok(Reply::CfaReport { report }) => self.accept_report(report),
+                    Ok(Reply::CfaReport { report }) => {
+                        // A reply proves the (possibly restarted) worker works again.
+                        if matches!(self.status, EngineStatus::Failed(_)) {
+                            self.status = EngineStatus::Ready;
+                        }
+                        self.accept_report(report)
+                    }
                     Ok(Reply::Error { message }) | Err(message) => {
                         self.engine_error = Some(message.into())
                     }
