@@ -390,8 +390,13 @@ impl Component for App {
                     </div>
                     // Later views (ARG, interpolants, solver log, counterexample) join this column.
                     <div class="column views-column">
-                        { cfa_panel.unwrap_or_else(|| html! {
-                            <section class="panel placeholder" data-testid="cfa-view"><p>{ "Building the CFA…" }</p></section>
+                        { cfa_panel.unwrap_or_else(|| {
+                            let note = if self.building || self.generation == 0 {
+                                "Building the CFA…"
+                            } else {
+                                "No CFA: the program does not parse yet."
+                            };
+                            html! { <section class="panel placeholder" data-testid="cfa-view"><p>{ note }</p></section> }
                         }) }
                         { lbe_panel.unwrap_or_default() }
                     </div>
