@@ -38,9 +38,9 @@ test('every example builds a CFA and both views render it', async () => {
   assert.ok(keys.length >= 8, `gallery: ${keys}`);
   for (const key of keys) {
     await page.selectOption('[data-testid="example-select"]', key);
-    await page.waitForFunction((key) => document.querySelector('.editor-panel h2')?.textContent && document.querySelector('[data-testid="example-select"]').value === key, key);
-    // The report for this example has arrived once the editor's file name and counts settle.
-    await page.waitForFunction(() => !document.querySelector('[data-testid="engine-status"]').classList.contains('busy'));
+    const file = await page.textContent('.editor-panel h2');
+    // The views show this example once they carry its file name.
+    await page.waitForSelector(`[data-testid="cfa-view"][data-file="${file}"]`, { timeout: 30_000 });
     assert.equal(await page.locator('[data-testid="diagnostics"] li').count(), 0, `${key} parses`);
     for (const id of ['cfa-view', 'lbe-view']) {
       const s = await viewState(id);

@@ -42,6 +42,8 @@ pub enum Msg {
 
 /// The graphs of the last program that parsed.
 struct Graphs {
+    /// The file the graphs were built from (shown to tests as `data-file`).
+    file: AttrValue,
     cfa: Graph,
     lbe: Graph,
     replay: LbeReplay,
@@ -112,6 +114,7 @@ impl App {
                 self.position = replay.steps.len();
                 self.stepping = false;
                 self.graphs = Some(Rc::new(Graphs {
+                    file: self.example.file.into(),
                     cfa,
                     lbe,
                     replay,
@@ -338,7 +341,7 @@ impl Component for App {
         let cfa_panel = self.graphs.as_ref().map(|g| {
             html! {
                 <GraphView
-                    testid="cfa-view" prefix="cfa" title="CFA"
+                    testid="cfa-view" prefix="cfa" title="CFA" file={g.file.clone()}
                     dot={g.cfa_dot.clone()} nodes={g.cfa.nodes.len()} edges={g.cfa.edges.len()}
                     stale={self.stale} selected_edge={selected(GraphKind::Cfa)}
                     marked_edges={self.cfa_edges_in_step()}
@@ -356,7 +359,7 @@ impl Component for App {
             };
             html! {
             <GraphView
-                testid="lbe-view" prefix="lbe" title="LBE summary"
+                testid="lbe-view" prefix="lbe" title="LBE summary" file={g.file.clone()}
                 dot={self.lbe_dot.clone()} {nodes} {edges}
                 stale={self.stale} selected_edge={selected(GraphKind::Lbe)}
                 on_edge_click={link.callback(|id| Msg::EdgeClicked(GraphKind::Lbe, id))}

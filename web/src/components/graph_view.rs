@@ -13,6 +13,8 @@ pub struct Props {
     pub testid: AttrValue,
     pub prefix: AttrValue,
     pub title: AttrValue,
+    /// The source file the graph comes from.
+    pub file: AttrValue,
     pub dot: AttrValue,
     pub nodes: usize,
     pub edges: usize,
@@ -154,7 +156,7 @@ impl Component for GraphView {
         };
         let busy = self.shown_dot.as_ref() != Some(&p.dot);
         html! {
-            <section class={classes!("panel", "graph-panel", p.stale.then_some("stale"))} data-testid={p.testid.clone()}>
+            <section class={classes!("panel", "graph-panel", p.stale.then_some("stale"))} data-testid={p.testid.clone()} data-file={p.file.clone()}>
                 <header class="panel-head">
                     <h2>{ p.title.clone() }</h2>
                     if p.stale {
