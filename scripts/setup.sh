@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs everything the build and the tests need, pinned to exact versions.
-# Idempotent: a second run installs nothing. Usage: scripts/setup.sh [--native-only]
+# Idempotent: a second run installs nothing. Usage: scripts/setup.sh [--native-only|--npm-only]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -56,16 +56,21 @@ install_rust_tools() {
 }
 
 install_npm() {
-  # package-lock.json pins every npm package exactly; skip when node_modules matches it.
-  if [ -f package-lock.json ]; then
-    if [ ! -f node_modules/.package-lock.json ] || ! cmp -s <(sed -n '/"packages"/,$p' package-lock.json | grep -v '"node_modules/' | head -0) /dev/null || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-      log "npm: installing from package-lock.json"
-      npm ci --no-audit --no-fund --loglevel=error
-    fi
+  # package-lock.json pins every npm package exactly. npm ci rebuilds node_modules from it; the
+  # lock's hash, stored after a successful install, tells whether node_modules still matches.
+  local stamp=node_modules/.cpa-package-lock.sha256 want
+  want=$(sha256sum package-lock.json | cut -d' ' -f1)
+  if [ "$(cat "$stamp" 2>/dev/null || true)" != "$want" ]; then
+    log "npm: installing from package-lock.json"
+    npm ci --no-audit --no-fund --loglevel=error
+    echo "$want" > "$stamp"
   fi
 }
 
-install_apt
-install_rust_tools
-[ "${1:-}" = "--native-only" ] || install_npm
+case "${1:-}" in
+  --npm-only) install_npm ;;
+  --native-only) install_apt; install_rust_tools ;;
+  "") install_apt; install_rust_tools; install_npm ;;
+  *) echo "usage: scripts/setup.sh [--native-only|--npm-only]" >&2; exit 2 ;;
+esac
 log "ready"

@@ -1,0 +1,53 @@
+// Bootstrap of the engine worker. A classic (non-module) worker, because both wasm-bindgen's
+// no-modules output (cpa-worker.js) and Z3's Emscripten build (z3-built.js) are loaded with
+// importScripts. Requests arriving while the engine's wasm compiles are queued, not dropped.
+'use strict';
+
+const queued = [];
+self.onmessage = (e) => queued.push(e.data);
+
+// ---- Z3 (npm z3-solver's z3-built.js/.wasm), loaded on first use ----
+// Z3's threads need SharedArrayBuffer, so the page must be cross-origin isolated.
+let z3 = null;
+let z3Loading = null;
+
+/** Loads Z3 once; the promise resolves when cpaZ3Eval can be called. */
+self.cpaZ3Load = function () {
+  if (!z3Loading) {
+    z3Loading = (async () => {
+      importScripts('z3-built.js');
+      const M = await initZ3({ locateFile: (f) => f, mainScriptUrlOrBlob: 'z3-built.js' });
+      const cfg = M.ccall('Z3_mk_config', 'number', [], []);
+      const ctx = M.ccall('Z3_mk_context', 'number', ['number'], [cfg]);
+      M.ccall('Z3_del_config', null, ['number'], [cfg]);
+      z3 = { M, ctx };
+    })();
+    // A failed load may be retried by the next query.
+    z3Loading.catch(() => { z3Loading = null; });
+  }
+  return z3Loading;
+};
+
+/**
+ * Evaluates SMT-LIB text on the worker's one long-lived Z3 context and returns Z3's reply,
+ * synchronously (the engine's solver trait is synchronous). Throws if Z3 is not loaded yet.
+ */
+self.cpaZ3Eval = function (text) {
+  if (!z3) throw new Error('Z3 is not loaded (call cpaZ3Load first)');
+  return z3.M.ccall('Z3_eval_smtlib2_string', 'string', ['number', 'string'], [z3.ctx, text]);
+};
+
+// ---- The engine (Rust, web/src/bin/cpa-worker.rs) ----
+function fatal(message) {
+  self.postMessage(JSON.stringify({ type: 'fatal', message: String(message) }));
+}
+
+importScripts('cpa-worker.js');
+wasm_bindgen({ module_or_path: 'cpa-worker_bg.wasm' }).then(
+  () => {
+    const handle = (data) => wasm_bindgen.handle_message(data).catch(fatal);
+    self.onmessage = (e) => handle(e.data);
+    queued.splice(0).forEach(handle);
+  },
+  (err) => fatal('the engine failed to load: ' + err),
+);

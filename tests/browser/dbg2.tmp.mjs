@@ -1,0 +1,11 @@
+import { launch } from './harness.mjs';
+const b = await launch();
+const page = await b.page();
+await page.goto('http://127.0.0.1:8099/');
+await page.waitForSelector('[data-testid="cfa-view"] svg');
+await page.selectOption('[data-testid="example-select"]', 'lbe-figure2');
+await page.waitForTimeout(1000);
+await page.selectOption('[data-testid="example-select"]', 'lbe-figure1');
+await page.waitForTimeout(1000);
+console.log(await page.evaluate(() => document.querySelector('.graph-error')?.textContent));
+await b.close();

@@ -1,0 +1,5 @@
+//! The playground page.
+
+fn main() {
+    yew::Renderer::<cpa_web::components::app::App>::new().render();
+}

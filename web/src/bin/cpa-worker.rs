@@ -1,0 +1,60 @@
+//! The engine worker (a wasm-bindgen no-modules build, loaded by `static/worker.js`, which also
+//! defines the Z3 glue `cpaZ3Load`/`cpaZ3Eval` in the worker's global scope).
+
+#[cfg(target_arch = "wasm32")]
+mod wasm {
+    use cpa_web::worker::{fatal_json, handle, ready_json, z3_reply, Work};
+    use wasm_bindgen::prelude::*;
+    use wasm_bindgen_futures::JsFuture;
+
+    #[wasm_bindgen]
+    extern "C" {
+        /// Loads Z3 once; resolves when `cpaZ3Eval` can be called.
+        #[wasm_bindgen(js_name = cpaZ3Load)]
+        fn cpa_z3_load() -> js_sys::Promise;
+        /// Synchronous `Z3_eval_smtlib2_string` on the worker's one long-lived context.
+        #[wasm_bindgen(js_name = cpaZ3Eval, catch)]
+        fn cpa_z3_eval(text: &str) -> Result<String, JsValue>;
+    }
+
+    fn post(text: &str) {
+        let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+        // Posting a string to our own page cannot fail (nothing to clone or transfer).
+        let _ = scope.post_message(&JsValue::from_str(text));
+    }
+
+    fn js_error_text(e: &JsValue) -> String {
+        e.dyn_ref::<js_sys::Error>()
+            .map(|e| String::from(e.message()))
+            .or_else(|| e.as_string())
+            .unwrap_or_else(|| format!("{e:?}"))
+    }
+
+    pub fn start() {
+        // A panic leaves the wasm instance unusable: tell the page, which restarts the worker.
+        std::panic::set_hook(Box::new(|info| {
+            post(&fatal_json(format!("engine panic: {info}")))
+        }));
+        post(&ready_json());
+    }
+
+    #[wasm_bindgen]
+    pub async fn handle_message(data: String) {
+        match handle(&data) {
+            Work::Post(text) => post(&text),
+            Work::Z3 { id, text } => {
+                let result = match JsFuture::from(cpa_z3_load()).await {
+                    Ok(_) => cpa_z3_eval(&text).map_err(|e| js_error_text(&e)),
+                    Err(e) => Err(format!("cannot load Z3: {}", js_error_text(&e))),
+                };
+                post(&z3_reply(id, result));
+            }
+        }
+    }
+}
+
+fn main() {
+    // wasm-bindgen runs a binary's `main` when the module is instantiated.
+    #[cfg(target_arch = "wasm32")]
+    wasm::start();
+}

@@ -1,0 +1,183 @@
+//! A graph panel: lays out DOT with Graphviz (in the vendor bundle), shows the SVG, reports
+//! clicks on edges, and marks the selected edge.
+
+use crate::vendor;
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_futures::JsFuture;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct Props {
+    /// `data-testid` of the panel; the counts get `{prefix}-node-count`, `{prefix}-edge-count`.
+    pub testid: AttrValue,
+    pub prefix: AttrValue,
+    pub title: AttrValue,
+    /// The source file the graph comes from.
+    pub file: AttrValue,
+    pub dot: AttrValue,
+    pub nodes: usize,
+    pub edges: usize,
+    /// Drawn greyed out: the program no longer parses and this is the last good graph.
+    #[prop_or_default]
+    pub stale: bool,
+    #[prop_or_default]
+    pub selected_edge: Option<u32>,
+    /// Edges related to what another view shows (e.g. the CFA edges of the current LBE step).
+    #[prop_or_default]
+    pub marked_edges: Rc<Vec<u32>>,
+    pub on_edge_click: Callback<u32>,
+    #[prop_or_default]
+    pub children: Html,
+}
+
+pub enum Msg {
+    Rendered {
+        generation: u64,
+        result: Result<String, String>,
+    },
+}
+
+pub struct GraphView {
+    canvas: NodeRef,
+    error: Option<String>,
+    /// Counts layout requests so a slow, outdated layout never replaces a newer one.
+    generation: u64,
+    /// The DOT of the latest layout request, and of the layout on screen.
+    requested_dot: Option<AttrValue>,
+    shown_dot: Option<AttrValue>,
+}
+
+impl GraphView {
+    fn start_layout(&mut self, ctx: &Context<Self>) {
+        let dot = ctx.props().dot.clone();
+        if self.requested_dot.as_ref() == Some(&dot) {
+            return;
+        }
+        self.requested_dot = Some(dot.clone());
+        self.generation += 1;
+        let generation = self.generation;
+        let link = ctx.link().clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            let result = match JsFuture::from(vendor::render_dot(&dot)).await {
+                Ok(svg) => svg
+                    .as_string()
+                    .ok_or_else(|| "Graphviz returned no text".into()),
+                Err(e) => Err(e
+                    .dyn_ref::<js_sys::Error>()
+                    .map(|e| String::from(e.message()))
+                    .unwrap_or_else(|| format!("{e:?}"))),
+            };
+            link.send_message(Msg::Rendered { generation, result });
+        });
+    }
+
+    /// Marks are applied to the SVG directly so that selecting an edge needs no new layout.
+    fn apply_marks(&self, ctx: &Context<Self>) {
+        let Some(canvas) = self.canvas.cast::<web_sys::Element>() else {
+            return;
+        };
+        for class in ["selected", "in-step"] {
+            if let Ok(list) = canvas.query_selector_all(&format!("g.edge.{class}")) {
+                for i in 0..list.length() {
+                    if let Some(el) = list
+                        .item(i)
+                        .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
+                    {
+                        let _ = el.class_list().remove_1(class);
+                    }
+                }
+            }
+        }
+        let p = ctx.props();
+        let marks = p.marked_edges.iter().map(|&id| (id, "in-step"));
+        for (id, class) in marks.chain(p.selected_edge.map(|id| (id, "selected"))) {
+            if let Ok(Some(el)) = canvas.query_selector(&format!("g.edge#e{id}")) {
+                let _ = el.class_list().add_1(class);
+            }
+        }
+    }
+}
+
+/// The edge id of the `<g class="edge" id="eN">` an event happened in.
+fn clicked_edge(e: &MouseEvent) -> Option<u32> {
+    let target = e.target()?.dyn_into::<web_sys::Element>().ok()?;
+    let g = target.closest("g.edge").ok()??;
+    g.id().strip_prefix('e')?.parse().ok()
+}
+
+impl Component for GraphView {
+    type Message = Msg;
+    type Properties = Props;
+
+    fn create(_ctx: &Context<Self>) -> Self {
+        GraphView {
+            canvas: NodeRef::default(),
+            error: None,
+            generation: 0,
+            requested_dot: None,
+            shown_dot: None,
+        }
+    }
+
+    fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
+        match msg {
+            Msg::Rendered { generation, result } => {
+                if generation != self.generation {
+                    return false;
+                }
+                self.shown_dot = self.requested_dot.clone();
+                match result {
+                    Ok(svg) => {
+                        // Set directly: the canvas has no children of Yew's, and a new SVG
+                        // replaces the old one whole anyway.
+                        if let Some(canvas) = self.canvas.cast::<web_sys::Element>() {
+                            canvas.set_inner_html(&svg);
+                        }
+                        self.error = None;
+                    }
+                    Err(e) => self.error = Some(e),
+                }
+                self.apply_marks(ctx);
+                true
+            }
+        }
+    }
+
+    fn view(&self, ctx: &Context<Self>) -> Html {
+        let p = ctx.props();
+        let onclick = {
+            let cb = p.on_edge_click.clone();
+            Callback::from(move |e: MouseEvent| {
+                if let Some(id) = clicked_edge(&e) {
+                    cb.emit(id);
+                }
+            })
+        };
+        let busy = self.shown_dot.as_ref() != Some(&p.dot);
+        html! {
+            <section class={classes!("panel", "graph-panel", p.stale.then_some("stale"))} data-testid={p.testid.clone()} data-file={p.file.clone()}>
+                <header class="panel-head">
+                    <h2>{ p.title.clone() }</h2>
+                    if p.stale {
+                        <span class="badge" title="The program does not parse: this is the last version that did.">{ "last valid program" }</span>
+                    }
+                    <span class="counts">
+                        <span data-testid={format!("{}-node-count", p.prefix)}>{ p.nodes }</span>{ " nodes · " }
+                        <span data-testid={format!("{}-edge-count", p.prefix)}>{ p.edges }</span>{ " edges" }
+                    </span>
+                </header>
+                { p.children.clone() }
+                if let Some(e) = &self.error {
+                    <p class="graph-error">{ format!("Graphviz: {e}") }</p>
+                }
+                <div class="graph-canvas" ref={self.canvas.clone()} {onclick} aria-busy={busy.to_string()}></div>
+            </section>
+        }
+    }
+
+    fn rendered(&mut self, ctx: &Context<Self>, _first_render: bool) {
+        self.start_layout(ctx);
+        self.apply_marks(ctx);
+    }
+}

@@ -1,0 +1,167 @@
+//! The page's side of the engine worker: sends requests, routes each reply to the code that
+//! asked, and replaces the worker when it dies or a run must be cancelled.
+
+use crate::protocol::{PageMessage, Reply, Request, RequestEnvelope, WorkerMessage};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+use web_sys::{ErrorEvent, MessageEvent, Worker};
+
+pub type PageReply = Reply<crate::model::CfaReport>;
+type Handler = Box<dyn FnOnce(Result<PageReply, String>)>;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EngineStatus {
+    Starting,
+    Ready,
+    Failed(String),
+}
+
+struct Inner {
+    script: String,
+    worker: Option<Worker>,
+    next_id: u64,
+    pending: HashMap<u64, Handler>,
+    on_status: yew::Callback<EngineStatus>,
+    // Kept alive as long as the worker they are attached to.
+    _onmessage: Option<Closure<dyn FnMut(MessageEvent)>>,
+    _onerror: Option<Closure<dyn FnMut(ErrorEvent)>>,
+}
+
+#[derive(Clone)]
+pub struct EngineClient {
+    inner: Rc<RefCell<Inner>>,
+}
+
+impl PartialEq for EngineClient {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.inner, &other.inner)
+    }
+}
+
+impl EngineClient {
+    /// Starts the worker from `script` (a classic worker script URL).
+    pub fn new(script: &str, on_status: yew::Callback<EngineStatus>) -> EngineClient {
+        let client = EngineClient {
+            inner: Rc::new(RefCell::new(Inner {
+                script: script.to_string(),
+                worker: None,
+                next_id: 1,
+                pending: HashMap::new(),
+                on_status,
+                _onmessage: None,
+                _onerror: None,
+            })),
+        };
+        client.spawn();
+        client
+    }
+
+    fn spawn(&self) {
+        let weak = Rc::downgrade(&self.inner);
+        let onmessage = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
+            if let Some(inner) = weak.upgrade() {
+                EngineClient { inner }.on_message(e.data().as_string().unwrap_or_default());
+            }
+        });
+        let weak = Rc::downgrade(&self.inner);
+        let onerror = Closure::<dyn FnMut(ErrorEvent)>::new(move |e: ErrorEvent| {
+            if let Some(inner) = weak.upgrade() {
+                EngineClient { inner }.fail_all(&format!("engine worker error: {}", e.message()));
+            }
+        });
+        let script = self.inner.borrow().script.clone();
+        let status = match Worker::new(&script) {
+            Ok(worker) => {
+                worker.set_onmessage(Some(onmessage.as_ref().unchecked_ref()));
+                worker.set_onerror(Some(onerror.as_ref().unchecked_ref()));
+                let mut inner = self.inner.borrow_mut();
+                inner.worker = Some(worker);
+                inner._onmessage = Some(onmessage);
+                inner._onerror = Some(onerror);
+                EngineStatus::Starting
+            }
+            Err(e) => EngineStatus::Failed(format!("cannot start the engine worker: {e:?}")),
+        };
+        let cb = self.inner.borrow().on_status.clone();
+        cb.emit(status);
+    }
+
+    /// Sends `request`; `handler` runs exactly once, with the reply or an error (worker
+    /// failure or cancellation). Returns the request id.
+    pub fn request(
+        &self,
+        request: Request,
+        handler: impl FnOnce(Result<PageReply, String>) + 'static,
+    ) -> u64 {
+        let mut inner = self.inner.borrow_mut();
+        let id = inner.next_id;
+        inner.next_id += 1;
+        let text = serde_json::to_string(&RequestEnvelope { id, request }).unwrap_or_default();
+        let sent = match &inner.worker {
+            Some(w) => w
+                .post_message(&JsValue::from_str(&text))
+                .map_err(|e| format!("cannot reach the engine worker: {e:?}")),
+            None => Err("the engine worker is not running".to_string()),
+        };
+        match sent {
+            Ok(()) => {
+                inner.pending.insert(id, Box::new(handler));
+            }
+            Err(e) => {
+                // The handler may send again: release the borrow first.
+                drop(inner);
+                handler(Err(e));
+            }
+        }
+        id
+    }
+
+    /// Cancels everything in flight by replacing the worker (its synchronous work cannot be
+    /// interrupted any other way).
+    pub fn restart(&self, reason: &str) {
+        if let Some(w) = self.inner.borrow_mut().worker.take() {
+            // Detach first: whatever the old worker had already posted must not reach the
+            // handlers, which are about to be replaced (and dropped).
+            w.set_onmessage(None);
+            w.set_onerror(None);
+            w.terminate();
+        }
+        self.fail_all(reason);
+        self.spawn();
+    }
+
+    fn fail_all(&self, reason: &str) {
+        let handlers: Vec<Handler> = {
+            let mut inner = self.inner.borrow_mut();
+            let mut ids: Vec<u64> = inner.pending.keys().copied().collect();
+            ids.sort_unstable();
+            ids.into_iter()
+                .filter_map(|id| inner.pending.remove(&id))
+                .collect()
+        };
+        for h in handlers {
+            h(Err(reason.to_string()));
+        }
+        let cb = self.inner.borrow().on_status.clone();
+        cb.emit(EngineStatus::Failed(reason.to_string()));
+    }
+
+    fn on_message(&self, text: String) {
+        match serde_json::from_str::<PageMessage>(&text) {
+            Ok(WorkerMessage::Ready) => {
+                let cb = self.inner.borrow().on_status.clone();
+                cb.emit(EngineStatus::Ready);
+            }
+            Ok(WorkerMessage::Reply { id, reply }) => {
+                let handler = self.inner.borrow_mut().pending.remove(&id);
+                if let Some(h) = handler {
+                    h(Ok(reply));
+                }
+            }
+            Ok(WorkerMessage::Fatal { message }) => self.restart(&message),
+            Err(e) => web_sys::console::error_1(&format!("unreadable engine message: {e}").into()),
+        }
+    }
+}

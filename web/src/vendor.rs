@@ -1,0 +1,54 @@
+//! The JavaScript side bundled by esbuild (`vendor/index.js`, global `CpaVendor`):
+//! CodeMirror 6 and Graphviz (viz.js).
+
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen]
+extern "C" {
+    /// Creates a C editor in `parent`; `on_change(text)` runs after each user edit (not after
+    /// `set_text`). Returns the editor handle the other calls take.
+    #[wasm_bindgen(js_namespace = CpaVendor, js_name = createEditor)]
+    pub fn create_editor(parent: &web_sys::Element, text: &str, on_change: &JsValue) -> JsValue;
+
+    #[wasm_bindgen(js_namespace = CpaVendor, js_name = setText)]
+    pub fn set_text(editor: &JsValue, text: &str);
+
+    /// `diagnostics`: an array of [`EditorDiagnostic`].
+    #[wasm_bindgen(js_namespace = CpaVendor, js_name = setDiagnostics)]
+    pub fn set_diagnostics(editor: &JsValue, diagnostics: &JsValue);
+
+    /// Marks lines `first..=last` (1-based) and scrolls them into view; `0, 0` clears.
+    #[wasm_bindgen(js_namespace = CpaVendor, js_name = highlightLines)]
+    pub fn highlight_lines(editor: &JsValue, first: u32, last: u32);
+
+    /// Lays out a DOT graph; resolves to the SVG text, rejects with Graphviz's error.
+    #[wasm_bindgen(js_namespace = CpaVendor, js_name = renderDot)]
+    pub fn render_dot(dot: &str) -> js_sys::Promise;
+}
+
+/// A diagnostic as `setDiagnostics` takes it: 1-based lines, 1-based columns in characters,
+/// end exclusive.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EditorDiagnostic {
+    pub start_line: u32,
+    pub start_col: u32,
+    pub end_line: u32,
+    pub end_col: u32,
+    pub severity: String,
+    pub message: String,
+}
+
+impl From<&crate::model::Diagnostic> for EditorDiagnostic {
+    fn from(d: &crate::model::Diagnostic) -> Self {
+        EditorDiagnostic {
+            start_line: d.span.start_line,
+            start_col: d.span.start_col,
+            end_line: d.span.end_line,
+            end_col: d.span.end_col,
+            severity: d.severity.clone(),
+            message: d.message.clone(),
+        }
+    }
+}
