@@ -25,6 +25,9 @@ pub struct Limits {
     pub max_states: u64,
     pub max_refinements: u64,
     pub max_queries: u64,
+    /// Resource limit of one solver query (Z3 rlimit units; 0: none). Deterministic, unlike
+    /// a timeout: a query over the limit answers unknown everywhere.
+    pub solver_rlimit: u64,
 }
 
 impl Default for Limits {
@@ -34,6 +37,7 @@ impl Default for Limits {
             max_states: 100_000,
             max_refinements: 200,
             max_queries: 200_000,
+            solver_rlimit: 20_000_000,
         }
     }
 }
@@ -53,6 +57,8 @@ pub struct Config {
     pub k_max: u32,
     /// k-induction: strengthen the step case with interval invariants.
     pub invariants: bool,
+    /// IMPACT's forced covering before each expansion (fcover^IMPACT; needs representation=smt).
+    pub fcover: bool,
     pub limits: Limits,
 }
 
@@ -89,6 +95,7 @@ impl Config {
             k_init: 1,
             k_max: 40,
             invariants: true,
+            fcover: false,
             limits: Limits::default(),
         };
         Some(match name {
@@ -120,7 +127,7 @@ impl Config {
                     )
                 },
                 refinement: RefinementStrategy::Impact,
-                waitlist: WaitlistOrder::Dfs,
+                fcover: true,
                 ..base
             },
             "bmc" => Config {
@@ -169,10 +176,12 @@ impl Config {
             ("k-init", self.k_init.to_string()),
             ("k-max", self.k_max.to_string()),
             ("invariants", self.invariants.to_string()),
+            ("fcover", self.fcover.to_string()),
             ("max-steps", self.limits.max_steps.to_string()),
             ("max-states", self.limits.max_states.to_string()),
             ("max-refinements", self.limits.max_refinements.to_string()),
             ("max-queries", self.limits.max_queries.to_string()),
+            ("solver-rlimit", self.limits.solver_rlimit.to_string()),
         ]
     }
 
@@ -208,10 +217,12 @@ impl Config {
             "k-init" => self.k_init = num(key, value)?,
             "k-max" => self.k_max = num(key, value)?,
             "invariants" => self.invariants = boolean(key, value)?,
+            "fcover" => self.fcover = boolean(key, value)?,
             "max-steps" => self.limits.max_steps = num(key, value)?,
             "max-states" => self.limits.max_states = num(key, value)?,
             "max-refinements" => self.limits.max_refinements = num(key, value)?,
             "max-queries" => self.limits.max_queries = num(key, value)?,
+            "solver-rlimit" => self.limits.solver_rlimit = num(key, value)?,
             _ => {
                 let keys: Vec<&str> = self.knobs().iter().map(|(k, _)| *k).collect();
                 return Err(format!(
@@ -235,6 +246,9 @@ impl Config {
         }
         if self.algorithm == AlgorithmKind::Cegar && self.predicate.block == BlockOperator::Never {
             return Err("CEGAR needs blocks that end at error locations (block=never is for bmc and k-induction)".into());
+        }
+        if self.fcover && self.predicate.representation != Representation::Smt {
+            return Err("forced covering needs representation=smt".into());
         }
         if self.max_depth == 0 {
             return Err("max-depth must be at least 1".into());

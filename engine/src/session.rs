@@ -50,7 +50,10 @@ pub struct Session {
 }
 
 impl Session {
-    pub fn new(cfa: Rc<Cfa>, config: Config, smt: Box<dyn Smt>) -> Session {
+    pub fn new(cfa: Rc<Cfa>, config: Config, mut smt: Box<dyn Smt>) -> Session {
+        let rlimit = config.limits.solver_rlimit;
+        // A failure here surfaces on the first query (the context is poisoned), as UNKNOWN.
+        let _ = smt.set_resource_limit((rlimit > 0).then_some(rlimit));
         let cpa = PredicateCpa::new(cfa.clone(), config.predicate.clone(), config.encoding, smt);
         let algorithm: Box<dyn Algorithm> = match config.algorithm {
             AlgorithmKind::Cegar => Box::new(Cegar::new(

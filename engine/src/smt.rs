@@ -52,6 +52,10 @@ pub trait Smt {
 
     /// Number of queries answered so far.
     fn queries(&self) -> u64;
+
+    /// A deterministic per-query resource limit (Z3's `rlimit`, a count, not time): a query
+    /// that exceeds it answers unknown. `None` removes the limit.
+    fn set_resource_limit(&mut self, limit: Option<u64>) -> Result<()>;
 }
 
 use solver_bridge::context::{SatResult, SmtContext};
@@ -149,6 +153,16 @@ impl<S: Solver> Smt for BridgeSmt<S> {
     }
 
     fn interpolate(&mut self, sequence: &[Term]) -> Result<Vec<Term>> {
+        if std::env::var("CPA_DEBUG_ITP").is_ok() {
+            let mut text = String::new();
+            for v in solver_bridge::term::vars_of(sequence.iter()) {
+                text.push_str(&format!("(declare-const {} {})\n", v, v.sort));
+            }
+            for f in sequence {
+                text.push_str(&format!("(assert {f})\n"));
+            }
+            let _ = std::fs::write(format!("/tmp/itp-{}.smt2", self.ctx.round_trips()), text);
+        }
         let taus = itp::interpolate(&mut self.ctx, sequence, self.strategy)
             .map_err(|e| EngineError::Interpolation(e.to_string()))?;
         if taus.len() != sequence.len() + 1 {
@@ -163,5 +177,9 @@ impl<S: Solver> Smt for BridgeSmt<S> {
 
     fn queries(&self) -> u64 {
         self.ctx.round_trips()
+    }
+
+    fn set_resource_limit(&mut self, limit: Option<u64>) -> Result<()> {
+        self.ctx.set_rlimit(limit).map_err(solver_err)
     }
 }

@@ -23,8 +23,9 @@ fn header<'a>(src: &'a str, key: &str) -> Option<&'a str> {
 pub fn run(src: &str, preset: &str) -> Verdict {
     let parsed = parse_program("t.c", src).expect("parses");
     let mut config = Config::preset(preset).unwrap();
-    config.limits.max_steps = 20_000;
-    config.limits.max_refinements = 60;
+    config.limits.max_steps = 5_000;
+    config.limits.max_states = 5_000;
+    config.limits.max_refinements = 40;
     config.k_max = 12;
     let smt = BridgeSmt::new(NativeZ3::new().expect("z3"), Strategy::Auto);
     let mut s = Session::new(Rc::new(parsed.cfa), config, Box::new(smt));
@@ -53,7 +54,14 @@ fn every_preset_on_every_program() {
             .map(|s| s.split_whitespace().collect())
             .unwrap_or_default();
         for preset in PRESETS {
+            let start = std::time::Instant::now();
             let v = run(&src, preset);
+            eprintln!(
+                "{name:<32} {preset:<15} {:<8} {:>6.2}s {}",
+                v.name(),
+                start.elapsed().as_secs_f64(),
+                v.reason().unwrap_or("")
+            );
             checked += 1;
             match &v {
                 Verdict::False { counterexample } => {

@@ -23,6 +23,8 @@ pub struct Cegar {
     pending: Option<ArgId>,
     refinements: u64,
     started: bool,
+    /// Forced covering (IMPACT) before each expansion.
+    pub fcover: bool,
 }
 
 impl Cegar {
@@ -48,6 +50,7 @@ impl Cegar {
             pending: None,
             refinements: 0,
             started: false,
+            fcover: false,
         }
     }
 
@@ -110,6 +113,9 @@ impl Algorithm for Cegar {
             return Ok(Some(Verdict::True));
         };
         events.push(Event::StatePopped { state: e.0 });
+        if self.fcover && refine::force_cover(&mut self.cpa, &mut self.algo, e, events)? {
+            return Ok(None);
+        }
         let exp = self.algo.expand(&cfa, &mut self.cpa, e, events)?;
         // abort as soon as a target state was added (CPA++'s abort_ERR).
         self.pending = exp.targets.first().copied();

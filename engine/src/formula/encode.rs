@@ -157,7 +157,7 @@ impl<'c> Encoder<'c> {
     }
 
     /// `v` converted to `to` where `v` has type `from` (C11 6.3.1.3, wrapping).
-    pub fn convert(&self, v: Term, from: IntType, to: IntType) -> Term {
+    pub fn convert(&self, b: &mut Builder, v: Term, from: IntType, to: IntType) -> Term {
         if to.kind == IntKind::Bool {
             let nz = Term::not(Term::eq(v, self.zero(from)));
             return Term::ite(nz, self.constant(to, 1), self.constant(to, 0));
@@ -167,7 +167,7 @@ impl<'c> Encoder<'c> {
                 if to.min_value() <= from.min_value() && from.max_value() <= to.max_value() {
                     v
                 } else {
-                    self.wrap_int(v, to)
+                    self.wrap_int(b, v, to)
                 }
             }
             Encoding::Bv => {
@@ -189,14 +189,45 @@ impl<'c> Encoder<'c> {
     }
 
     /// Exact wrap of an integer into the range of `ty`.
-    fn wrap_int(&self, v: Term, ty: IntType) -> Term {
+    fn wrap_int(&self, b: &mut Builder, v: Term, ty: IntType) -> Term {
         let n = pow2(ty.bits());
         if ty.signed {
             let h = pow2(ty.bits() - 1);
-            Term::sub(Term::modulo(Term::add2(v, big(h)), big(n)), big(h))
+            let (_, r) = self.divmod_const(b, Term::add2(v, big(h)), n);
+            Term::sub(r, big(h))
         } else {
-            Term::modulo(v, big(n))
+            self.divmod_const(b, v, n).1
         }
+    }
+
+    /// Euclidean quotient and remainder of `x` by the positive constant `m`, through a fresh
+    /// integer quotient q with `x = m*q + r` and `0 <= r < m`: linear and exact (q and r are
+    /// determined by x), so Farkas interpolation applies where SMT's `div`/`mod` would not.
+    fn divmod_const(&self, b: &mut Builder, x: Term, m: i128) -> (Term, Term) {
+        debug_assert!(m > 0);
+        if let Some(v) = x.as_int().and_then(|v| i128::try_from(v).ok()) {
+            return (big(v.div_euclid(m)), big(v.rem_euclid(m)));
+        }
+        if m == 1 {
+            return (x, big(0));
+        }
+        let q = b.aux_int();
+        let r = Term::sub(x, Term::mul(big(m), q.clone()));
+        b.constraints.push(Term::le(big(0), r.clone()));
+        b.constraints.push(Term::le(r.clone(), big(m - 1)));
+        (q, r)
+    }
+
+    /// C's truncating `/` and `%` by a nonzero constant `c` (C11 6.5.5p6): from the Euclidean
+    /// quotient q and remainder r by |c|, trunc = q (+1 when x < 0 and r != 0).
+    fn c_divmod_const(&self, b: &mut Builder, x: Term, c: i128) -> (Term, Term) {
+        let m = c.abs();
+        let (q, r) = self.divmod_const(b, x.clone(), m);
+        let exact = Term::or2(Term::ge(x, big(0)), Term::eq(r.clone(), big(0)));
+        let quot = Term::ite(exact.clone(), q.clone(), Term::add2(q, big(1)));
+        let rem = Term::ite(exact, r.clone(), Term::sub(r, big(m)));
+        let quot = if c < 0 { Term::neg(quot) } else { quot };
+        (quot, rem)
     }
 
     /// The Boolean `e != 0`, with comparisons and logical operators translated directly.
@@ -256,7 +287,7 @@ impl<'c> Encoder<'c> {
             }
             ExprKind::Cast { operand, .. } => {
                 let v = self.expr(b, operand);
-                self.convert(v, operand.ty, e.ty)
+                self.convert(b, v, operand.ty, e.ty)
             }
             ExprKind::Ite(c, x, y) => {
                 let c = self.cond(b, c);
@@ -382,13 +413,25 @@ impl<'c> Encoder<'c> {
                     d,
                 )
             }
-            BinOp::Mul if unsigned => Term::modulo(Term::mul(x, y), big(n)),
+            BinOp::Mul if unsigned => self.divmod_const(b, Term::mul(x, y), n).1,
             BinOp::Add => Term::add2(x, y),
             BinOp::Sub => Term::sub(x, y),
             BinOp::Mul => Term::mul(x, y),
             // Operands of unsigned type are non-negative: Euclidean = truncating.
+            BinOp::Div if unsigned && yc.is_some_and(|c| c > 0) => {
+                self.divmod_const(b, x, yc.unwrap_or(1)).0
+            }
+            BinOp::Rem if unsigned && yc.is_some_and(|c| c > 0) => {
+                self.divmod_const(b, x, yc.unwrap_or(1)).1
+            }
             BinOp::Div if unsigned => Term::div(x, y),
             BinOp::Rem if unsigned => Term::modulo(x, y),
+            BinOp::Div if yc.is_some_and(|c| c != 0) => {
+                self.c_divmod_const(b, x, yc.unwrap_or(1)).0
+            }
+            BinOp::Rem if yc.is_some_and(|c| c != 0) => {
+                self.c_divmod_const(b, x, yc.unwrap_or(1)).1
+            }
             BinOp::Div => {
                 let nx = Term::neg(x.clone());
                 let ny = Term::neg(y.clone());
@@ -421,7 +464,7 @@ impl<'c> Encoder<'c> {
                 Some(c) if (0..i128::from(ty.bits())).contains(&c) => {
                     let p = Term::mul(x, big(pow2(c as u32)));
                     if unsigned {
-                        Term::modulo(p, big(n))
+                        self.divmod_const(b, p, n).1
                     } else {
                         p
                     }
@@ -431,7 +474,7 @@ impl<'c> Encoder<'c> {
             BinOp::Shr => match yc {
                 // Arithmetic shift of a two's-complement value = floor division.
                 Some(c) if (0..i128::from(ty.bits())).contains(&c) => {
-                    Term::div(x, big(pow2(c as u32)))
+                    self.divmod_const(b, x, pow2(c as u32)).0
                 }
                 _ => self.approximate(b, ty, &[]),
             },
@@ -457,13 +500,13 @@ impl<'c> Encoder<'c> {
             // Low mask 2^k - 1: x & m = x mod 2^k; x | m = x - (x mod 2^k) + m.
             let k = (cu + 1).trailing_zeros();
             if cu + 1 == pow2(k) && k <= ty.bits() {
-                let low = Term::modulo(x.clone(), big(pow2(k)));
+                let low = self.divmod_const(b, x.clone(), pow2(k)).1;
                 return match op {
                     BinOp::BitAnd => low,
                     BinOp::BitOr => {
                         let r = Term::add2(Term::sub(x, low), big(cu));
                         if ty.signed {
-                            self.wrap_int(r, ty)
+                            self.wrap_int(b, r, ty)
                         } else {
                             r
                         }
@@ -483,7 +526,8 @@ impl<'c> Encoder<'c> {
             let low_bits = all_ones - cu;
             let k = (low_bits + 1).trailing_zeros();
             if op == BinOp::BitAnd && low_bits + 1 == pow2(k) {
-                return Term::sub(x.clone(), Term::modulo(x, big(pow2(k))));
+                let low = self.divmod_const(b, x.clone(), pow2(k)).1;
+                return Term::sub(x, low);
             }
         }
         // Sound bounds for non-negative operands (unsigned types).
@@ -509,9 +553,7 @@ impl<'c> Encoder<'c> {
     /// A fresh value of type `ty` related to others by `bounds` (`r op t`).
     fn approximate(&self, b: &mut Builder, ty: IntType, bounds: &[(Op, Term)]) -> Term {
         b.approximated = true;
-        let idx = b.ssa.get(AUX).map_or(1, |i| i + 1);
-        b.ssa.set(AUX, idx);
-        let r = Term::new_var(format!("__aux#{idx}"), Sort::Int);
+        let r = b.aux_int();
         b.constraints.push(self.range(&r, ty));
         for (op, t) in bounds {
             b.constraints
@@ -567,7 +609,7 @@ impl<'c> Encoder<'c> {
                     let rslot = b.read_frames.slot(self.cfa, rv);
                     let value = b.read(self, rslot);
                     let tt = self.cfa.var(*target).ty;
-                    let value = self.convert(value, rt, tt);
+                    let value = self.convert(&mut b, value, rt, tt);
                     let slot = b.write_frames.slot(self.cfa, *target);
                     let new = b.fresh(self, slot);
                     b.constraints.push(Term::eq(new, value));
@@ -605,7 +647,7 @@ impl<'c> Encoder<'c> {
         if e.ty == to {
             v
         } else {
-            self.convert(v, e.ty, to)
+            self.convert(b, v, e.ty, to)
         }
     }
 
@@ -671,6 +713,13 @@ impl Builder {
                 t
             }
         }
+    }
+
+    /// A fresh auxiliary integer (unique along a path: the counter is part of the SSA map).
+    pub fn aux_int(&mut self) -> Term {
+        let idx = self.ssa.get(AUX).map_or(1, |i| i + 1);
+        self.ssa.set(AUX, idx);
+        Term::new_var(format!("__aux#{idx}"), Sort::Int)
     }
 
     /// A new symbol for an assignment to `s`.

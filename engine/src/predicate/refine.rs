@@ -184,6 +184,29 @@ fn predicate_refinement(
         let n = algo.arg.node(*id);
         joined.count_at(n.ctl.location) > n.prec.count_at(n.ctl.location)
     });
+    if std::env::var("CPA_DEBUG").is_ok() {
+        let show = |p: &PredicatePrecision| {
+            p.by_location
+                .iter()
+                .map(|(l, ps)| format!("{}:{:?}", l.0, ps))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        eprintln!(
+            "target {} prec {}",
+            target.0,
+            show(&algo.arg.node(target).prec)
+        );
+        for id in path {
+            let n = algo.arg.node(*id);
+            eprintln!(
+                "  state {} loc {} prec@loc {:?}",
+                id.0,
+                n.ctl.location.0,
+                n.prec.at(n.ctl.location)
+            );
+        }
+    }
     let Some(pivot) = pivot else {
         return Ok(Outcome::Unknown(
             "refinement made no progress: the interpolants add no new predicate".into(),
@@ -353,4 +376,135 @@ fn impact_refinement(
         pivot: None,
     });
     Ok(Outcome::Refined)
+}
+
+/// The abstraction states from the root to `id` (first parents), root first.
+fn abstraction_ancestors(algo: &CpaPlus<PredicateCpa>, id: ArgId) -> Vec<ArgId> {
+    abstract_counterexample(algo, id)
+}
+
+/// Forced covering fcover^IMPACT (McMillan 2006, extended to ABE by the Predicate CPA paper):
+/// before `e` is expanded, try every abstraction state e' at the same control state, created
+/// earlier and not covered, with nearest common abstraction ancestor ê: if ψ̂ ∧ φ(ê→e) ⇒ ψ',
+/// then ψ(e) := ψ(e) ∧ ψ', e is covered by e', and the abstraction states strictly between ê and
+/// e are strengthened with the interpolants of that query (keeping the ARG well-labelled).
+/// Returns whether `e` was covered.
+pub fn force_cover(
+    cpa: &mut PredicateCpa,
+    algo: &mut CpaPlus<PredicateCpa>,
+    e: ArgId,
+    events: &mut Vec<Event>,
+) -> Result<bool> {
+    if !algo.arg.node(e).data.is_abstraction() || in_covered_subtree(algo, e) {
+        return Ok(false);
+    }
+    let cfa = cpa.cfa.clone();
+    let ctl = algo.arg.node(e).ctl.clone();
+    let path_e = abstraction_ancestors(algo, e);
+    for cand in algo.arg.reached_at(&ctl) {
+        if cand >= e || !cpa.may_cover(&algo.arg.node(cand).data) || in_covered_subtree(algo, cand)
+        {
+            continue;
+        }
+        let path_c = abstraction_ancestors(algo, cand);
+        // Nearest common ancestor: the longest common prefix of the two root paths.
+        let common = path_e
+            .iter()
+            .zip(&path_c)
+            .take_while(|(a, b)| a == b)
+            .count();
+        if common == 0 || common >= path_e.len() {
+            continue;
+        }
+        let hat = path_e[common - 1];
+        let between = &path_e[common..]; // abstraction states after ê, ending with e
+        let psi_hat = cpa.abs_term(&algo.arg.node(hat).data.abs);
+        let psi_c = cpa.abs_term(&algo.arg.node(cand).data.abs);
+        if psi_c.is_true() {
+            // Covering by `true` needs no strengthening; the ordinary stop check handles it.
+            continue;
+        }
+        let enc = cpa.encoder();
+        let (psi_hat_i, mut extra) =
+            enc.instantiate(&cpa.names, &psi_hat, &algo.arg.node(hat).data.pf.ssa);
+        let (psi_c_i, extra_c) = enc.instantiate(&cpa.names, &psi_c, &algo.arg.node(e).data.pf.ssa);
+        extra.extend(extra_c);
+        let mut seq = Vec::new();
+        let mut ok = true;
+        for (i, id) in between.iter().enumerate() {
+            let Some(block) = algo.arg.node(*id).data.block.clone() else {
+                ok = false;
+                break;
+            };
+            let mut f = block.formula;
+            if i == 0 {
+                f = Term::and(
+                    [psi_hat_i.clone(), f]
+                        .into_iter()
+                        .chain(extra.iter().cloned()),
+                );
+            }
+            if i + 1 == between.len() {
+                f = Term::and2(f, Term::not(psi_c_i.clone()));
+            }
+            seq.push(f);
+        }
+        if !ok {
+            continue;
+        }
+        if cpa.smt.check(&[Term::and(seq.iter().cloned())])? != Sat::Unsat {
+            continue;
+        }
+        let itps = if seq.len() > 1 {
+            cpa.smt.interpolate(&seq)?
+        } else {
+            Vec::new()
+        };
+        // Strengthen the states strictly between ê and e.
+        for (tau, id) in itps.iter().zip(between.iter()) {
+            let Some(t) = deindex(tau) else { continue };
+            let psi = cpa.abs_term(&algo.arg.node(*id).data.abs);
+            if cpa.implies(&psi, &t)? {
+                continue;
+            }
+            let new = Term::and2(psi, t);
+            events.push(Event::Strengthened {
+                state: id.0,
+                formula: new.to_string(),
+            });
+            algo.arg.node_mut(*id).data.abs = Abs::Smt(new);
+            // States covered by a strengthened state may not be covered any more.
+            let covered: Vec<ArgId> = algo.arg.node(*id).covering.iter().copied().collect();
+            for c in covered {
+                let (cd, idd) = (
+                    algo.arg.node(c).data.clone(),
+                    algo.arg.node(*id).data.clone(),
+                );
+                if !cpa.covered_by(&cd, &idd)? {
+                    algo.arg.uncover(c);
+                    events.push(Event::Uncovered { state: c.0 });
+                    let readd = algo.arg.rejoin_subtree(&cfa, c);
+                    if !readd.is_empty() {
+                        events.push(Event::Readded {
+                            states: readd.iter().map(|r| r.0).collect(),
+                        });
+                    }
+                }
+            }
+        }
+        let psi_e = cpa.abs_term(&algo.arg.node(e).data.abs);
+        let new = Term::and2(psi_e, psi_c);
+        events.push(Event::Strengthened {
+            state: e.0,
+            formula: new.to_string(),
+        });
+        algo.arg.node_mut(e).data.abs = Abs::Smt(new);
+        algo.arg.cover_subtree(e, cand);
+        events.push(Event::Covered {
+            state: e.0,
+            by: cand.0,
+        });
+        return Ok(true);
+    }
+    Ok(false)
 }
