@@ -502,6 +502,10 @@ impl<'c> Encoder<'c> {
             if cu + 1 == pow2(k) && k <= ty.bits() {
                 let low = self.divmod_const(b, x.clone(), pow2(k)).1;
                 return match op {
+                    // All ones (`x & -1`, `x & ~0`): the value of x itself. `x mod 2^n` would
+                    // be the bit pattern read as unsigned, wrong for a negative signed x
+                    // (C11 6.5.10: the result has the type of the converted operands).
+                    BinOp::BitAnd if cu == all_ones => x,
                     BinOp::BitAnd => low,
                     BinOp::BitOr => {
                         let r = Term::add2(Term::sub(x, low), big(cu));
