@@ -3,7 +3,10 @@
 
 #[cfg(target_arch = "wasm32")]
 mod wasm {
-    use cpa_web::worker::{fatal_json, handle, ready_json, z3_reply, Work};
+    use cpa_web::worker::{
+        bench_reply, error_reply, fatal_json, handle, interpolate_reply, ready_json, z3_reply, Work,
+    };
+    use solver_bridge::solver::{browser_solver, FnClock};
     use wasm_bindgen::prelude::*;
     use wasm_bindgen_futures::JsFuture;
 
@@ -30,6 +33,25 @@ mod wasm {
             .unwrap_or_else(|| format!("{e:?}"))
     }
 
+    /// Loads Z3 once (a no-op after the first time).
+    async fn load_z3() -> Result<(), String> {
+        JsFuture::from(cpa_z3_load())
+            .await
+            .map(|_| ())
+            .map_err(|e| format!("cannot load Z3: {}", js_error_text(&e)))
+    }
+
+    /// `performance.now()` in microseconds (the worker's clock; the bridge reads none).
+    fn now_micros() -> u64 {
+        let millis = js_sys::global()
+            .dyn_into::<web_sys::WorkerGlobalScope>()
+            .ok()
+            .and_then(|scope| scope.performance())
+            .map(|p| p.now())
+            .unwrap_or_else(js_sys::Date::now);
+        (millis * 1000.0) as u64
+    }
+
     pub fn start() {
         // A panic leaves the wasm instance unusable: tell the page, which restarts the worker.
         std::panic::set_hook(Box::new(|info| {
@@ -49,6 +71,16 @@ mod wasm {
                 };
                 post(&z3_reply(id, result));
             }
+            Work::Interpolate { id, job } => post(&match load_z3().await {
+                // A fresh handle on the worker's one Z3 context: whatever earlier requests
+                // left there is reset first.
+                Ok(()) => interpolate_reply(id, &job, browser_solver()),
+                Err(message) => error_reply(id, message),
+            }),
+            Work::Bench { id, rounds } => post(&match load_z3().await {
+                Ok(()) => bench_reply(id, rounds, &mut browser_solver(), &mut FnClock(now_micros)),
+                Err(message) => error_reply(id, message),
+            }),
         }
     }
 }
