@@ -1,5 +1,5 @@
 //! `window.cpaDebug`: a console and test hook into the engine worker.
-//! - `await cpaDebug.z3Query("(declare-const x Int)(assert (> x 2))(check-sat)")` → `"sat\n"`;
+//! - `await cpaDebug.z3Query("(declare-const x Int)(assert (> x 2))(check-sat)")` → `"sat"`;
 //! - `await cpaDebug.interpolate(script, "farkas", { log: true })` → `{status: "unsat",
 //!   interpolants: [...], log: [{query, reply}, ...]}` (or `status: "sat"` with `model`,
 //!   `"unknown"` with `reason`); rejects with the error message;

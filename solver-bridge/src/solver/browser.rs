@@ -57,3 +57,11 @@ thread_local! {
 pub fn browser_solver() -> SharedSolver<BrowserZ3> {
     POOL.with(|p| p.handle())
 }
+
+/// Evaluates `text` directly on the worker's Z3 context (no isolation: declarations and
+/// assertions stay for the next raw query), for the console and tests. Every
+/// [`browser_solver`] handle restores its own state before its next query.
+pub fn browser_eval_raw(text: &str) -> Result<String, SolverError> {
+    POOL.with(|p| p.invalidate());
+    BrowserZ3.eval(text)
+}

@@ -16,7 +16,7 @@ mod recording;
 mod shared;
 
 #[cfg(target_arch = "wasm32")]
-pub use browser::{browser_solver, BrowserZ3};
+pub use browser::{browser_eval_raw, browser_solver, BrowserZ3};
 #[cfg(not(target_arch = "wasm32"))]
 pub use native::NativeZ3;
 #[cfg(not(target_arch = "wasm32"))]

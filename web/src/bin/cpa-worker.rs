@@ -6,7 +6,7 @@ mod wasm {
     use cpa_web::worker::{
         bench_reply, error_reply, fatal_json, handle, interpolate_reply, ready_json, z3_reply, Work,
     };
-    use solver_bridge::solver::{browser_solver, FnClock};
+    use solver_bridge::solver::{browser_eval_raw, browser_solver, FnClock};
     use wasm_bindgen::prelude::*;
     use wasm_bindgen_futures::JsFuture;
 
@@ -15,9 +15,6 @@ mod wasm {
         /// Loads Z3 once; resolves when `cpaZ3Eval` can be called.
         #[wasm_bindgen(js_name = cpaZ3Load)]
         fn cpa_z3_load() -> js_sys::Promise;
-        /// Synchronous `Z3_eval_smtlib2_string` on the worker's one long-lived context.
-        #[wasm_bindgen(js_name = cpaZ3Eval, catch)]
-        fn cpa_z3_eval(text: &str) -> Result<String, JsValue>;
     }
 
     fn post(text: &str) {
@@ -66,7 +63,8 @@ mod wasm {
             Work::Post(text) => post(&text),
             Work::Z3 { id, text } => {
                 let result = match JsFuture::from(cpa_z3_load()).await {
-                    Ok(_) => cpa_z3_eval(&text).map_err(|e| js_error_text(&e)),
+                    // Raw, on the long-lived context; bridge handles restore their own state.
+                    Ok(_) => browser_eval_raw(&text).map_err(|e| e.to_string()),
                     Err(e) => Err(format!("cannot load Z3: {}", js_error_text(&e))),
                 };
                 post(&z3_reply(id, result));
