@@ -17,15 +17,31 @@ self.cpaZ3Load = function () {
     z3Loading = (async () => {
       importScripts('z3-built.js');
       const M = await initZ3({ locateFile: (f) => f, mainScriptUrlOrBlob: 'z3-built.js' });
-      const cfg = M.ccall('Z3_mk_config', 'number', [], []);
-      const ctx = M.ccall('Z3_mk_context', 'number', ['number'], [cfg]);
-      M.ccall('Z3_del_config', null, ['number'], [cfg]);
-      z3 = { M, ctx };
+      z3 = { M, ctx: newContext(M) };
     })();
     // A failed load may be retried by the next query.
     z3Loading.catch(() => { z3Loading = null; });
   }
   return z3Loading;
+};
+
+function newContext(M) {
+  const cfg = M.ccall('Z3_mk_config', 'number', [], []);
+  const ctx = M.ccall('Z3_mk_context', 'number', ['number'], [cfg]);
+  M.ccall('Z3_del_config', null, ['number'], [cfg]);
+  return ctx;
+}
+
+/**
+ * Replaces the worker's Z3 context with a new one: what `(reset)` does in `z3 -in`. (In the
+ * API, `(reset)` keeps the context's term manager, and Z3's answers then depend on the terms
+ * seen before.) The solver bridge's browser backend calls this for every `(reset)` it is sent.
+ */
+self.cpaZ3Reset = function () {
+  if (!z3) throw new Error('Z3 is not loaded (call cpaZ3Load first)');
+  const old = z3.ctx;
+  z3.ctx = newContext(z3.M);
+  z3.M.ccall('Z3_del_context', null, ['number'], [old]);
 };
 
 /**

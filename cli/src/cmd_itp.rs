@@ -5,11 +5,10 @@
 
 use clap::builder::PossibleValuesParser;
 use clap::Args;
-use solver_bridge::context::{SatResult, SmtContext};
-use solver_bridge::itp::{interpolate_checked, Strategy};
-use solver_bridge::parse::parse_script;
-use solver_bridge::solver::{NativeZ3, Recording, SolverError};
-use solver_bridge::term::quote_symbol;
+use solver_bridge::context::SmtContext;
+use solver_bridge::itp::{solve_script, Strategy};
+use solver_bridge::parse::{parse_script, Script};
+use solver_bridge::solver::{NativeZ3, Recording};
 use std::process::ExitCode;
 
 #[derive(Args)]
@@ -54,8 +53,7 @@ pub fn run(args: &ItpArgs) -> ExitCode {
     let recording = Recording::new(z3);
     let log = recording.log();
     let mut ctx = SmtContext::new(recording);
-    let formulas: Vec<_> = script.assertions.iter().map(|a| a.term.clone()).collect();
-    let result = solve(&mut ctx, &script.declared, &formulas, strategy);
+    let result = solve(&mut ctx, &script, strategy);
     if args.log {
         for e in log.entries() {
             eprintln!("; query {}\n{}", e.index, e.query.trim_end());
@@ -80,50 +78,16 @@ pub fn run(args: &ItpArgs) -> ExitCode {
     }
 }
 
+/// The answer lines for the script (shared with the browser worker's `smt-interpolate`, so
+/// both send the same text to Z3 and print the same lines).
 fn solve(
     ctx: &mut SmtContext<Recording<NativeZ3>>,
-    declared: &[solver_bridge::term::Var],
-    formulas: &[solver_bridge::term::Term],
+    script: &Script,
     strategy: Strategy,
 ) -> Result<Vec<String>, String> {
-    let err = |e: SolverError| e.to_string();
-    ctx.push().map_err(err)?;
-    for v in declared {
-        ctx.declare(v).map_err(err)?;
-    }
-    for f in formulas {
-        ctx.assert(f).map_err(err)?;
-    }
-    let answer = ctx.check_sat().map_err(err)?;
-    let mut out = Vec::new();
-    match answer {
-        SatResult::Sat => {
-            out.push("sat".to_string());
-            let model = ctx.model(declared).map_err(err)?;
-            for (v, value) in &model.values {
-                out.push(format!(
-                    "(define-fun {} () {} {value})",
-                    quote_symbol(&v.name),
-                    v.sort
-                ));
-            }
-            return Ok(out);
-        }
-        SatResult::Unknown(reason) => {
-            out.push(format!("unknown ({reason})"));
-            return Ok(out);
-        }
-        SatResult::Unsat => {}
-    }
-    ctx.pop().map_err(err)?;
-    let taus =
-        interpolate_checked(ctx, formulas, strategy).map_err(|e| format!("{strategy}: {e}"))?;
-    out.push("unsat".to_string());
-    let n = formulas.len();
-    for t in taus.iter().take(n).skip(1) {
-        out.push(t.to_string());
-    }
-    Ok(out)
+    solve_script(ctx, script, strategy)
+        .map(|answer| answer.lines())
+        .map_err(|e| e.to_string())
 }
 
 #[cfg(test)]
@@ -137,10 +101,9 @@ mod tests {
         );
         let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
         let script = parse_script(&text).map_err(|e| e.to_string())?;
-        let formulas: Vec<_> = script.assertions.iter().map(|a| a.term.clone()).collect();
         let z3 = NativeZ3::new().map_err(|e| e.to_string())?;
         let mut ctx = SmtContext::new(Recording::new(z3));
-        solve(&mut ctx, &script.declared, &formulas, strategy)
+        solve(&mut ctx, &script, strategy)
     }
 
     #[test]

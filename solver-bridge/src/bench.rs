@@ -1,10 +1,11 @@
-//! A fixed query mix for measuring solver throughput, on any backend (`&mut dyn Solver`): the
-//! native example `examples/qps.rs` times it with `Instant`; the browser worker can run the same
-//! function over `browser_solver()` and time it with `performance.now()`. The engine itself reads
-//! no clock; this module only counts.
+//! A fixed query mix for measuring solver throughput, on any backend (`&mut dyn Solver`).
+//! [`timed_query_mix`] is the measurement both sides run: the native example `examples/qps.rs`
+//! over `z3 -in` with a `std::time::Instant` clock, the browser worker (`solver-bench` request)
+//! over `browser_solver()` with a `performance.now()` clock. The bridge itself reads no clock:
+//! the caller passes one in.
 
 use crate::context::{SatResult, SmtContext};
-use crate::solver::{Solver, SolverError};
+use crate::solver::{Clock, Solver, SolverError};
 use crate::term::{Sort, Term};
 
 /// What a run of the mix did.
@@ -87,4 +88,58 @@ pub fn query_mix(solver: &mut dyn Solver, rounds: usize) -> Result<MixReport, So
     }
     r.round_trips = ctx.round_trips();
     Ok(r)
+}
+
+/// Rounds of the mix run before the timed run (the first queries of a fresh solver are slow:
+/// process start natively, allocation of Z3's structures everywhere).
+pub const WARM_UP_ROUNDS: usize = 5;
+
+/// A timed run of [`query_mix`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimedMix {
+    pub rounds: usize,
+    pub report: MixReport,
+    /// Wall time of the timed run (without the warm-up), by the caller's clock.
+    pub micros: u64,
+}
+
+impl TimedMix {
+    /// Round trips (`eval` calls) per second.
+    pub fn round_trips_per_second(&self) -> f64 {
+        per_second(self.report.round_trips, self.micros)
+    }
+
+    /// `check-sat` commands per second.
+    pub fn check_sats_per_second(&self) -> f64 {
+        per_second(self.report.check_sats, self.micros)
+    }
+}
+
+fn per_second(count: u64, micros: u64) -> f64 {
+    if micros == 0 {
+        0.0
+    } else {
+        count as f64 * 1e6 / micros as f64
+    }
+}
+
+/// Runs [`WARM_UP_ROUNDS`] rounds of the mix, then `rounds` more timed by `clock`. A clock that
+/// measures nothing ([`crate::solver::NoClock`]) is a usage error.
+pub fn timed_query_mix(
+    solver: &mut dyn Solver,
+    rounds: usize,
+    clock: &mut dyn Clock,
+) -> Result<TimedMix, SolverError> {
+    query_mix(solver, WARM_UP_ROUNDS)?;
+    let no_clock = || SolverError::Usage {
+        message: "timed_query_mix needs a clock that measures time".into(),
+    };
+    let start = clock.now_micros().ok_or_else(no_clock)?;
+    let report = query_mix(solver, rounds)?;
+    let end = clock.now_micros().ok_or_else(no_clock)?;
+    Ok(TimedMix {
+        rounds,
+        report,
+        micros: end.saturating_sub(start),
+    })
 }

@@ -46,6 +46,13 @@ impl fmt::Display for SplitError {
 
 /// Splits `text` into its top-level items.
 pub fn split(text: &str) -> Result<Vec<Item<'_>>, SplitError> {
+    split_limited(text, MAX_DEPTH)
+}
+
+/// [`split`] with a tighter nesting limit than [`MAX_DEPTH`] (the browser's stack is smaller
+/// than a native thread's).
+pub fn split_limited(text: &str, max_depth: usize) -> Result<Vec<Item<'_>>, SplitError> {
+    let max_depth = max_depth.min(MAX_DEPTH);
     let bytes = text.as_bytes();
     let mut items = Vec::new();
     let mut i = 0;
@@ -112,8 +119,8 @@ pub fn split(text: &str) -> Result<Vec<Item<'_>>, SplitError> {
                     start = i;
                 }
                 depth += 1;
-                if depth > MAX_DEPTH {
-                    return Err(err("nesting too deep", i));
+                if depth > max_depth {
+                    return Err(err(&format!("nesting too deep (limit {max_depth})"), i));
                 }
             }
             b')' => {

@@ -300,3 +300,35 @@ fn shared_handles_are_isolated() {
     a.reset().unwrap();
     assert_eq!(a.check_sat().unwrap(), SatResult::Sat);
 }
+
+/// The physical solver, reachable beside the pool (as the worker's raw `z3-query` reaches the
+/// browser's one Z3 context).
+struct Beside(std::rc::Rc<std::cell::RefCell<NativeZ3>>);
+
+impl Solver for Beside {
+    fn eval(&mut self, text: &str) -> Result<String, SolverError> {
+        self.0.borrow_mut().eval(text)
+    }
+}
+
+#[test]
+fn invalidated_pools_restore_handles_after_direct_use() {
+    let physical = std::rc::Rc::new(std::cell::RefCell::new(NativeZ3::new().unwrap()));
+    let pool = SharedPool::new(Beside(physical.clone()));
+    let mut a = SmtContext::new(pool.handle());
+    a.assert(&int_term("(> x 0)", &["x"])).unwrap();
+    assert_eq!(a.check_sat().unwrap(), SatResult::Sat);
+    // Someone uses the context directly and tells the pool.
+    physical
+        .borrow_mut()
+        .eval("(reset)(declare-const x Bool)(assert (not x))")
+        .unwrap();
+    pool.invalidate();
+    a.assert(&int_term("(< x 10)", &["x"])).unwrap();
+    assert_eq!(a.check_sat().unwrap(), SatResult::Sat);
+    a.assert(&int_term("(> x 20)", &["x"])).unwrap();
+    assert_eq!(a.check_sat().unwrap(), SatResult::Unsat);
+    // Without telling the pool, the handle would send its next query into the foreign state.
+    physical.borrow_mut().eval("(reset)").unwrap();
+    assert!(a.check_sat_of(&int_term("(> x 0)", &["x"])).is_err());
+}

@@ -1,31 +1,105 @@
 //! `window.cpaDebug`: a console and test hook into the engine worker.
-//! `await cpaDebug.z3Query("(declare-const x Int)(assert (> x 2))(check-sat)")` → `"sat\n"`.
+//! - `await cpaDebug.z3Query("(declare-const x Int)(assert (> x 2))(check-sat)")` → `"sat"`;
+//! - `await cpaDebug.interpolate(script, "farkas", { log: true })` → `{status: "unsat",
+//!   interpolants: [...], log: [{query, reply}, ...]}` (or `status: "sat"` with `model`,
+//!   `"unknown"` with `reason`); rejects with the error message;
+//! - `await cpaDebug.solverBench(200)` → `{rounds, round_trips, check_sats, sat, unsat, ms}`.
 
-use crate::engine_client::EngineClient;
+use crate::engine_client::{EngineClient, PageReply};
 use crate::protocol::{Reply, Request};
 use wasm_bindgen::prelude::*;
 
-pub fn install(engine: &EngineClient) {
+/// Sends `request`; the promise resolves with what `ok` makes of the reply, or rejects with
+/// the error message.
+fn ask(
+    engine: &EngineClient,
+    request: Request,
+    ok: fn(PageReply) -> Result<JsValue, String>,
+) -> js_sys::Promise {
     let engine = engine.clone();
+    js_sys::Promise::new(&mut |resolve: js_sys::Function, reject: js_sys::Function| {
+        engine.request(request.clone(), move |reply| {
+            let _ = match reply.and_then(|r| match r {
+                Reply::Error { message } => Err(message),
+                r => ok(r),
+            }) {
+                Ok(value) => resolve.call1(&JsValue::NULL, &value),
+                Err(e) => reject.call1(&JsValue::NULL, &e.into()),
+            };
+        });
+    })
+}
+
+/// `value` (a JSON object), plus `extra` fields, as a plain JavaScript object.
+fn as_object(
+    value: impl serde::Serialize,
+    extra: Option<(&str, serde_json::Value)>,
+) -> Result<JsValue, String> {
+    let mut value = serde_json::to_value(value).map_err(|e| e.to_string())?;
+    if let (Some(map), Some((key, v))) = (value.as_object_mut(), extra) {
+        map.insert(key.to_string(), v);
+    }
+    js_sys::JSON::parse(&value.to_string()).map_err(|e| format!("{e:?}"))
+}
+
+fn set(hook: &js_sys::Object, name: &str, f: &JsValue) -> Result<bool, JsValue> {
+    js_sys::Reflect::set(hook, &name.into(), f)
+}
+
+pub fn install(engine: &EngineClient) {
+    let e = engine.clone();
     let z3_query = Closure::<dyn FnMut(String) -> js_sys::Promise>::new(move |text: String| {
-        let engine = engine.clone();
-        js_sys::Promise::new(&mut |resolve: js_sys::Function, reject: js_sys::Function| {
-            engine.request(Request::Z3Query { text: text.clone() }, move |reply| {
-                let _ = match reply {
-                    Ok(Reply::Z3Reply { text }) => resolve.call1(&JsValue::NULL, &text.into()),
-                    Ok(Reply::Error { message }) => reject.call1(&JsValue::NULL, &message.into()),
-                    Ok(_) => reject.call1(&JsValue::NULL, &"unexpected reply".into()),
-                    Err(e) => reject.call1(&JsValue::NULL, &e.into()),
-                };
-            });
+        ask(&e, Request::Z3Query { text }, |r| match r {
+            Reply::Z3Reply { text } => Ok(text.into()),
+            _ => Err("unexpected reply".into()),
+        })
+    });
+    let e = engine.clone();
+    let interpolate = Closure::<dyn FnMut(String, String, JsValue) -> js_sys::Promise>::new(
+        move |script: String, strategy: String, options: JsValue| {
+            let log = js_sys::Reflect::get(&options, &"log".into())
+                .map(|v| v.is_truthy())
+                .unwrap_or(false);
+            let request = Request::SmtInterpolate {
+                script,
+                strategy,
+                log,
+            };
+            ask(&e, request, |r| match r {
+                Reply::SmtInterpolate {
+                    answer,
+                    log: Some(log),
+                } => as_object(
+                    answer,
+                    Some(("log", serde_json::to_value(log).map_err(|e| e.to_string())?)),
+                ),
+                Reply::SmtInterpolate { answer, .. } => as_object(answer, None),
+                _ => Err("unexpected reply".into()),
+            })
+        },
+    );
+    let e = engine.clone();
+    let solver_bench = Closure::<dyn FnMut(f64) -> js_sys::Promise>::new(move |rounds: f64| {
+        // A JavaScript number is not a u32: reject what would wrap around.
+        if !(rounds.fract() == 0.0 && (0.0..=u32::MAX as f64).contains(&rounds)) {
+            return js_sys::Promise::reject(&format!("bad round count {rounds}").into());
+        }
+        let rounds = rounds as u32;
+        ask(&e, Request::SolverBench { rounds }, |r| match r {
+            Reply::SolverBench { result } => as_object(result, None),
+            _ => Err("unexpected reply".into()),
         })
     });
     let hook = js_sys::Object::new();
-    let installed = js_sys::Reflect::set(&hook, &"z3Query".into(), z3_query.as_ref())
+    let installed = set(&hook, "z3Query", z3_query.as_ref())
+        .and_then(|_| set(&hook, "interpolate", interpolate.as_ref()))
+        .and_then(|_| set(&hook, "solverBench", solver_bench.as_ref()))
         .and_then(|_| js_sys::Reflect::set(&js_sys::global(), &"cpaDebug".into(), &hook));
     if installed.is_err() {
         web_sys::console::warn_1(&"cannot install window.cpaDebug".into());
     }
-    // The hook lives as long as the page.
+    // The hooks live as long as the page.
     z3_query.forget();
+    interpolate.forget();
+    solver_bench.forget();
 }

@@ -67,9 +67,16 @@ impl EngineClient {
         });
         let weak = Rc::downgrade(&self.inner);
         let onerror = Closure::<dyn FnMut(ErrorEvent)>::new(move |e: ErrorEvent| {
-            if let Some(inner) = weak.upgrade() {
-                EngineClient { inner }.fail_all(&format!("engine worker error: {}", e.message()));
-            }
+            // An uncaught error in the worker (a stack overflow in the engine's wasm, say) may
+            // leave its wasm instance unusable: fail what is open and start a fresh worker,
+            // after this handler has returned (restarting drops this closure).
+            let message = format!("engine worker error: {}", e.message());
+            let weak = weak.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                if let Some(inner) = weak.upgrade() {
+                    EngineClient { inner }.restart(&message);
+                }
+            });
         });
         let script = self.inner.borrow().script.clone();
         let status = match Worker::new(&script) {

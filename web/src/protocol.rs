@@ -20,6 +20,61 @@ pub enum Request {
     CfaReport { file: String, source: String },
     /// Evaluate SMT-LIB text with Z3 (loaded on first use) and return Z3's reply.
     Z3Query { text: String },
+    /// Sequence interpolants for the assertions of an SMT-LIB script (declarations and
+    /// `(assert ...)`s), as `cpa itp FILE --strategy STRATEGY` computes them natively, on the
+    /// worker's Z3. With `log`, the reply also lists every SMT-LIB text sent to Z3 and its
+    /// reply (what `cpa itp --log` prints).
+    SmtInterpolate {
+        script: String,
+        strategy: String,
+        #[serde(default, skip_serializing_if = "is_false")]
+        log: bool,
+    },
+    /// The solver bridge's query-mix micro-benchmark (`bench::timed_query_mix`: a warm-up,
+    /// then `rounds` timed rounds) on the worker's Z3.
+    SolverBench { rounds: u32 },
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+/// The answer of an `smt-interpolate` request, tagged by `status`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "status", rename_all = "kebab-case")]
+pub enum ItpAnswer {
+    /// `tau_1..tau_(n-1)` as SMT-LIB text (the lines `cpa itp` prints after `unsat`).
+    Unsat {
+        interpolants: Vec<String>,
+    },
+    /// `(define-fun NAME () SORT VALUE)` for each declared symbol (the lines after `sat`).
+    Sat {
+        model: Vec<String>,
+    },
+    Unknown {
+        reason: String,
+    },
+}
+
+/// One round trip to Z3: the SMT-LIB text sent and the reply (`error: MESSAGE` if the bridge
+/// got no reply).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LoggedQuery {
+    pub query: String,
+    pub reply: String,
+}
+
+/// What a `solver-bench` run did and how long it took (by the worker's `performance.now()`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BenchResult {
+    pub rounds: u64,
+    /// `eval` calls, i.e. `Z3_eval_smtlib2_string` round trips.
+    pub round_trips: u64,
+    pub check_sats: u64,
+    pub sat: u64,
+    pub unsat: u64,
+    /// Wall time of the timed rounds (without the warm-up and without loading Z3).
+    pub ms: f64,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -30,15 +85,33 @@ pub struct RequestEnvelope {
 
 /// `R` is the report type: the engine's `CfaReport` in the worker (serialize only), the
 /// page's mirror `model::CfaReport` in the page (deserialize only).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
 pub enum Reply<R> {
-    CfaReport { report: R },
-    Z3Reply { text: String },
-    Error { message: String },
+    CfaReport {
+        report: R,
+    },
+    Z3Reply {
+        text: String,
+    },
+    /// `{"type": "smt-interpolate", "status": "unsat", "interpolants": [...]}` (or `"sat"` with
+    /// `model`, `"unknown"` with `reason`), plus `log` when the request asked for it.
+    SmtInterpolate {
+        #[serde(flatten)]
+        answer: ItpAnswer,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        log: Option<Vec<LoggedQuery>>,
+    },
+    SolverBench {
+        #[serde(flatten)]
+        result: BenchResult,
+    },
+    Error {
+        message: String,
+    },
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
 pub enum WorkerMessage<R> {
     Ready,

@@ -19,9 +19,11 @@ mod check;
 mod farkas;
 pub mod linear;
 mod qe;
+pub mod script;
 mod simplex;
 
 pub use check::{check_binary, check_sequence, check_syntax};
+pub use script::{solve_script, ScriptAnswer, ScriptError};
 
 use crate::context::{SatResult, SmtContext};
 use crate::solver::{Solver, SolverError};

@@ -16,7 +16,7 @@ mod recording;
 mod shared;
 
 #[cfg(target_arch = "wasm32")]
-pub use browser::{browser_solver, BrowserZ3};
+pub use browser::{browser_eval_raw, browser_solver, BrowserZ3};
 #[cfg(not(target_arch = "wasm32"))]
 pub use native::NativeZ3;
 #[cfg(not(target_arch = "wasm32"))]
@@ -127,7 +127,12 @@ impl std::error::Error for SolverError {}
 
 /// Checks that `text` is well-formed enough to send: balanced, and without `(exit)`, which would
 /// end a long-lived solver process.
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
 pub(crate) fn validate_query(text: &str) -> Result<(), SolverError> {
+    checked_items(text).map(|_| ())
+}
+
+fn checked_items(text: &str) -> Result<Vec<crate::sexp::Item<'_>>, SolverError> {
     let items = crate::sexp::split(text).map_err(|e| SolverError::MalformedQuery {
         message: e.to_string(),
     })?;
@@ -136,5 +141,71 @@ pub(crate) fn validate_query(text: &str) -> Result<(), SolverError> {
             message: "(exit) would end the solver session".into(),
         });
     }
-    Ok(())
+    Ok(items)
+}
+
+/// A piece of a query, for backends that implement `(reset)` themselves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+pub(crate) enum Segment<'a> {
+    /// A top-level `(reset)` command.
+    Reset,
+    /// Consecutive other commands, as a slice of the query (comments between them kept).
+    Text(&'a str),
+}
+
+/// Validates `text` ([`validate_query`]) and splits it at its top-level `(reset)` commands.
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+pub(crate) fn split_at_resets(text: &str) -> Result<Vec<Segment<'_>>, SolverError> {
+    let items = checked_items(text)?;
+    let mut segments = Vec::new();
+    let mut run: Option<(usize, usize)> = None;
+    for item in items {
+        if item.head() == Some("reset") && crate::sexp::list(item.text).is_ok_and(|l| l.len() == 1)
+        {
+            if let Some((start, end)) = run.take() {
+                segments.push(Segment::Text(&text[start..end]));
+            }
+            segments.push(Segment::Reset);
+        } else {
+            let end = item.offset + item.text.len();
+            run = Some((run.map_or(item.offset, |(start, _)| start), end));
+        }
+    }
+    if let Some((start, end)) = run {
+        segments.push(Segment::Text(&text[start..end]));
+    }
+    Ok(segments)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn queries_split_at_top_level_resets() {
+        use Segment::*;
+        assert_eq!(
+            split_at_resets("(reset)\n(set-option :x 1)\n(check-sat)\n").unwrap(),
+            [Reset, Text("(set-option :x 1)\n(check-sat)")]
+        );
+        assert_eq!(
+            split_at_resets("(push 1) ; (reset)\n(echo \"(reset)\")( reset )(pop 1)(reset)")
+                .unwrap(),
+            [
+                Text("(push 1) ; (reset)\n(echo \"(reset)\")"),
+                Reset,
+                Text("(pop 1)"),
+                Reset
+            ]
+        );
+        assert_eq!(split_at_resets("  ").unwrap(), []);
+        // `(reset-assertions)` and a malformed `(reset x)` go to the solver as they are.
+        assert_eq!(
+            split_at_resets("(reset-assertions)(reset x)").unwrap(),
+            [Text("(reset-assertions)(reset x)")]
+        );
+        assert!(split_at_resets("(reset").is_err());
+        assert!(split_at_resets("(reset)(exit)").is_err());
+    }
 }

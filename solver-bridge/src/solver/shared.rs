@@ -36,6 +36,15 @@ impl<S: Solver> SharedPool<S> {
         }
     }
 
+    /// Forgets whose state the physical context holds, so that every handle restores its own
+    /// before its next query. For callers that used the physical solver directly (the
+    /// worker's raw `z3-query` request).
+    pub fn invalidate(&self) {
+        if let Ok(mut inner) = self.inner.try_borrow_mut() {
+            inner.owner = None;
+        }
+    }
+
     /// A new logical solver with an empty context.
     pub fn handle(&self) -> SharedSolver<S> {
         let id = {

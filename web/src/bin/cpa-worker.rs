@@ -3,7 +3,10 @@
 
 #[cfg(target_arch = "wasm32")]
 mod wasm {
-    use cpa_web::worker::{fatal_json, handle, ready_json, z3_reply, Work};
+    use cpa_web::worker::{
+        bench_reply, error_reply, fatal_json, handle, interpolate_reply, ready_json, z3_reply, Work,
+    };
+    use solver_bridge::solver::{browser_eval_raw, browser_solver, FnClock};
     use wasm_bindgen::prelude::*;
     use wasm_bindgen_futures::JsFuture;
 
@@ -12,9 +15,6 @@ mod wasm {
         /// Loads Z3 once; resolves when `cpaZ3Eval` can be called.
         #[wasm_bindgen(js_name = cpaZ3Load)]
         fn cpa_z3_load() -> js_sys::Promise;
-        /// Synchronous `Z3_eval_smtlib2_string` on the worker's one long-lived context.
-        #[wasm_bindgen(js_name = cpaZ3Eval, catch)]
-        fn cpa_z3_eval(text: &str) -> Result<String, JsValue>;
     }
 
     fn post(text: &str) {
@@ -28,6 +28,25 @@ mod wasm {
             .map(|e| String::from(e.message()))
             .or_else(|| e.as_string())
             .unwrap_or_else(|| format!("{e:?}"))
+    }
+
+    /// Loads Z3 once (a no-op after the first time).
+    async fn load_z3() -> Result<(), String> {
+        JsFuture::from(cpa_z3_load())
+            .await
+            .map(|_| ())
+            .map_err(|e| format!("cannot load Z3: {}", js_error_text(&e)))
+    }
+
+    /// `performance.now()` in microseconds (the worker's clock; the bridge reads none).
+    fn now_micros() -> u64 {
+        let millis = js_sys::global()
+            .dyn_into::<web_sys::WorkerGlobalScope>()
+            .ok()
+            .and_then(|scope| scope.performance())
+            .map(|p| p.now())
+            .unwrap_or_else(js_sys::Date::now);
+        (millis * 1000.0) as u64
     }
 
     pub fn start() {
@@ -44,11 +63,22 @@ mod wasm {
             Work::Post(text) => post(&text),
             Work::Z3 { id, text } => {
                 let result = match JsFuture::from(cpa_z3_load()).await {
-                    Ok(_) => cpa_z3_eval(&text).map_err(|e| js_error_text(&e)),
+                    // Raw, on the long-lived context; bridge handles restore their own state.
+                    Ok(_) => browser_eval_raw(&text).map_err(|e| e.to_string()),
                     Err(e) => Err(format!("cannot load Z3: {}", js_error_text(&e))),
                 };
                 post(&z3_reply(id, result));
             }
+            Work::Interpolate { id, job } => post(&match load_z3().await {
+                // A fresh handle on the worker's one Z3 context: whatever earlier requests
+                // left there is reset first.
+                Ok(()) => interpolate_reply(id, &job, browser_solver()),
+                Err(message) => error_reply(id, message),
+            }),
+            Work::Bench { id, rounds } => post(&match load_z3().await {
+                Ok(()) => bench_reply(id, rounds, &mut browser_solver(), &mut FnClock(now_micros)),
+                Err(message) => error_reply(id, message),
+            }),
         }
     }
 }

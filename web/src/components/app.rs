@@ -275,9 +275,7 @@ impl Component for App {
                     Ok(Reply::Error { message }) | Err(message) => {
                         self.engine_error = Some(message.into())
                     }
-                    Ok(Reply::Z3Reply { .. }) => {
-                        self.engine_error = Some("unexpected Z3 reply".into())
-                    }
+                    Ok(_) => self.engine_error = Some("unexpected engine reply".into()),
                 }
             }
             Msg::SelectExample(key) => {

@@ -1,0 +1,12 @@
+; status: unsat
+; x = 0; while (x < 10) x++; assert(x <= 10);  -- error path with three loop iterations (SSA)
+(declare-fun x@0 () Int)
+(declare-fun x@1 () Int)
+(declare-fun x@2 () Int)
+(declare-fun x@3 () Int)
+(assert (= x@0 0))
+(assert (and (< x@0 10) (= x@1 (+ x@0 1))))
+(assert (and (< x@1 10) (= x@2 (+ x@1 1))))
+(assert (and (< x@2 10) (= x@3 (+ x@2 1))))
+(assert (not (< x@3 10)))
+(assert (not (<= x@3 10)))
