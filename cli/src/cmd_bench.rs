@@ -1,13 +1,16 @@
 //! `cpa bench TASKS.tsv [--config PRESET]... [--max-steps N] [--timeout SECS] [--set K=V]...`:
 //! runs every task with every preset and compares with the expected verdict. Each run is a
 //! child `cpa verify --json` process, so a wall-clock timeout (a property of the benchmark
-//! harness, never of the engine) stops it cleanly.
+//! harness, never of the engine) stops it cleanly. `--jobs N` runs N children at once; rows
+//! are printed in task order. The exit code is 3 when any verdict is wrong.
 
 use clap::Args;
 use serde_json::Value;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 #[derive(Args)]
@@ -30,6 +33,10 @@ pub struct BenchArgs {
     /// Write all results as JSON lines to this file.
     #[arg(long)]
     pub output: Option<String>,
+    /// Runs at the same time (each is one process; timings are comparable only between runs
+    /// with the same value).
+    #[arg(long, default_value_t = 1)]
+    pub jobs: usize,
 }
 
 #[derive(Clone, Debug)]
@@ -183,6 +190,7 @@ pub fn run(args: &BenchArgs) -> ExitCode {
         .as_ref()
         .and_then(|p| std::fs::File::create(p).ok());
     let timeout = Duration::from_secs_f64(args.timeout.max(0.1));
+    let mut any_wrong = false;
     for preset in &configs {
         println!("# {preset}");
         println!(
@@ -197,48 +205,55 @@ pub fn run(args: &BenchArgs) -> ExitCode {
             "queries",
             "solver(s)"
         );
-        let mut rows = Vec::new();
-        for (path, expected) in &tasks {
-            if args
-                .filter
-                .as_ref()
-                .is_some_and(|f| !path.contains(f.as_str()))
-            {
-                continue;
+        let selected: Vec<&(String, String)> = tasks
+            .iter()
+            .filter(|(path, _)| {
+                args.filter
+                    .as_ref()
+                    .is_none_or(|f| path.contains(f.as_str()))
+            })
+            .collect();
+        let results: Mutex<Vec<Option<Row>>> = Mutex::new(vec![None; selected.len()]);
+        let next = AtomicUsize::new(0);
+        let printed = Mutex::new(0usize);
+        let print_ready = |out_file: &mut Option<std::fs::File>| {
+            let results = results.lock().unwrap();
+            let mut printed = printed.lock().unwrap();
+            while let Some(Some(row)) = results.get(*printed) {
+                print_row(preset, row, out_file);
+                *printed += 1;
             }
-            let (verdict, reason, seconds, stats) =
-                run_one(&base.join(path), preset, &args.set, args.max_steps, timeout);
-            let row = Row {
-                path: path.clone(),
-                expected: expected.clone(),
-                verdict,
-                reason,
-                seconds,
-                stats,
-            };
-            println!(
-                "{:<50} {:>8} {:>8} {:>8} {:>8.2} {:>7} {:>6} {:>8} {:>9.2}  {}",
-                row.path,
-                row.expected,
-                row.verdict,
-                row.outcome(),
-                row.seconds,
-                row.stats["states"].as_u64().unwrap_or(0),
-                row.stats["refinements"].as_u64().unwrap_or(0),
-                row.stats["solver_queries"].as_u64().unwrap_or(0),
-                row.stats["solver_ms"].as_f64().unwrap_or(0.0) / 1000.0,
-                row.reason
-            );
-            if let Some(f) = out_file.as_mut() {
-                use std::io::Write;
-                let _ = writeln!(
-                    f,
-                    "{}",
-                    serde_json::json!({"config": preset, "path": row.path, "expected": row.expected, "verdict": row.verdict, "outcome": row.outcome(), "seconds": row.seconds, "reason": row.reason, "stats": row.stats})
-                );
+        };
+        let out_file_m = Mutex::new(out_file.take());
+        std::thread::scope(|scope| {
+            for _ in 0..args.jobs.max(1) {
+                scope.spawn(|| loop {
+                    let i = next.fetch_add(1, Ordering::SeqCst);
+                    let Some((path, expected)) = selected.get(i) else {
+                        break;
+                    };
+                    let (verdict, reason, seconds, stats) =
+                        run_one(&base.join(path), preset, &args.set, args.max_steps, timeout);
+                    results.lock().unwrap()[i] = Some(Row {
+                        path: path.clone(),
+                        expected: expected.clone(),
+                        verdict,
+                        reason,
+                        seconds,
+                        stats,
+                    });
+                    print_ready(&mut out_file_m.lock().unwrap());
+                });
             }
-            rows.push(row);
-        }
+        });
+        out_file = out_file_m.into_inner().unwrap();
+        let rows: Vec<Row> = results
+            .into_inner()
+            .unwrap()
+            .into_iter()
+            .flatten()
+            .collect();
+        any_wrong |= rows.iter().any(|r| r.outcome() == "WRONG");
         let correct_true = rows
             .iter()
             .filter(|r| r.outcome() == "correct" && r.verdict == "true")
@@ -267,5 +282,33 @@ pub fn run(args: &BenchArgs) -> ExitCode {
             }
         );
     }
-    ExitCode::SUCCESS
+    if any_wrong {
+        ExitCode::from(3)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn print_row(preset: &str, row: &Row, out_file: &mut Option<std::fs::File>) {
+    println!(
+        "{:<50} {:>8} {:>8} {:>8} {:>8.2} {:>7} {:>6} {:>8} {:>9.2}  {}",
+        row.path,
+        row.expected,
+        row.verdict,
+        row.outcome(),
+        row.seconds,
+        row.stats["states"].as_u64().unwrap_or(0),
+        row.stats["refinements"].as_u64().unwrap_or(0),
+        row.stats["solver_queries"].as_u64().unwrap_or(0),
+        row.stats["solver_ms"].as_f64().unwrap_or(0.0) / 1000.0,
+        row.reason
+    );
+    if let Some(f) = out_file.as_mut() {
+        use std::io::Write;
+        let _ = writeln!(
+            f,
+            "{}",
+            serde_json::json!({"config": preset, "path": row.path, "expected": row.expected, "verdict": row.verdict, "outcome": row.outcome(), "seconds": row.seconds, "reason": row.reason, "stats": row.stats})
+        );
+    }
 }

@@ -106,6 +106,7 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
             "stats": {
                 "steps": s.steps, "states": s.states, "refinements": s.refinements,
                 "solver_queries": s.solver_queries, "abstractions": s.abstractions,
+                "abstraction_states": s.abstraction_states,
                 "predicates": s.predicates, "bound": s.bound,
                 "solver_ms": (out.solver_ms * 1000.0).round() / 1000.0,
                 "total_ms": (out.total_ms * 1000.0).round() / 1000.0,
@@ -121,6 +122,7 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
     println!("Refinements: {}", s.refinements);
     println!("Predicates: {}", s.predicates);
     println!("Abstractions: {}", s.abstractions);
+    println!("Abstraction states: {}", s.abstraction_states);
     if s.bound > 0 {
         println!("Bound k: {}", s.bound);
     }

@@ -37,6 +37,7 @@ pub struct Stats {
     pub refinements: u64,
     pub solver_queries: u64,
     pub abstractions: u64,
+    pub abstraction_states: u64,
     pub predicates: u64,
     pub bound: u64,
 }
@@ -104,6 +105,7 @@ impl Session {
             refinements: a.refinements,
             solver_queries: a.solver_queries,
             abstractions: a.abstractions,
+            abstraction_states: a.abstraction_states,
             predicates: a.predicates,
             bound: a.bound,
         }

@@ -153,16 +153,6 @@ impl<S: Solver> Smt for BridgeSmt<S> {
     }
 
     fn interpolate(&mut self, sequence: &[Term]) -> Result<Vec<Term>> {
-        if std::env::var("CPA_DEBUG_ITP").is_ok() {
-            let mut text = String::new();
-            for v in solver_bridge::term::vars_of(sequence.iter()) {
-                text.push_str(&format!("(declare-const {} {})\n", v, v.sort));
-            }
-            for f in sequence {
-                text.push_str(&format!("(assert {f})\n"));
-            }
-            let _ = std::fs::write(format!("/tmp/itp-{}.smt2", self.ctx.round_trips()), text);
-        }
         let taus = itp::interpolate(&mut self.ctx, sequence, self.strategy)
             .map_err(|e| EngineError::Interpolation(e.to_string()))?;
         if taus.len() != sequence.len() + 1 {

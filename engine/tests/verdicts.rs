@@ -23,9 +23,9 @@ fn header<'a>(src: &'a str, key: &str) -> Option<&'a str> {
 pub fn run(src: &str, preset: &str) -> Verdict {
     let parsed = parse_program("t.c", src).expect("parses");
     let mut config = Config::preset(preset).unwrap();
-    config.limits.max_steps = 5_000;
-    config.limits.max_states = 5_000;
-    config.limits.max_refinements = 40;
+    config.limits.max_steps = 100_000;
+    config.limits.max_states = 50_000;
+    config.limits.max_refinements = 100;
     config.k_max = 12;
     let smt = BridgeSmt::new(NativeZ3::new().expect("z3"), Strategy::Auto);
     let mut s = Session::new(Rc::new(parsed.cfa), config, Box::new(smt));

@@ -428,7 +428,8 @@ impl<S: Solver> SmtContext<S> {
 
     /// Quantifier elimination by `(apply qe)`: a quantifier-free formula equivalent to `t`
     /// (which may contain `exists`/`forall`). `(apply ...)` works on all assertions, so this
-    /// requires a context without assertions in force. Fails if Z3 leaves a quantifier.
+    /// requires a context without assertions in force. Fails with `Unsupported` (the context
+    /// stays usable) if Z3 leaves a quantifier.
     pub fn qe(&mut self, t: &Term) -> Result<Term, SolverError> {
         self.apply_tactic(t, "qe")
     }
@@ -453,10 +454,11 @@ impl<S: Solver> SmtContext<S> {
         self.pop()?;
         match parse_goals(&reply, &decls) {
             Ok(r) if r.is_quantifier_free() => Ok(r),
-            Ok(r) => self.poison(unexpected(
-                "a quantifier-free result",
-                &format!("{tactic} left a quantifier: {r}"),
-            )),
+            // The context is consistent (popped above): no poisoning, the caller may try
+            // something else.
+            Ok(r) => Err(SolverError::Unsupported {
+                query: format!("(apply {tactic}) left a quantifier: {r}"),
+            }),
             Err(e) => self.poison(e),
         }
     }

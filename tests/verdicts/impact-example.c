@@ -1,4 +1,6 @@
 // verdict: true
+// unknown-ok: bmc
+// BMC: the loop has no bound, so the forward condition never holds.
 // A lock-style example in the spirit of McMillan's IMPACT paper: lock and unlock alternate.
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);

@@ -1,4 +1,6 @@
 // verdict: true
+// unknown-ok: bmc
+// BMC: the loop has no bound, so the forward condition never holds.
 // The loop of the LBE paper's Figure 2 with a property: z is always 0 or 1.
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);

@@ -1,5 +1,6 @@
 // verdict: true
-// unknown-ok: kinduction
+// unknown-ok: kinduction bmc
+// BMC: the Loop-Bound CPA counts every arrival at the inner loop head (21 for n = 5), beyond the test bound k = 12, so the forward condition never holds.
 extern unsigned int __VERIFIER_nondet_uint(void);
 extern void __VERIFIER_assert(int cond);
 int main(void) {

@@ -189,19 +189,6 @@ impl Algorithm for Bmc {
                     .filter(|s| self.algo.arg.node(*s).is_alive())
                     .collect();
                 let formula = disjunction(&self.algo.arg, &cut);
-                if std::env::var("CPA_DEBUG").is_ok() {
-                    for c in &cut {
-                        let f = self.algo.arg.node(*c).data.pf.formula.clone();
-                        let r = self.cpa.smt.check(std::slice::from_ref(&f))?;
-                        eprintln!(
-                            "cut {} at {:?}: {:?}\n  {}",
-                            c.0,
-                            self.algo.arg.node(*c).ctl,
-                            r,
-                            f
-                        );
-                    }
-                }
                 let sat = self.cpa.smt.check(std::slice::from_ref(&formula))?;
                 events.push(Event::Check {
                     what: "forward".into(),
@@ -242,6 +229,7 @@ impl Algorithm for Bmc {
             refinements: 0,
             solver_queries: self.cpa.smt.queries(),
             abstractions: 0,
+            abstraction_states: 0,
             predicates: 0,
             bound: u64::from(self.k),
         }

@@ -42,6 +42,9 @@ pub struct AlgoStats {
     pub refinements: u64,
     pub solver_queries: u64,
     pub abstractions: u64,
+    /// Abstraction states in the final ARG (not covered, not removed): the ARG size the LBE
+    /// paper reports, since states inside a block are only intermediate.
+    pub abstraction_states: u64,
     pub predicates: u64,
     pub bound: u64,
 }

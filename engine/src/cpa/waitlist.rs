@@ -17,7 +17,11 @@ pub enum WaitlistOrder {
     /// Deepest call stack first, then the smallest reverse-postorder number of the location
     /// (so that inside a loop-free block every predecessor of a join location is expanded and
     /// merged before the join is), then newest first. CPAchecker's reverse-postorder waitlist
-    /// with call-stack sorting.
+    /// with call-stack sorting. With loop counters (the Loop-Bound CPA of BMC and
+    /// k-induction) the smallest sum of the counters comes first: every CFA edge into a loop
+    /// head increments a counter and every other edge goes forward in reverse postorder, so
+    /// (sum, rpo) is a topological order of the unrolled program and states that merge are
+    /// all merged before any of them is expanded (no re-expansion after a merge).
     Rpo,
 }
 
@@ -34,7 +38,7 @@ impl WaitlistOrder {
     }
 }
 
-type Key = (i64, i64, i64);
+type Key = (i64, i64, i64, i64);
 
 pub struct Waitlist {
     order: WaitlistOrder,
@@ -54,9 +58,12 @@ impl Waitlist {
     fn key(&self, cfa: &Cfa, id: ArgId, ctl: &ControlState) -> Key {
         let n = i64::from(id.0);
         match self.order {
-            WaitlistOrder::Bfs => (0, 0, n),
-            WaitlistOrder::Dfs => (0, 0, -n),
+            WaitlistOrder::Bfs => (0, 0, 0, n),
+            WaitlistOrder::Dfs => (0, 0, 0, -n),
             WaitlistOrder::Rpo => (
+                ctl.counters
+                    .as_ref()
+                    .map_or(0, |c| c.values().map(|&v| i64::from(v)).sum()),
                 -(ctl.depth() as i64),
                 i64::from(cfa.node(ctl.location).rpo),
                 -n,

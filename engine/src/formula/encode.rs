@@ -200,8 +200,8 @@ impl<'c> Encoder<'c> {
         }
     }
 
-    /// Euclidean quotient and remainder of `x` by the positive constant `m`, through a fresh
-    /// integer quotient q with `x = m*q + r` and `0 <= r < m`: linear and exact (q and r are
+    /// Euclidean quotient and remainder of `x` by the positive constant `m`, through fresh
+    /// integer variables q and r with `x = m*q + r` and `0 <= r < m`: linear and exact (q and r are
     /// determined by x), so Farkas interpolation applies where SMT's `div`/`mod` would not.
     fn divmod_const(&self, b: &mut Builder, x: Term, m: i128) -> (Term, Term) {
         debug_assert!(m > 0);
@@ -211,8 +211,15 @@ impl<'c> Encoder<'c> {
         if m == 1 {
             return (x, big(0));
         }
+        // The remainder gets its own variable too: `x = m*q + r` with bounds on r alone keeps
+        // q in one equality, which Z3's `qe` eliminates at once (with `r` spelled `x - m*q` in
+        // three atoms, Z3 4.8's `qe` ran out of its resource limit on one-line formulas).
         let q = b.aux_int();
-        let r = Term::sub(x, Term::mul(big(m), q.clone()));
+        let r = b.aux_int();
+        b.constraints.push(Term::eq(
+            x,
+            Term::add2(Term::mul(big(m), q.clone()), r.clone()),
+        ));
         b.constraints.push(Term::le(big(0), r.clone()));
         b.constraints.push(Term::le(r.clone(), big(m - 1)));
         (q, r)

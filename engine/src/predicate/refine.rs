@@ -184,29 +184,6 @@ fn predicate_refinement(
         let n = algo.arg.node(*id);
         joined.count_at(n.ctl.location) > n.prec.count_at(n.ctl.location)
     });
-    if std::env::var("CPA_DEBUG").is_ok() {
-        let show = |p: &PredicatePrecision| {
-            p.by_location
-                .iter()
-                .map(|(l, ps)| format!("{}:{:?}", l.0, ps))
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
-        eprintln!(
-            "target {} prec {}",
-            target.0,
-            show(&algo.arg.node(target).prec)
-        );
-        for id in path {
-            let n = algo.arg.node(*id);
-            eprintln!(
-                "  state {} loc {} prec@loc {:?}",
-                id.0,
-                n.ctl.location.0,
-                n.prec.at(n.ctl.location)
-            );
-        }
-    }
     let Some(pivot) = pivot else {
         return Ok(Outcome::Unknown(
             "refinement made no progress: the interpolants add no new predicate".into(),

@@ -36,7 +36,14 @@ fn project<S: Solver>(
     if q.is_quantifier_free() {
         return Ok(q);
     }
-    Ok(ctx.qe(&q)?)
+    match ctx.qe(&q) {
+        Ok(t) => Ok(t),
+        // Z3 gave up on this quantifier: another strategy may still succeed.
+        Err(crate::solver::SolverError::Unsupported { query }) => {
+            Err(ItpError::NotApplicable(query))
+        }
+        Err(e) => Err(e.into()),
+    }
 }
 
 /// Strongest-postcondition interpolants `tau_0..tau_n`.

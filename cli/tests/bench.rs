@@ -1,0 +1,72 @@
+//! `cpa bench` over the real SV-COMP tasks (`tests/svcomp/tasks.tsv`, 59 tasks) with every
+//! preset and the real native z3, with limits that fit CI: a short wall-clock timeout per run
+//! (`CPA_BENCH_TIMEOUT` seconds, default 5) and two runs at a time. Asserted: no wrong verdict
+//! for any preset (the release blocker), every task has a row, and the default preset still
+//! solves a floor of tasks even under the short timeout. The full measurement with 60 s per
+//! task is `docs/benchmarks.md`.
+
+use cpa_engine::config::PRESETS;
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::Command;
+
+#[test]
+fn no_preset_gives_a_wrong_verdict_on_the_svcomp_tasks() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let tasks = root.join("tests/svcomp/tasks.tsv");
+    let n_tasks = std::fs::read_to_string(&tasks)
+        .unwrap()
+        .lines()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .count();
+    assert_eq!(n_tasks, 59);
+    let timeout = std::env::var("CPA_BENCH_TIMEOUT").unwrap_or_else(|_| "5".into());
+    let out_path = std::env::temp_dir().join(format!("cpa-bench-{}.jsonl", std::process::id()));
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_cpa"));
+    cmd.arg("bench").arg(&tasks);
+    for p in PRESETS {
+        cmd.arg("--config").arg(p);
+    }
+    let out = cmd
+        .args(["--timeout", &timeout, "--jobs", "2", "--output"])
+        .arg(&out_path)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    println!("{stdout}");
+    let rows: Vec<Value> = std::fs::read_to_string(&out_path)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let _ = std::fs::remove_file(&out_path);
+    let wrong: Vec<String> = rows
+        .iter()
+        .filter(|r| r["outcome"] == "WRONG")
+        .map(|r| format!("{} {}: {}", r["config"], r["path"], r["verdict"]))
+        .collect();
+    assert!(wrong.is_empty(), "wrong verdicts:\n{}", wrong.join("\n"));
+    assert!(out.status.success(), "cpa bench failed: {:?}", out.status);
+    let mut correct: BTreeMap<String, usize> = BTreeMap::new();
+    for p in PRESETS {
+        let n = rows.iter().filter(|r| r["config"] == p).count();
+        assert_eq!(n, n_tasks, "{p}: {n} rows");
+        correct.insert(
+            p.into(),
+            rows.iter()
+                .filter(|r| r["config"] == p && r["outcome"] == "correct")
+                .count(),
+        );
+    }
+    println!("correct per preset (timeout {timeout} s): {correct:?}");
+    // A floor, far below what the presets reach, that catches an engine which suddenly gives
+    // up on everything (an UNKNOWN is never wrong, so the no-wrong assertion would not).
+    assert!(
+        correct["predicate-lbe"] >= 15,
+        "predicate-lbe solved only {}",
+        correct["predicate-lbe"]
+    );
+    assert!(correct["bmc"] >= 8, "bmc solved only {}", correct["bmc"]);
+}
