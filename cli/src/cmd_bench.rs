@@ -108,6 +108,10 @@ pub fn run_one(
     if let Some(n) = max_steps {
         cmd.arg("--max-steps").arg(n.to_string());
     }
+    // The child gets its own process group so that a timeout stops its z3 processes too
+    // (killing only `cpa verify` left z3 running a query it may never finish).
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
     let start = Instant::now();
     let mut child = match cmd.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn() {
         Ok(c) => c,
@@ -124,6 +128,10 @@ pub fn run_one(
         match child.try_wait() {
             Ok(Some(_)) => break,
             Ok(None) if start.elapsed() > timeout => {
+                #[cfg(unix)]
+                let _ = Command::new("kill")
+                    .args(["-KILL", "--", &format!("-{}", child.id())])
+                    .status();
                 let _ = child.kill();
                 let _ = child.wait();
                 return (

@@ -59,6 +59,8 @@ pub struct Config {
     pub invariants: bool,
     /// IMPACT's forced covering before each expansion (fcover^IMPACT; needs representation=smt).
     pub fcover: bool,
+    /// How refinement computes sequence interpolants (the solver bridge's strategies).
+    pub interpolation: solver_bridge::itp::Strategy,
     pub limits: Limits,
 }
 
@@ -96,6 +98,7 @@ impl Config {
             k_max: 40,
             invariants: true,
             fcover: false,
+            interpolation: solver_bridge::itp::Strategy::BackwardAuto,
             limits: Limits::default(),
         };
         Some(match name {
@@ -107,6 +110,9 @@ impl Config {
                     Representation::Bdd,
                 ),
                 waitlist: WaitlistOrder::Dfs,
+                // Backward interpolants on single edges made no progress on calls-unsafe.c
+                // and stalled QE on bitmask-safe.c.
+                interpolation: solver_bridge::itp::Strategy::Auto,
                 ..base
             },
             "predicate-abel" => Config {
@@ -128,6 +134,7 @@ impl Config {
                 },
                 refinement: RefinementStrategy::Impact,
                 fcover: true,
+                interpolation: solver_bridge::itp::Strategy::Auto,
                 ..base
             },
             "bmc" => Config {
@@ -177,6 +184,7 @@ impl Config {
             ("k-max", self.k_max.to_string()),
             ("invariants", self.invariants.to_string()),
             ("fcover", self.fcover.to_string()),
+            ("interpolation", self.interpolation.name().to_string()),
             ("max-steps", self.limits.max_steps.to_string()),
             ("max-states", self.limits.max_states.to_string()),
             ("max-refinements", self.limits.max_refinements.to_string()),
@@ -218,6 +226,7 @@ impl Config {
             "k-max" => self.k_max = num(key, value)?,
             "invariants" => self.invariants = boolean(key, value)?,
             "fcover" => self.fcover = boolean(key, value)?,
+            "interpolation" => self.interpolation = parse(key, value)?,
             "max-steps" => self.limits.max_steps = num(key, value)?,
             "max-states" => self.limits.max_states = num(key, value)?,
             "max-refinements" => self.limits.max_refinements = num(key, value)?,

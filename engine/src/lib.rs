@@ -20,3 +20,4 @@ pub mod report;
 pub mod semantics;
 pub mod session;
 pub mod smt;
+pub mod view;

@@ -1,7 +1,8 @@
 //! A verification run as a stepping machine (PRODUCT.md capability 5). The session owns the
 //! algorithm, the event log and the limits. Stepping forward runs the algorithm one unit at a
 //! time until the requested granularity is reached; stepping backward is replaying a prefix of
-//! the event log ([`crate::view`]), so the engine never needs to undo work.
+//! the event log ([`crate::view`], [`Session::view_at`]), so the engine never needs to undo
+//! work.
 
 use crate::algorithm::bmc::Bmc;
 use crate::algorithm::cegar::Cegar;
@@ -55,6 +56,7 @@ impl Session {
         let rlimit = config.limits.solver_rlimit;
         // A failure here surfaces on the first query (the context is poisoned), as UNKNOWN.
         let _ = smt.set_resource_limit((rlimit > 0).then_some(rlimit));
+        smt.set_interpolation(config.interpolation);
         let cpa = PredicateCpa::new(cfa.clone(), config.predicate.clone(), config.encoding, smt);
         let algorithm: Box<dyn Algorithm> = match config.algorithm {
             AlgorithmKind::Cegar => Box::new(Cegar::new(
@@ -87,6 +89,12 @@ impl Session {
 
     pub fn events(&self) -> &[Event] {
         &self.events
+    }
+
+    /// The ARG as it was after the first `n` events (backward stepping: `n` smaller than
+    /// `events().len()`; larger values mean all events so far).
+    pub fn view_at(&self, n: usize) -> crate::view::ArgView {
+        crate::view::ArgView::replay(&self.events[..n.min(self.events.len())])
     }
 
     pub fn verdict(&self) -> Option<&Verdict> {

@@ -32,7 +32,8 @@ use std::collections::BTreeSet;
 use std::fmt;
 
 /// How to compute interpolants.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Strategy {
     /// Farkas-lemma interpolants (single linear inequalities) from an exact rational simplex.
     /// Only for conjunctions of linear integer atoms whose conjunction is unsatisfiable over
@@ -46,15 +47,22 @@ pub enum Strategy {
     BackwardQe,
     /// `Farkas`, falling back to `ForwardQeMin`, then `BackwardQe`.
     Auto,
+    /// `BackwardQe`, falling back to `Farkas`, then `ForwardQeMin`. Weakest-precondition
+    /// interpolants speak about the property rather than about how far a loop counter got
+    /// (on `x = 1; y = 0; while (y < 1024) { x = 0; y++; } assert(x == 0);` Farkas gives
+    /// `y <= 0`, `y <= 1`, ... one refinement per iteration; backward gives `x = 0 \/ y < 1024`
+    /// after one): the engine's default.
+    BackwardAuto,
 }
 
 impl Strategy {
-    pub const ALL: [Strategy; 5] = [
+    pub const ALL: [Strategy; 6] = [
         Strategy::Farkas,
         Strategy::ForwardQe,
         Strategy::ForwardQeMin,
         Strategy::BackwardQe,
         Strategy::Auto,
+        Strategy::BackwardAuto,
     ];
 
     /// The stable name (`cpa itp --strategy NAME`).
@@ -65,6 +73,7 @@ impl Strategy {
             Strategy::ForwardQeMin => "forward-qe-min",
             Strategy::BackwardQe => "backward-qe",
             Strategy::Auto => "auto",
+            Strategy::BackwardAuto => "backward-auto",
         }
     }
 
@@ -230,13 +239,22 @@ fn compute<S: Solver>(
             fresh(ctx)?;
             scoped(ctx, |c| qe::backward(c, formulas, &shared))
         }
-        Strategy::Auto => {
+        Strategy::Auto | Strategy::BackwardAuto => {
+            let order = if strategy == Strategy::Auto {
+                [
+                    Strategy::Farkas,
+                    Strategy::ForwardQeMin,
+                    Strategy::BackwardQe,
+                ]
+            } else {
+                [
+                    Strategy::BackwardQe,
+                    Strategy::Farkas,
+                    Strategy::ForwardQeMin,
+                ]
+            };
             let mut last = None;
-            for s in [
-                Strategy::Farkas,
-                Strategy::ForwardQeMin,
-                Strategy::BackwardQe,
-            ] {
+            for s in order {
                 match compute(ctx, formulas, s) {
                     Ok(t) => return Ok(t),
                     Err(

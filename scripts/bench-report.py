@@ -1,0 +1,62 @@
+#!/usr/bin/env python3
+"""Summarises `cpa bench --output FILE.jsonl` as the Markdown tables of docs/benchmarks.md.
+
+Usage: scripts/bench-report.py RESULTS.jsonl [REFERENCE_PRESET]
+
+Per preset: correct TRUE, correct FALSE, wrong, UNKNOWN, total wall time, the share of it
+spent in the solver, and the total time as a ratio to the reference preset (default
+predicate-lbe) measured in the same run. Then the reasons of every UNKNOWN of the preset with
+the most correct answers.
+"""
+import json
+import sys
+from collections import OrderedDict
+
+
+def main():
+    path = sys.argv[1]
+    ref = sys.argv[2] if len(sys.argv) > 2 else "predicate-lbe"
+    rows = [json.loads(l) for l in open(path) if l.strip()]
+    by = OrderedDict()
+    for r in rows:
+        by.setdefault(r["config"], []).append(r)
+    summary = {}
+    for cfg, rs in by.items():
+        ct = sum(1 for r in rs if r["outcome"] == "correct" and r["verdict"] == "true")
+        cf = sum(1 for r in rs if r["outcome"] == "correct" and r["verdict"] == "false")
+        wrong = sum(1 for r in rs if r["outcome"] == "WRONG")
+        unk = sum(1 for r in rs if r["outcome"] == "unknown")
+        total = sum(r["seconds"] for r in rs)
+        solver = sum((r.get("stats") or {}).get("solver_ms", 0) / 1000 for r in rs)
+        summary[cfg] = (ct, cf, wrong, unk, total, solver, len(rs))
+    ref_total = summary.get(ref, (0,) * 7)[4] or 1.0
+    print("| preset | correct TRUE | correct FALSE | correct | wrong | UNKNOWN | total time (s) | solver share | time / " + ref + " |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    for cfg, (ct, cf, wrong, unk, total, solver, n) in summary.items():
+        share = 100 * solver / total if total else 0
+        print(f"| {cfg} | {ct} | {cf} | {ct + cf} | {wrong} | {unk} | {total:.0f} | {share:.0f}% | {total / ref_total:.2f} |")
+    best = max(summary, key=lambda c: summary[c][0] + summary[c][1])
+    print()
+    print(f"UNKNOWN answers of the best preset, {best}:")
+    print()
+    print("| task | expected | time (s) | reason |")
+    print("| --- | --- | --- | --- |")
+    for r in by[best]:
+        if r["outcome"] == "unknown":
+            print(f"| {r['path']} | {r['expected']} | {r['seconds']:.1f} | {r['reason']} |")
+    print()
+    print("Solved by each preset (C = correct, . = UNKNOWN, W = wrong):")
+    print()
+    cfgs = list(by)
+    print("| task | " + " | ".join(cfgs) + " |")
+    print("| --- | " + " | ".join("---" for _ in cfgs) + " |")
+    tasks = OrderedDict()
+    for r in rows:
+        tasks.setdefault(r["path"], {})[r["config"]] = r["outcome"]
+    mark = {"correct": "C", "unknown": ".", "WRONG": "W"}
+    for t, outs in tasks.items():
+        print(f"| {t} | " + " | ".join(mark.get(outs.get(c, ""), "?") for c in cfgs) + " |")
+
+
+if __name__ == "__main__":
+    main()
