@@ -1,11 +1,11 @@
 //! Source positions and diagnostics (`FILE:LINE:COL: error: MESSAGE`).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// A source range in the file the user gave: 1-based lines, 1-based columns counted in
 /// characters. `end` is inclusive of the last character's column + 1 (half-open).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Span {
     pub start_line: u32,
     pub start_col: u32,
@@ -42,14 +42,23 @@ impl Span {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
     Error,
     Warning,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+impl Severity {
+    pub fn name(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Diagnostic {
     pub severity: Severity,
     pub span: Span,
@@ -75,13 +84,17 @@ impl Diagnostic {
 
     /// `FILE:LINE:COL: error: MESSAGE`, the format compilers use.
     pub fn render(&self, file: &str) -> String {
-        let sev = match self.severity {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-        };
+        format!("{file}:{}", self.render_position())
+    }
+
+    /// `LINE:COL: error: MESSAGE`: [`Self::render`] without the file (the editor's list).
+    pub fn render_position(&self) -> String {
         format!(
-            "{}:{}:{}: {}: {}",
-            file, self.span.start_line, self.span.start_col, sev, self.message
+            "{}:{}: {}: {}",
+            self.span.start_line,
+            self.span.start_col,
+            self.severity.name(),
+            self.message
         )
     }
 }

@@ -349,9 +349,12 @@ impl Summary {
         let (kind, label) = match self.ops[e.op.0 as usize] {
             Op::Edge(orig) => {
                 let k = &cfa.edge(orig).kind;
-                (crate::cfa::export::edge_kind_name(k), cfa.label(k))
+                (
+                    crate::cfa::export::edge_kind_name(k).to_string(),
+                    cfa.label(k),
+                )
             }
-            _ => ("summary", self.op_text(cfa, e.op)),
+            _ => ("summary".to_string(), self.op_text(cfa, e.op)),
         };
         let span = self.op_span(cfa, e.op);
         crate::cfa::export::GraphEdge {

@@ -1,13 +1,14 @@
 //! Serializable views for the CLI and the playground: the CFA, its LBE summary and the
-//! summarization replay, or the diagnostics of a program that does not parse.
+//! summarization replay, or the diagnostics of a program that does not parse. The worker
+//! serializes them and the page deserializes the same types.
 
 use crate::cfa::export::{Graph, GraphEdge};
 use crate::diag::Diagnostic;
 use crate::frontend::{parse_program, Parsed};
 use crate::lbe::{self, Rule};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ReplayStep {
     /// 0 (error sink), 1 (sequence) or 2 (choice).
     pub rule: u8,
@@ -19,13 +20,13 @@ pub struct ReplayStep {
 
 /// Everything needed to replay the summarization: every edge that ever existed (indexed by
 /// id; ids below the CFA's edge count are the CFA's edges) and the rule applications in order.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LbeReplay {
     pub edges: Vec<GraphEdge>,
     pub steps: Vec<ReplayStep>,
 }
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CfaReport {
     pub ok: bool,
     /// Errors (when `ok` is false) or warnings.

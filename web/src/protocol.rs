@@ -83,8 +83,8 @@ pub struct RequestEnvelope {
     pub request: Request,
 }
 
-/// `R` is the report type: the engine's `CfaReport` in the worker (serialize only), the
-/// page's mirror `model::CfaReport` in the page (deserialize only).
+/// `R` is the report type: the engine's `CfaReport`, borrowed in the worker (which
+/// serializes it without a copy) and owned in the page (which deserializes it).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
 pub enum Reply<R> {

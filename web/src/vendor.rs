@@ -47,7 +47,7 @@ impl From<&crate::model::Diagnostic> for EditorDiagnostic {
             start_col: d.span.start_col,
             end_line: d.span.end_line,
             end_col: d.span.end_col,
-            severity: d.severity.clone(),
+            severity: d.severity.name().to_string(),
             message: d.message.clone(),
         }
     }

@@ -249,7 +249,10 @@ mod tests {
                 reply: Reply::CfaReport { report },
             } => {
                 assert!(!report.ok);
-                assert_eq!(report.diagnostics[0].severity, "error");
+                assert_eq!(
+                    report.diagnostics[0].severity,
+                    cpa_engine::diag::Severity::Error
+                );
             }
             other => panic!("{other:?}"),
         }

@@ -2,9 +2,9 @@
 //! and the data the playground renders.
 
 use super::{Cfa, EdgeKind, NodeKind};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct GraphNode {
     pub id: u32,
     pub function: String,
@@ -12,10 +12,10 @@ pub struct GraphNode {
     pub loop_head: bool,
     pub error: bool,
     /// `entry`, `exit`, `error`, `termination` or `normal`.
-    pub kind: &'static str,
+    pub kind: String,
 }
 
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct GraphEdge {
     pub id: u32,
     pub from: u32,
@@ -25,13 +25,13 @@ pub struct GraphEdge {
     pub lines: [u32; 2],
     /// `blank`, `assume`, `assign`, `declare`, `call`, `return`, `return-value`, `error`,
     /// `abort`, or `summary` for LBE edges.
-    pub kind: &'static str,
+    pub kind: String,
     /// For LBE summary edges: the ids of the original CFA edges the edge stands for.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub edges: Option<Vec<u32>>,
 }
 
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct Graph {
     pub nodes: Vec<GraphNode>,
     pub edges: Vec<GraphEdge>,
@@ -70,7 +70,7 @@ impl Cfa {
             line: n.line,
             loop_head: n.loop_head,
             error: n.is_error(),
-            kind: node_kind_name(n.kind),
+            kind: node_kind_name(n.kind).to_string(),
         }
     }
 
@@ -86,7 +86,7 @@ impl Cfa {
                     to: e.to.0,
                     label: self.label(&e.kind),
                     lines: [e.span.start_line, e.span.end_line],
-                    kind: edge_kind_name(&e.kind),
+                    kind: edge_kind_name(&e.kind).to_string(),
                     edges: None,
                 })
                 .collect(),
@@ -127,7 +127,7 @@ impl Graph {
             ));
             for n in self.nodes.iter().filter(|n| n.function == *f) {
                 let mut attrs = vec![format!("label=\"N{}\\n{}\"", n.id, n.line)];
-                match n.kind {
+                match n.kind.as_str() {
                     "error" => attrs.push("shape=doublecircle color=red fontcolor=red".into()),
                     "entry" => attrs.push("shape=box".into()),
                     "exit" => attrs.push("shape=box peripheries=2".into()),
@@ -142,7 +142,7 @@ impl Graph {
             s.push_str("  }\n");
         }
         for e in &self.edges {
-            let style = match e.kind {
+            let style = match e.kind.as_str() {
                 "call" | "return" => " style=dashed",
                 _ => "",
             };

@@ -30,8 +30,8 @@ pub fn diagnostics(props: &Props) -> Html {
                     let line = d.span.start_line;
                     let cb = props.on_select_line.clone();
                     html! {
-                        <li class={classes!("diag", d.severity.clone())} onclick={move |_| cb.emit(line)}>
-                            { d.render() }
+                        <li class={classes!("diag", d.severity.name())} onclick={move |_| cb.emit(line)}>
+                            { d.render_position() }
                         </li>
                     }
                 }) }
