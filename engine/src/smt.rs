@@ -65,20 +65,6 @@ use solver_bridge::context::{SatResult, SmtContext};
 use solver_bridge::itp;
 use solver_bridge::solver::Solver;
 
-/// `backward-auto`: more distinct atoms than this in a backward sequence fall back to `auto`.
-/// Tuned on the SV-COMP set: at 16, `afterrec-1.c` (32 predicates from 24 atoms make AllSAT
-/// crawl) falls back and is found FALSE at once, while `phases_1-1.c` (backward: TRUE after two
-/// refinements) also falls back and diverges; no single budget keeps both.
-const MAX_BACKWARD_ATOMS: usize = 16;
-
-fn distinct_atoms(taus: &[Term]) -> usize {
-    let mut all = std::collections::BTreeSet::new();
-    for t in taus {
-        all.extend(crate::formula::atoms(t));
-    }
-    all.len()
-}
-
 /// The [`Smt`] port over the solver bridge: a typed SMT-LIB context on any backend, and the
 /// bridge's in-house interpolation.
 pub struct BridgeSmt<S: Solver> {
@@ -170,18 +156,8 @@ impl<S: Solver> Smt for BridgeSmt<S> {
     }
 
     fn interpolate(&mut self, sequence: &[Term]) -> Result<Vec<Term>> {
-        let mut taus = itp::interpolate(&mut self.ctx, sequence, self.strategy)
+        let taus = itp::interpolate(&mut self.ctx, sequence, self.strategy)
             .map_err(|e| EngineError::Interpolation(e.to_string()))?;
-        // Weakest preconditions can enumerate cases (one atom per value of a recursion
-        // parameter, say), and every atom becomes a predicate that Boolean abstraction
-        // enumerates. Above a budget, the default order (Farkas first) is used instead.
-        if self.strategy == itp::Strategy::BackwardAuto
-            && distinct_atoms(&taus) > MAX_BACKWARD_ATOMS
-        {
-            if let Ok(t) = itp::interpolate(&mut self.ctx, sequence, itp::Strategy::Auto) {
-                taus = t;
-            }
-        }
         if taus.len() != sequence.len() + 1 {
             return Err(EngineError::Interpolation(format!(
                 "{} interpolants for {} formulas",

@@ -10,8 +10,8 @@ pub use ssa::{Slot, SsaMap};
 
 use crate::cfa::Cfa;
 use crate::ir::VarId;
-use solver_bridge::term::{Op, Sort, Term, TermKind, Var};
-use std::collections::{BTreeMap, BTreeSet};
+use solver_bridge::term::{Term, Var};
+use std::collections::BTreeMap;
 
 /// Resolves unindexed names (`main::x`, `f::n@2`) to slots.
 pub struct Names {
@@ -87,37 +87,4 @@ pub fn deindex(t: &Term) -> Option<Term> {
         return None;
     }
     Some(t.rename(&|v: &Var| ssa::split_indexed(&v.name).map(|(b, _)| b.to_string())))
-}
-
-/// The atoms of a Boolean formula: its maximal subterms that are not Boolean connectives,
-/// without Boolean constants, deduplicated and sorted.
-pub fn atoms(t: &Term) -> Vec<Term> {
-    let mut out = BTreeSet::new();
-    let mut stack = vec![t.clone()];
-    let mut seen = BTreeSet::new();
-    while let Some(x) = stack.pop() {
-        if !seen.insert(x.clone()) {
-            continue;
-        }
-        match x.kind() {
-            TermKind::Bool(_) => {}
-            TermKind::App(op, args) => {
-                let connective = matches!(op, Op::Not | Op::And | Op::Or | Op::Implies | Op::Xor)
-                    || (matches!(op, Op::Eq | Op::Distinct)
-                        && args.first().is_some_and(|a| a.sort() == Sort::Bool))
-                    || (*op == Op::Ite && x.sort() == Sort::Bool);
-                if connective {
-                    // The condition of a Boolean ite is an atom source too.
-                    stack.extend(args.iter().cloned());
-                } else {
-                    out.insert(x.clone());
-                }
-            }
-            _ if x.sort() == Sort::Bool => {
-                out.insert(x.clone());
-            }
-            _ => {}
-        }
-    }
-    out.into_iter().collect()
 }

@@ -14,7 +14,7 @@ use crate::cpa::arg::ArgId;
 use crate::cpa::cpa_plus::CpaPlus;
 use crate::cpa::DataCpa;
 use crate::events::Event;
-use crate::formula::{atoms, deindex};
+use crate::formula::deindex;
 use crate::smt::{EngineError, Result, Sat};
 use serde::{Deserialize, Serialize};
 use solver_bridge::term::Term;
@@ -164,10 +164,10 @@ fn predicate_refinement(
         if itps[i].is_false() {
             preds.push(Term::ff());
         } else if let Some(t) = deindex(&itps[i]) {
-            preds.extend(atoms(&t));
+            preds.extend(t.atoms());
         } else {
             // An interpolant over auxiliary values: only its program-variable atoms are usable.
-            preds.extend(atoms(&itps[i]).into_iter().filter_map(|a| deindex(&a)));
+            preds.extend(itps[i].atoms().into_iter().filter_map(|a| deindex(&a)));
         }
         for p in preds {
             let pid = cpa.table.intern(p.clone())?;

@@ -47,7 +47,8 @@ pub enum Strategy {
     BackwardQe,
     /// `Farkas`, falling back to `ForwardQeMin`, then `BackwardQe`.
     Auto,
-    /// `BackwardQe`, falling back to `Farkas`, then `ForwardQeMin`. Weakest-precondition
+    /// `BackwardQe`, falling back to `Farkas`, then `ForwardQeMin` (also when the backward
+    /// sequence has more than `MAX_BACKWARD_ATOMS` distinct atoms). Weakest-precondition
     /// interpolants speak about the property rather than about how far a loop counter got
     /// (on `x = 1; y = 0; while (y < 1024) { x = 0; y++; } assert(x == 0);` Farkas gives
     /// `y <= 0`, `y <= 1`, ... one refinement per iteration; backward gives `x = 0 \/ y < 1024`
@@ -239,33 +240,66 @@ fn compute<S: Solver>(
             fresh(ctx)?;
             scoped(ctx, |c| qe::backward(c, formulas, &shared))
         }
-        Strategy::Auto | Strategy::BackwardAuto => {
-            let order = if strategy == Strategy::Auto {
-                [
-                    Strategy::Farkas,
-                    Strategy::ForwardQeMin,
-                    Strategy::BackwardQe,
-                ]
-            } else {
-                [
-                    Strategy::BackwardQe,
-                    Strategy::Farkas,
-                    Strategy::ForwardQeMin,
-                ]
-            };
-            let mut last = None;
-            for s in order {
-                match compute(ctx, formulas, s) {
-                    Ok(t) => return Ok(t),
-                    Err(
-                        e @ (ItpError::Satisfiable | ItpError::Solver(_) | ItpError::BadInput(_)),
-                    ) => return Err(e),
-                    Err(e) => last = Some(e),
-                }
+        Strategy::Auto => first_of(
+            ctx,
+            formulas,
+            &[
+                Strategy::Farkas,
+                Strategy::ForwardQeMin,
+                Strategy::BackwardQe,
+            ],
+        ),
+        Strategy::BackwardAuto => {
+            let others = [Strategy::Farkas, Strategy::ForwardQeMin];
+            match compute(ctx, formulas, Strategy::BackwardQe) {
+                Ok(t) if distinct_atoms(&t) <= MAX_BACKWARD_ATOMS => Ok(t),
+                // Too many atoms: the others decide, this one stays if none applies.
+                Ok(t) => Ok(first_of(ctx, formulas, &others).unwrap_or(t)),
+                Err(e) if is_final(&e) => Err(e),
+                Err(_) => first_of(ctx, formulas, &others),
             }
-            Err(last.unwrap_or_else(|| ItpError::NotApplicable("no strategy applies".into())))
         }
     }
+}
+
+/// `backward-auto`: a backward sequence with more distinct atoms than this gives way to the
+/// other strategies. Weakest preconditions can enumerate cases (one atom per value of a
+/// recursion parameter, say), and every atom becomes a predicate that Boolean abstraction
+/// enumerates. Tuned on the SV-COMP set: at 16, `afterrec-1.c` (32 predicates from 24 atoms
+/// make AllSAT crawl) falls back and is found FALSE at once, while `phases_1-1.c` (backward:
+/// TRUE after two refinements) also falls back and diverges; no single budget keeps both.
+const MAX_BACKWARD_ATOMS: usize = 16;
+
+fn distinct_atoms(taus: &[Term]) -> usize {
+    taus.iter()
+        .flat_map(Term::atoms)
+        .collect::<BTreeSet<_>>()
+        .len()
+}
+
+/// Errors no other strategy can get around.
+fn is_final(e: &ItpError) -> bool {
+    matches!(
+        e,
+        ItpError::Satisfiable | ItpError::Solver(_) | ItpError::BadInput(_)
+    )
+}
+
+/// The first of `order` that applies.
+fn first_of<S: Solver>(
+    ctx: &mut SmtContext<S>,
+    formulas: &[Term],
+    order: &[Strategy],
+) -> Result<Vec<Term>, ItpError> {
+    let mut last = None;
+    for s in order {
+        match compute(ctx, formulas, *s) {
+            Ok(t) => return Ok(t),
+            Err(e) if is_final(&e) => return Err(e),
+            Err(e) => last = Some(e),
+        }
+    }
+    Err(last.unwrap_or_else(|| ItpError::NotApplicable("no strategy applies".into())))
 }
 
 /// Inductive sequence interpolants `tau_0..tau_n` (n + 1 terms) for `formulas`. The syntactic

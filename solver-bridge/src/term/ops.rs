@@ -58,6 +58,40 @@ impl Term {
         junction_parts(self, &Op::Or, false)
     }
 
+    /// The atoms of a Boolean formula: its maximal subterms that are not Boolean connectives,
+    /// without Boolean constants, deduplicated and sorted.
+    pub fn atoms(&self) -> Vec<Term> {
+        let mut out = BTreeSet::new();
+        let mut stack = vec![self.clone()];
+        let mut seen = HashSet::new();
+        while let Some(x) = stack.pop() {
+            if !seen.insert(x.addr()) {
+                continue;
+            }
+            match x.kind() {
+                TermKind::Bool(_) => {}
+                TermKind::App(op, args) => {
+                    let connective =
+                        matches!(op, Op::Not | Op::And | Op::Or | Op::Implies | Op::Xor)
+                            || (matches!(op, Op::Eq | Op::Distinct)
+                                && args.first().is_some_and(|a| a.sort() == Sort::Bool))
+                            || (*op == Op::Ite && x.sort() == Sort::Bool);
+                    if connective {
+                        // The condition of a Boolean ite is an atom source too.
+                        stack.extend(args.iter().cloned());
+                    } else {
+                        out.insert(x.clone());
+                    }
+                }
+                _ if x.sort() == Sort::Bool => {
+                    out.insert(x.clone());
+                }
+                _ => {}
+            }
+        }
+        out.into_iter().collect()
+    }
+
     /// Replaces free occurrences of the variables in `map` (capture-avoiding: a bound variable
     /// that would capture a free variable of a replacement is renamed). The result is rebuilt
     /// with the simplifying constructors, so substituting literals folds.
