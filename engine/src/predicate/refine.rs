@@ -243,6 +243,37 @@ fn in_covered_subtree(algo: &CpaPlus<PredicateCpa>, id: ArgId) -> bool {
     false
 }
 
+/// IMPACT's strengthening of one state, `psi := psi /\ tau`, unless `psi` implies `tau`
+/// already. Returns whether the state changed.
+fn strengthen(
+    cpa: &mut PredicateCpa,
+    algo: &mut CpaPlus<PredicateCpa>,
+    id: ArgId,
+    tau: Term,
+    events: &mut Vec<Event>,
+) -> Result<bool> {
+    let psi = cpa.abs_term(&algo.arg.node(id).data.abs);
+    if cpa.implies(&psi, &tau)? {
+        return Ok(false);
+    }
+    set_abstraction(algo, id, Term::and2(psi, tau), events);
+    Ok(true)
+}
+
+/// Replaces a state's abstraction formula (a strengthening) and records the event.
+fn set_abstraction(
+    algo: &mut CpaPlus<PredicateCpa>,
+    id: ArgId,
+    formula: Term,
+    events: &mut Vec<Event>,
+) {
+    events.push(Event::Strengthened {
+        state: id.0,
+        formula: formula.to_string(),
+    });
+    algo.arg.node_mut(id).data.abs = Abs::Smt(formula);
+}
+
 fn impact_refinement(
     cpa: &mut PredicateCpa,
     algo: &mut CpaPlus<PredicateCpa>,
@@ -260,17 +291,9 @@ fn impact_refinement(
                 EngineError::Interpolation("an interpolant mentions auxiliary values".into())
             })?
         };
-        let psi = cpa.abs_term(&algo.arg.node(*id).data.abs);
-        if cpa.implies(&psi, &tau)? {
-            continue;
+        if strengthen(cpa, algo, *id, tau, events)? {
+            strengthened.push(*id);
         }
-        let new = Term::and2(psi, tau);
-        events.push(Event::Strengthened {
-            state: id.0,
-            formula: new.to_string(),
-        });
-        algo.arg.node_mut(*id).data.abs = Abs::Smt(new);
-        strengthened.push(*id);
     }
     if strengthened.is_empty() {
         return Ok(Outcome::Unknown(
@@ -440,16 +463,9 @@ pub fn force_cover(
         // Strengthen the states strictly between ê and e.
         for (tau, id) in itps.iter().zip(between.iter()) {
             let Some(t) = deindex(tau) else { continue };
-            let psi = cpa.abs_term(&algo.arg.node(*id).data.abs);
-            if cpa.implies(&psi, &t)? {
+            if !strengthen(cpa, algo, *id, t, events)? {
                 continue;
             }
-            let new = Term::and2(psi, t);
-            events.push(Event::Strengthened {
-                state: id.0,
-                formula: new.to_string(),
-            });
-            algo.arg.node_mut(*id).data.abs = Abs::Smt(new);
             // States covered by a strengthened state may not be covered any more.
             let covered: Vec<ArgId> = algo.arg.node(*id).covering.iter().copied().collect();
             for c in covered {
@@ -470,12 +486,7 @@ pub fn force_cover(
             }
         }
         let psi_e = cpa.abs_term(&algo.arg.node(e).data.abs);
-        let new = Term::and2(psi_e, psi_c);
-        events.push(Event::Strengthened {
-            state: e.0,
-            formula: new.to_string(),
-        });
-        algo.arg.node_mut(e).data.abs = Abs::Smt(new);
+        set_abstraction(algo, e, Term::and2(psi_e, psi_c), events);
         algo.arg.cover_subtree(e, cand);
         events.push(Event::Covered {
             state: e.0,
