@@ -24,14 +24,7 @@ fi
 [ -x target/release/examples/qps ] || { log "target/release/examples/qps is missing"; exit 1; }
 [ -s dist/index.html ] || { log "dist/ is not built: run scripts/build-web.sh"; exit 1; }
 
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-python3 scripts/serve.py dist "$port" --quiet &
-server=$!
-trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true' EXIT
-for _ in $(seq 1 50); do
-  python3 -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$port/')" 2>/dev/null && break
-  sleep 0.1
-done
+source scripts/serve-dist.sh
 
 out=$(mktemp -d)
 # Alternate native and browser runs, so a change of machine load hits both alike.
@@ -39,7 +32,7 @@ for i in $(seq 1 "$repeats"); do
   log "run $i/$repeats: native"
   target/release/examples/qps "$rounds" --mix-only | sed -n 's/^qps-json //p' >> "$out/native"
   log "run $i/$repeats: browser"
-  node scripts/solver-bench.mjs "http://127.0.0.1:$port/" "$rounds" 1 > "$out/browser.log"
+  node scripts/solver-bench.mjs "$dist_url" "$rounds" 1 > "$out/browser.log"
   sed -n 's/^browser-json //p' "$out/browser.log" >> "$out/browser"
   sed -n 's/^browser-cold-json //p' "$out/browser.log" >> "$out/browser-cold"
 done

@@ -10,14 +10,6 @@ cd "$(dirname "$0")/.."
 # `make test`'s native step has built it already).
 export PATH="$HOME/.cargo/bin:$PATH"
 cargo build --release -q -p cpa-cli
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-python3 scripts/serve.py dist "$port" --quiet &
-server=$!
-trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true' EXIT
+source scripts/serve-dist.sh
 
-for _ in $(seq 1 50); do
-  python3 -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$port/')" 2>/dev/null && break
-  sleep 0.1
-done
-
-CPA_BASE_URL="http://127.0.0.1:$port/" node --test --test-concurrency=1 "${@:-tests/browser/}"
+CPA_BASE_URL="$dist_url" node --test --test-concurrency=1 "${@:-tests/browser/}"
