@@ -8,7 +8,6 @@ use cpa_engine::config::{Config, PRESETS};
 use cpa_engine::session::{Session, Stats};
 use cpa_engine::smt::BridgeSmt;
 use serde_json::json;
-use solver_bridge::itp::Strategy;
 use std::process::ExitCode;
 use std::rc::Rc;
 use std::time::Instant;
@@ -57,7 +56,7 @@ pub struct Outcome {
 pub fn verify(cfa: Rc<cpa_engine::cfa::Cfa>, config: Config) -> Result<Outcome, String> {
     let start = Instant::now();
     let (solver, nanos) = native().map_err(|e| e.to_string())?;
-    let smt = BridgeSmt::new(solver, Strategy::Auto);
+    let smt = BridgeSmt::new(solver);
     let mut session = Session::new(cfa, config, Box::new(smt));
     let verdict = session.run().clone();
     Ok(Outcome {

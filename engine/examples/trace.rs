@@ -3,7 +3,6 @@ use cpa_engine::config::Config;
 use cpa_engine::frontend::parse_program;
 use cpa_engine::session::Session;
 use cpa_engine::smt::BridgeSmt;
-use solver_bridge::itp::Strategy;
 use solver_bridge::solver::NativeZ3;
 use std::rc::Rc;
 
@@ -16,7 +15,7 @@ fn main() {
         let (k, v) = kv.split_once('=').unwrap();
         config.set(k, v).unwrap();
     }
-    let smt = BridgeSmt::new(NativeZ3::new().unwrap(), Strategy::Auto);
+    let smt = BridgeSmt::new(NativeZ3::new().unwrap());
     let mut s = Session::new(Rc::new(parsed.cfa), config, Box::new(smt));
     let v = s.run().clone();
     for e in s.events() {

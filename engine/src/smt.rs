@@ -77,10 +77,12 @@ fn solver_err(e: solver_bridge::solver::SolverError) -> EngineError {
 }
 
 impl<S: Solver> BridgeSmt<S> {
-    pub fn new(solver: S, strategy: itp::Strategy) -> BridgeSmt<S> {
+    /// Interpolates with `auto` until [`Smt::set_interpolation`] says otherwise (a
+    /// [`crate::session::Session`] sets its configuration's strategy).
+    pub fn new(solver: S) -> BridgeSmt<S> {
         BridgeSmt {
             ctx: SmtContext::new(solver),
-            strategy,
+            strategy: itp::Strategy::Auto,
         }
     }
 

@@ -26,7 +26,6 @@ use cpa_engine::frontend::parse_program;
 use cpa_engine::ir::{BinOp, Expr, ExprKind, IntKind, IntType, UnOp, VarId};
 use cpa_engine::semantics;
 use cpa_engine::smt::{BridgeSmt, Sat, Smt};
-use solver_bridge::itp::Strategy;
 use solver_bridge::solver::NativeZ3;
 use solver_bridge::term::{Term, Var};
 use std::collections::BTreeMap;
@@ -964,8 +963,8 @@ fn expressions_agree_with_gcc() {
     };
     failures.extend(ilp32);
 
-    let mut bv = BridgeSmt::new(NativeZ3::new().expect("z3 is required"), Strategy::Auto);
-    let mut int = BridgeSmt::new(NativeZ3::new().expect("z3 is required"), Strategy::Auto);
+    let mut bv = BridgeSmt::new(NativeZ3::new().expect("z3 is required"));
+    let mut int = BridgeSmt::new(NativeZ3::new().expect("z3 is required"));
     let mut approximated = Vec::new();
     let mut per_category: BTreeMap<&str, usize> = BTreeMap::new();
     for (case, value) in cases.iter().zip(&values) {
