@@ -6,25 +6,21 @@
 //! ARG; "all": every ARG state, including the intermediate states inside a block, which our
 //! adjustable-block encoding keeps on the unsummarized CFA and which grow with the loop body.)
 
+mod common;
+use common::native_session;
+
 use cpa_engine::algorithm::Verdict;
 use cpa_engine::config::Config;
-use cpa_engine::frontend::parse_program;
 use cpa_engine::generators::test_locks;
-use cpa_engine::session::{Session, Stats};
-use cpa_engine::smt::BridgeSmt;
-use solver_bridge::itp::Strategy;
-use solver_bridge::solver::NativeZ3;
-use std::rc::Rc;
+use cpa_engine::session::Stats;
 
 /// SBE stops here: enough to show the growth without minutes per program.
 const SBE_MAX_REFINEMENTS: u64 = 40;
 
 fn run(n: usize, preset: &str) -> (Verdict, Stats) {
-    let parsed = parse_program("test_locks.c", &test_locks(n)).expect("parses");
     let mut config = Config::preset(preset).unwrap();
     config.limits.max_refinements = SBE_MAX_REFINEMENTS;
-    let smt = BridgeSmt::new(NativeZ3::new().expect("z3"), Strategy::Auto);
-    let mut s = Session::new(Rc::new(parsed.cfa), config, Box::new(smt));
+    let mut s = native_session(&test_locks(n), config);
     let v = s.run().clone();
     (v, s.stats())
 }

@@ -2,20 +2,16 @@
 //! give the same events, however the run is stepped), and backward stepping (the view of a
 //! prefix of the events is the ARG at that point).
 
+mod common;
+use common::native_session;
+
 use cpa_engine::config::{Config, PRESETS};
-use cpa_engine::frontend::parse_program;
 use cpa_engine::session::{Granularity, Session};
-use cpa_engine::smt::BridgeSmt;
-use solver_bridge::itp::Strategy;
-use solver_bridge::solver::NativeZ3;
-use std::rc::Rc;
 
 fn session(src: &str, preset: &str) -> Session {
-    let parsed = parse_program("t.c", src).expect("parses");
     let mut config = Config::preset(preset).unwrap();
     config.k_max = 6;
-    let smt = BridgeSmt::new(NativeZ3::new().expect("z3"), Strategy::Auto);
-    Session::new(Rc::new(parsed.cfa), config, Box::new(smt))
+    native_session(src, config)
 }
 
 fn programs() -> Vec<(&'static str, String)> {

@@ -3,15 +3,12 @@
 //! (`// unknown-ok: PRESET ...`). Every preset runs on every program: a wrong verdict always
 //! fails, an UNKNOWN fails unless allowed. Counterexamples must end in reach_error.
 
+mod common;
+use common::native_session;
+
 use cpa_engine::algorithm::Verdict;
 use cpa_engine::config::{Config, PRESETS};
-use cpa_engine::frontend::parse_program;
-use cpa_engine::session::Session;
-use cpa_engine::smt::BridgeSmt;
-use solver_bridge::itp::Strategy;
-use solver_bridge::solver::NativeZ3;
 use std::path::Path;
-use std::rc::Rc;
 
 fn header<'a>(src: &'a str, key: &str) -> Option<&'a str> {
     src.lines()
@@ -21,15 +18,12 @@ fn header<'a>(src: &'a str, key: &str) -> Option<&'a str> {
 }
 
 pub fn run(src: &str, preset: &str) -> Verdict {
-    let parsed = parse_program("t.c", src).expect("parses");
     let mut config = Config::preset(preset).unwrap();
     config.limits.max_steps = 100_000;
     config.limits.max_states = 50_000;
     config.limits.max_refinements = 100;
     config.k_max = 12;
-    let smt = BridgeSmt::new(NativeZ3::new().expect("z3"), Strategy::Auto);
-    let mut s = Session::new(Rc::new(parsed.cfa), config, Box::new(smt));
-    s.run().clone()
+    native_session(src, config).run().clone()
 }
 
 #[test]
