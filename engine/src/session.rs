@@ -113,7 +113,7 @@ impl Session {
             refinements: a.refinements,
             solver_queries: a.solver_queries,
             abstractions: a.abstractions,
-            abstraction_states: a.abstraction_states,
+            abstraction_states: self.algorithm.abstraction_states(),
             predicates: a.predicates,
             bound: a.bound,
         }

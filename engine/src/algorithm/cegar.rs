@@ -128,14 +128,16 @@ impl Algorithm for Cegar {
             refinements: self.refinements,
             solver_queries: self.cpa.smt.queries(),
             abstractions: self.cpa.stats.abstractions,
-            abstraction_states: self
-                .algo
-                .arg
-                .alive()
-                .filter(|n| n.covered_by.is_none() && n.data.is_abstraction())
-                .count() as u64,
             predicates: self.cpa.table.len() as u64,
             bound: 0,
         }
+    }
+
+    fn abstraction_states(&self) -> u64 {
+        self.algo
+            .arg
+            .alive()
+            .filter(|n| n.covered_by.is_none() && n.data.is_abstraction())
+            .count() as u64
     }
 }

@@ -328,7 +328,6 @@ impl Algorithm for KInduction {
             refinements: 0,
             solver_queries: self.cpa.smt.queries(),
             abstractions: 0,
-            abstraction_states: 0,
             predicates: 0,
             bound: u64::from(self.k),
         }

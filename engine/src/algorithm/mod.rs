@@ -42,9 +42,6 @@ pub struct AlgoStats {
     pub refinements: u64,
     pub solver_queries: u64,
     pub abstractions: u64,
-    /// Abstraction states in the final ARG (not covered, not removed): the ARG size the LBE
-    /// paper reports, since states inside a block are only intermediate.
-    pub abstraction_states: u64,
     pub predicates: u64,
     pub bound: u64,
 }
@@ -52,5 +49,12 @@ pub struct AlgoStats {
 pub trait Algorithm {
     /// One unit of work. `Some(verdict)` ends the run.
     fn step(&mut self, events: &mut Vec<Event>) -> Result<Option<Verdict>>;
+    /// Counters, read before every step (the session's limits): constant time.
     fn stats(&self) -> AlgoStats;
+    /// Abstraction states in the current ARG (not covered, not removed): the ARG size the LBE
+    /// paper reports, since states inside a block are only intermediate. Walks the ARG, so it
+    /// is for reports, not for every step.
+    fn abstraction_states(&self) -> u64 {
+        0
+    }
 }
