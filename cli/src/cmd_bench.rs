@@ -193,10 +193,19 @@ pub fn run(args: &BenchArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     }
-    let mut out_file = args
-        .output
-        .as_ref()
-        .and_then(|p| std::fs::File::create(p).ok());
+    let selected: Vec<&(String, String)> = tasks
+        .iter()
+        .filter(|(path, _)| {
+            args.filter
+                .as_ref()
+                .is_none_or(|f| path.contains(f.as_str()))
+        })
+        .collect();
+    let out_file = Mutex::new(
+        args.output
+            .as_ref()
+            .and_then(|p| std::fs::File::create(p).ok()),
+    );
     let timeout = Duration::from_secs_f64(args.timeout.max(0.1));
     let mut any_wrong = false;
     for preset in &configs {
@@ -213,26 +222,10 @@ pub fn run(args: &BenchArgs) -> ExitCode {
             "queries",
             "solver(s)"
         );
-        let selected: Vec<&(String, String)> = tasks
-            .iter()
-            .filter(|(path, _)| {
-                args.filter
-                    .as_ref()
-                    .is_none_or(|f| path.contains(f.as_str()))
-            })
-            .collect();
-        let results: Mutex<Vec<Option<Row>>> = Mutex::new(vec![None; selected.len()]);
+        // Finished rows, and how many of them (in task order) are printed.
+        let progress: Mutex<(Vec<Option<Row>>, usize)> =
+            Mutex::new((vec![None; selected.len()], 0));
         let next = AtomicUsize::new(0);
-        let printed = Mutex::new(0usize);
-        let print_ready = |out_file: &mut Option<std::fs::File>| {
-            let results = results.lock().unwrap();
-            let mut printed = printed.lock().unwrap();
-            while let Some(Some(row)) = results.get(*printed) {
-                print_row(preset, row, out_file);
-                *printed += 1;
-            }
-        };
-        let out_file_m = Mutex::new(out_file.take());
         std::thread::scope(|scope| {
             for _ in 0..args.jobs.max(1) {
                 scope.spawn(|| loop {
@@ -242,7 +235,9 @@ pub fn run(args: &BenchArgs) -> ExitCode {
                     };
                     let (verdict, reason, seconds, stats) =
                         run_one(&base.join(path), preset, &args.set, args.max_steps, timeout);
-                    results.lock().unwrap()[i] = Some(Row {
+                    let mut guard = progress.lock().unwrap();
+                    let (rows, printed) = &mut *guard;
+                    rows[i] = Some(Row {
                         path: path.clone(),
                         expected: expected.clone(),
                         verdict,
@@ -250,18 +245,20 @@ pub fn run(args: &BenchArgs) -> ExitCode {
                         seconds,
                         stats,
                     });
-                    print_ready(&mut out_file_m.lock().unwrap());
+                    while let Some(Some(row)) = rows.get(*printed) {
+                        print_row(preset, row, &mut out_file.lock().unwrap());
+                        *printed += 1;
+                    }
                 });
             }
         });
-        out_file = out_file_m.into_inner().unwrap();
-        let rows: Vec<Row> = results
+        let rows: Vec<Row> = progress
             .into_inner()
             .unwrap()
+            .0
             .into_iter()
             .flatten()
             .collect();
-        any_wrong |= rows.iter().any(|r| r.outcome() == "WRONG");
         let correct_true = rows
             .iter()
             .filter(|r| r.outcome() == "correct" && r.verdict == "true")
@@ -271,6 +268,7 @@ pub fn run(args: &BenchArgs) -> ExitCode {
             .filter(|r| r.outcome() == "correct" && r.verdict == "false")
             .count();
         let wrong = rows.iter().filter(|r| r.outcome() == "WRONG").count();
+        any_wrong |= wrong > 0;
         let unknown = rows.iter().filter(|r| r.outcome() == "unknown").count();
         let total: f64 = rows.iter().map(|r| r.seconds).sum();
         let solver: f64 = rows
