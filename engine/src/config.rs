@@ -80,7 +80,7 @@ impl Config {
             abstraction,
             representation,
             sat_check_empty: true,
-            allsat_limit: 1 << 12,
+            allsat_limit: 256,
         };
         let base = Config {
             preset: name.to_string(),

@@ -58,18 +58,18 @@ fn data_files() {
             );
             match (status.as_str(), r) {
                 ("sat", Err(ItpError::Satisfiable)) => {}
-                ("sat", Err(ItpError::NotApplicable(_))) if s == Strategy::Farkas => {}
+                ("sat", Err(ItpError::NotApplicable(_))) if is_farkas(s) => {}
                 ("sat", other) => panic!("{name} [{s}]: expected Satisfiable, got {other:?}"),
                 ("unsat", Ok(_)) => {
+                    // The header speaks of plain Farkas (case splitting may apply).
                     assert!(
                         !(s == Strategy::Farkas && farkas_na),
                         "{name}: farkas applied"
                     )
                 }
-                ("unsat", Err(ItpError::NotApplicable(_)))
-                    if s == Strategy::Farkas && farkas_na => {}
+                ("unsat", Err(ItpError::NotApplicable(_))) if is_farkas(s) && farkas_na => {}
                 ("unsat", Err(ItpError::Solver(_) | ItpError::Unknown(_)))
-                    if qe_may_fail && s != Strategy::Farkas =>
+                    if qe_may_fail && !is_farkas(s) =>
                 {
                     ctx.reset().unwrap();
                 }
@@ -125,6 +125,10 @@ fn hand_written_ssa_paths() {
     }
 }
 
+fn is_farkas(s: Strategy) -> bool {
+    matches!(s, Strategy::Farkas | Strategy::FarkasCases)
+}
+
 #[test]
 fn loop_paths_one_and_three_iterations() {
     let mut ctx = z3();
@@ -142,7 +146,7 @@ fn loop_paths_one_and_three_iterations() {
             let taus = interpolate_checked(&mut ctx, &phis, s)
                 .unwrap_or_else(|e| panic!("{iterations} [{s}]: {e}"));
             println!("  [{s}] {}", show(&taus));
-            if matches!(s, Strategy::Farkas | Strategy::Auto) {
+            if matches!(s, Strategy::Farkas | Strategy::FarkasCases | Strategy::Auto) {
                 assert_eq!(show(&taus), farkas);
             }
             // Deterministic: the same call gives the same interpolants.
@@ -363,6 +367,7 @@ fn random_suite(seed: u64, disjunctive: bool, wanted: usize) {
     let mut reals = NativeZ3::new().unwrap();
     let (mut unsat, mut tries) = (0, 0);
     let mut farkas_ok = 0;
+    let mut cases_ok = 0;
     while unsat < wanted {
         tries += 1;
         assert!(
@@ -388,12 +393,15 @@ fn random_suite(seed: u64, disjunctive: bool, wanted: usize) {
         for s in Strategy::ALL {
             match interpolate_checked(&mut ctx, &phis, s) {
                 Ok(taus) => {
+                    cases_ok += usize::from(s == Strategy::FarkasCases);
                     if s == Strategy::Farkas {
                         farkas_ok += 1;
                         assert!(!disjunctive || phis.iter().all(|p| p.disjuncts().len() < 2));
                     }
                     assert_eq!(taus.len(), phis.len() + 1);
                 }
+                // Some case is rationally satisfiable, or too many cases.
+                Err(ItpError::NotApplicable(_)) if s == Strategy::FarkasCases => {}
                 Err(ItpError::NotApplicable(why)) if s == Strategy::Farkas => {
                     // Only if there is no certificate: a disjunction, or rationally satisfiable.
                     if !disjunctive {
@@ -408,8 +416,13 @@ fn random_suite(seed: u64, disjunctive: bool, wanted: usize) {
         }
     }
     println!(
-        "seed {seed}, disjunctive {disjunctive}: {unsat} unsatisfiable problems ({tries} generated), Farkas applied to {farkas_ok}"
+        "seed {seed}, disjunctive {disjunctive}: {unsat} unsatisfiable problems ({tries} generated), Farkas applied to {farkas_ok}, with cases to {cases_ok}"
     );
+    // Splitting only adds cases: wherever plain Farkas applies, so does the split one.
+    assert!(cases_ok >= farkas_ok);
+    if disjunctive {
+        assert!(cases_ok > farkas_ok, "case splitting never helped");
+    }
     assert!(
         disjunctive || farkas_ok * 2 > unsat,
         "Farkas applied too rarely"

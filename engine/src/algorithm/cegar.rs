@@ -1,6 +1,12 @@
 //! CEGAR (Algorithm 4 of the unifying-view paper) around CPA++ with the Predicate CPA: expand
 //! until a target state is added, then refine; SAFE only when the waitlist is empty and nothing
 //! was cut off.
+//!
+//! Recursion is inlined by the call stack up to a depth bound. The bound starts small and
+//! doubles up to the configured `max-depth` whenever a complete ARG was cut by it (the run
+//! restarts with the precision learned so far): before an abstraction knows the recursion
+//! parameter, every call may recurse, and a binary recursion explored to depth 32 has 2^32
+//! call stacks, while the bug of `fibo_2calls_2-1.c` sits at depth 2.
 
 use super::{AlgoStats, Algorithm, Verdict};
 use crate::cfa::Cfa;
@@ -15,8 +21,14 @@ use crate::predicate::{PredicateCpa, PredicatePrecision};
 use crate::smt::Result;
 use std::rc::Rc;
 
+/// The first recursion depth bound (see the module documentation).
+const INITIAL_DEPTH: usize = 8;
+
 pub struct Cegar {
     cfa: Rc<Cfa>,
+    order: WaitlistOrder,
+    /// The configured bound; `algo.control.max_depth` is the current one.
+    max_depth: usize,
     cpa: PredicateCpa,
     algo: CpaPlus<PredicateCpa>,
     strategy: RefinementStrategy,
@@ -39,11 +51,13 @@ impl Cegar {
             Arg::new(order),
             ControlCpa {
                 loop_bound: None,
-                max_depth,
+                max_depth: max_depth.min(INITIAL_DEPTH),
             },
         );
         Cegar {
             cfa,
+            order,
+            max_depth,
             cpa,
             algo,
             strategy,
@@ -52,6 +66,31 @@ impl Cegar {
             started: false,
             fcover: false,
         }
+    }
+
+    /// A fresh ARG from the initial state with precision `prec` (the first run, and restarts
+    /// with a deeper recursion bound).
+    fn start(&mut self, prec: Rc<PredicatePrecision>, events: &mut Vec<Event>) {
+        let cfa = self.cfa.clone();
+        let name = match self.strategy {
+            RefinementStrategy::Predicate => "predicate abstraction (CEGAR)",
+            RefinementStrategy::Impact => "IMPACT (CEGAR)",
+        };
+        let depth = self.algo.control.max_depth;
+        // A restart says why.
+        let algorithm = if !self.algo.arg.is_empty() {
+            format!("{name}, recursion depth {depth}")
+        } else {
+            name.to_string()
+        };
+        self.algo = CpaPlus::new(Arg::new(self.order), self.algo.control.clone());
+        events.push(Event::Started {
+            algorithm,
+            bound: None,
+        });
+        let ctl = self.algo.control.initial(&cfa);
+        let data = self.cpa.initial_state(cfa.entry(), SsaMap::default());
+        self.algo.init(&cfa, ctl, data, prec, &self.cpa, events);
     }
 
     pub fn arg(&self) -> &Arg<crate::predicate::PredicateState, PredicatePrecision> {
@@ -64,24 +103,7 @@ impl Algorithm for Cegar {
         let cfa = self.cfa.clone();
         if !self.started {
             self.started = true;
-            let name = match self.strategy {
-                RefinementStrategy::Predicate => "predicate abstraction (CEGAR)",
-                RefinementStrategy::Impact => "IMPACT (CEGAR)",
-            };
-            events.push(Event::Started {
-                algorithm: name.into(),
-                bound: None,
-            });
-            let ctl = self.algo.control.initial(&cfa);
-            let data = self.cpa.initial_state(cfa.entry(), SsaMap::default());
-            self.algo.init(
-                &cfa,
-                ctl,
-                data,
-                Rc::new(PredicatePrecision::default()),
-                &self.cpa,
-                events,
-            );
+            self.start(Rc::new(PredicatePrecision::default()), events);
             return Ok(None);
         }
         if let Some(target) = self.pending.take() {
@@ -101,6 +123,18 @@ impl Algorithm for Cegar {
         }
         let Some(e) = self.algo.arg.pop() else {
             // The waitlist is empty: the ARG is complete unless successors were cut.
+            let depth = self.algo.control.max_depth;
+            let recursion = self.algo.cut.iter().any(|(_, c)| *c == Cut::RecursionDepth);
+            if recursion && depth < self.max_depth {
+                self.algo.control.max_depth = (2 * depth).min(self.max_depth);
+                let learned = self
+                    .algo
+                    .arg
+                    .alive()
+                    .fold(PredicatePrecision::default(), |p, n| p.join(&n.prec));
+                self.start(Rc::new(learned), events);
+                return Ok(None);
+            }
             if let Some((_, cut)) = self.algo.cut.first() {
                 let what = match cut {
                     Cut::RecursionDepth => "the recursion depth bound was reached",

@@ -49,10 +49,10 @@ pub fn boolean(
         return Ok(AbstractionResult { bdd: None });
     }
     if models.len() >= limit {
-        // Too many cubes to enumerate: `true` is a sound over-approximation.
-        return Ok(AbstractionResult {
-            bdd: Some(table.bdd_true()),
-        });
+        // Too many cubes to enumerate (independent predicates, say one per recursion depth,
+        // give 2^n): the Cartesian abstraction is a sound over-approximation of the Boolean one
+        // and costs two queries per predicate.
+        return cartesian(smt, table, formula, preds);
     }
     let mut result = table.bdd_false();
     for m in &models {

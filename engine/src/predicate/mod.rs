@@ -132,6 +132,6 @@ pub struct PredicateConfig {
     /// produce no abstraction state (LBE paper, digest S8). Without it an empty precision gives
     /// `true` without a query (Predicate CPA paper).
     pub sat_check_empty: bool,
-    /// At most this many cubes per Boolean abstraction.
+    /// At most this many cubes per Boolean abstraction; beyond, the Cartesian abstraction.
     pub allsat_limit: usize,
 }

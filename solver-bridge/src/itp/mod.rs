@@ -18,6 +18,7 @@
 mod check;
 mod farkas;
 pub mod linear;
+mod presolve;
 mod qe;
 pub mod script;
 mod simplex;
@@ -39,6 +40,12 @@ pub enum Strategy {
     /// Only for conjunctions of linear integer atoms whose conjunction is unsatisfiable over
     /// the rationals (after exact integer tightening); otherwise `NotApplicable`.
     Farkas,
+    /// `Farkas` with disjunctions split into cases (`or`, `a != b`, atoms over an Int `ite`),
+    /// one Farkas sequence per case, combined into one disjunctive sequence (see
+    /// `farkas::farkas_sequence`). Its interpolants can be disjunctions: for Boolean
+    /// abstraction, not for Cartesian (which cannot express them, so refinement would make
+    /// no progress).
+    FarkasCases,
     /// Strongest postconditions projected by quantifier elimination.
     ForwardQe,
     /// `ForwardQe`, then conjuncts not needed for inductiveness dropped (unsat cores).
@@ -47,7 +54,7 @@ pub enum Strategy {
     BackwardQe,
     /// `Farkas`, falling back to `ForwardQeMin`, then `BackwardQe`.
     Auto,
-    /// `BackwardQe`, falling back to `Farkas`, then `ForwardQeMin` (also when the backward
+    /// `BackwardQe`, falling back to `FarkasCases`, then `ForwardQeMin` (also when the backward
     /// sequence has more than `MAX_BACKWARD_ATOMS` distinct atoms). Weakest-precondition
     /// interpolants speak about the property rather than about how far a loop counter got
     /// (on `x = 1; y = 0; while (y < 1024) { x = 0; y++; } assert(x == 0);` Farkas gives
@@ -57,8 +64,9 @@ pub enum Strategy {
 }
 
 impl Strategy {
-    pub const ALL: [Strategy; 6] = [
+    pub const ALL: [Strategy; 7] = [
         Strategy::Farkas,
+        Strategy::FarkasCases,
         Strategy::ForwardQe,
         Strategy::ForwardQeMin,
         Strategy::BackwardQe,
@@ -70,6 +78,7 @@ impl Strategy {
     pub fn name(self) -> &'static str {
         match self {
             Strategy::Farkas => "farkas",
+            Strategy::FarkasCases => "farkas-cases",
             Strategy::ForwardQe => "forward-qe",
             Strategy::ForwardQeMin => "forward-qe-min",
             Strategy::BackwardQe => "backward-qe",
@@ -223,7 +232,8 @@ fn compute<S: Solver>(
 ) -> Result<Vec<Term>, ItpError> {
     let shared = shared_vars(formulas);
     match strategy {
-        Strategy::Farkas => farkas::farkas_sequence(formulas),
+        Strategy::Farkas => farkas::farkas_sequence(formulas, false),
+        Strategy::FarkasCases => farkas::farkas_sequence(formulas, true),
         Strategy::ForwardQe => {
             fresh(ctx)?;
             scoped(ctx, |c| qe::forward(c, formulas, &shared))
@@ -250,7 +260,7 @@ fn compute<S: Solver>(
             ],
         ),
         Strategy::BackwardAuto => {
-            let others = [Strategy::Farkas, Strategy::ForwardQeMin];
+            let others = [Strategy::FarkasCases, Strategy::ForwardQeMin];
             match compute(ctx, formulas, Strategy::BackwardQe) {
                 Ok(t) if distinct_atoms(&t) <= MAX_BACKWARD_ATOMS => Ok(t),
                 // Too many atoms: the others decide, this one stays if none applies.

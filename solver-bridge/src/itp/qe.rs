@@ -19,11 +19,36 @@ use std::collections::BTreeSet;
 /// Deletion-based minimisation is skipped above this many conjuncts (a query each).
 const MAX_MINIMIZE: usize = 24;
 
+/// A backward sequence whose projections bring more distinct atoms than this is given up
+/// (`NotApplicable`, so another strategy may answer). Weakest preconditions over wrap-around
+/// encodings can grow a case split per step, each feeding the next projection
+/// (`loops/sum03-1.i`: 23 MB of SMT-LIB after three steps); no abstraction could use such
+/// predicates anyway. (Forward projections start from the concrete initial values and stay
+/// small where the backward ones grow.)
+const MAX_QE_ATOMS: usize = 64;
+
+/// Counts the distinct atoms of the projections made so far.
+#[derive(Default)]
+struct AtomBudget(BTreeSet<Term>);
+
+impl AtomBudget {
+    fn spend(&mut self, t: &Term) -> Result<(), ItpError> {
+        self.0.extend(t.atoms());
+        if self.0.len() > MAX_QE_ATOMS {
+            return Err(ItpError::NotApplicable(format!(
+                "quantifier elimination brought more than {MAX_QE_ATOMS} distinct atoms"
+            )));
+        }
+        Ok(())
+    }
+}
+
 fn project<S: Solver>(
     ctx: &mut SmtContext<S>,
     body: Term,
     keep: &BTreeSet<Var>,
 ) -> Result<Term, ItpError> {
+    let body = super::presolve::presolve(&body, keep);
     let local: Vec<Var> = body
         .free_vars()
         .into_iter()
@@ -82,6 +107,7 @@ pub fn backward<S: Solver>(
     let n = formulas.len();
     // psi[i]: the states at position i from which phi_(i+1)..phi_n is satisfiable.
     let mut psi = vec![Term::tt(); n + 1];
+    let mut budget = AtomBudget::default();
     for i in (1..=n).rev() {
         if psi[i].is_false() {
             psi[i - 1] = Term::ff();
@@ -89,6 +115,7 @@ pub fn backward<S: Solver>(
         }
         let body = Term::and2(formulas[i - 1].clone(), psi[i].clone());
         psi[i - 1] = project(ctx, body, &shared[i - 1])?;
+        budget.spend(&psi[i - 1])?;
     }
     // psi_0 is closed: the whole conjunction is unsatisfiable iff it is false.
     if !psi[0].is_false() {
