@@ -457,7 +457,7 @@ impl<S: Solver> SmtContext<S> {
             // The context is consistent (popped above): no poisoning, the caller may try
             // something else.
             Ok(r) => Err(SolverError::Unsupported {
-                query: format!("(apply {tactic}) left a quantifier: {r}"),
+                query: format!("(apply {tactic}) left a quantifier: {}", excerpt(&r)),
             }),
             Err(e) => self.poison(e),
         }
@@ -517,4 +517,14 @@ fn parse_goals(reply: &str, decls: &Declarations) -> Result<Term, SolverError> {
         disjuncts.push(Term::and(conj));
     }
     Ok(Term::or(disjuncts))
+}
+
+/// The start of a term's text, for messages (a left-over quantifier can be megabytes long).
+fn excerpt(t: &Term) -> String {
+    const MAX: usize = 160;
+    let s = t.to_string();
+    match s.char_indices().nth(MAX) {
+        Some((i, _)) => format!("{}... ({} characters)", &s[..i], s.len()),
+        None => s,
+    }
 }

@@ -174,9 +174,10 @@ fn prepare<S: Solver>(ctx: &mut SmtContext<S>, formulas: &[Term]) -> Result<(), 
 /// to `(apply qe)` depend on everything the process saw before, and a fresh context makes the
 /// QE-based interpolants a function of the input alone. Nothing is lost (no assertions are in
 /// force; declarations are re-sent as needed), but a reset costs Z3 about 10 ms, so Farkas,
-/// which needs no query, skips it.
+/// which needs no query, skips it. A context poisoned by the previous strategy (a resource
+/// limit in its tactic) is reset at any level: its levels and assertions are already lost.
 fn fresh<S: Solver>(ctx: &mut SmtContext<S>) -> Result<(), ItpError> {
-    if ctx.level() == 0 {
+    if ctx.level() == 0 || ctx.is_poisoned() {
         ctx.reset()?;
     }
     Ok(())
@@ -287,12 +288,21 @@ fn distinct_atoms(taus: &[Term]) -> usize {
         .len()
 }
 
-/// Errors no other strategy can get around.
+/// Errors no other strategy can get around. A solver error that only reports an exhausted
+/// resource limit (Z3's `qe` tactic answers `(error "tactic failed: max. resource limit
+/// exceeded")`) is not one: the next strategy starts from a fresh context (QE) or needs no
+/// solver (Farkas).
 fn is_final(e: &ItpError) -> bool {
-    matches!(
-        e,
-        ItpError::Satisfiable | ItpError::Solver(_) | ItpError::BadInput(_)
-    )
+    match e {
+        ItpError::Satisfiable | ItpError::BadInput(_) => true,
+        ItpError::Solver(SolverError::Reported { message }) => !is_resource_limit(message),
+        ItpError::Solver(_) => true,
+        _ => false,
+    }
+}
+
+fn is_resource_limit(message: &str) -> bool {
+    message.contains("resource limit") || message.contains("canceled")
 }
 
 /// The first of `order` that applies.
@@ -417,4 +427,25 @@ pub fn backward_binary<S: Solver>(
         k: start,
         interpolant: Term::not(j),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reported(message: &str) -> ItpError {
+        ItpError::Solver(SolverError::Reported {
+            message: message.into(),
+        })
+    }
+
+    #[test]
+    fn an_exhausted_resource_limit_lets_the_next_strategy_try() {
+        assert!(!is_final(&reported(
+            "tactic failed: max. resource limit exceeded"
+        )));
+        assert!(is_final(&reported("unknown constant x")));
+        assert!(is_final(&ItpError::Satisfiable));
+        assert!(!is_final(&ItpError::NotApplicable("disjunction".into())));
+    }
 }

@@ -13,7 +13,13 @@
 //! - one point, unused: `exists v. v = t /\ R` is `R` when `v` occurs neither in `t` nor in `R`;
 //! - Euclidean division: `exists q r. e + a*q + b*r = 0 /\ lo <= r <= hi /\ R` is `R` when
 //!   `|b| = 1`, `hi - lo + 1 >= |a|`, `e` is an integer expression, and `q`, `r` occur nowhere
-//!   else (for every value of `e` one of `|a|` consecutive values of `r` solves it).
+//!   else (for every value of `e` one of `|a|` consecutive values of `r` solves it);
+//! - bounds only: `exists v. lo <= v <= hi /\ R` is `R` when `lo <= hi` and `v` occurs nowhere
+//!   else (the range constraints of a nondeterministic value nobody reads);
+//! - disjunctions: `exists L. (D1 \/ D2) /\ R` is `exists L. ((exists V. D1) \/ (exists V. D2))
+//!   /\ R` for the variables `V` of `L` that occur in no other conjunct, so each disjunct is
+//!   presolved on its own with `V` to eliminate. (Large-block encoding makes a loop body one
+//!   disjunction with the havocs of every branch inside.)
 
 use super::linear::{constraints_of, Constraint, Rel};
 use crate::term::{Op, Sort, Term, Var};
@@ -24,22 +30,17 @@ use std::collections::{BTreeMap, BTreeSet};
 /// The conjunction `body` with the conjuncts that only define eliminated variables dropped.
 pub fn presolve(body: &Term, keep: &BTreeSet<Var>) -> Term {
     let mut parts = body.conjuncts();
-    if parts.len() < 2 {
-        return body.clone();
-    }
     let mut vars: Vec<BTreeSet<Var>> = parts.iter().map(|c| c.free_vars()).collect();
+    descend(&mut parts, &mut vars, keep);
     loop {
-        let mut count: BTreeMap<&Var, usize> = BTreeMap::new();
-        for vs in &vars {
-            for v in vs.iter().filter(|v| !keep.contains(*v)) {
-                *count.entry(v).or_default() += 1;
-            }
-        }
+        let count = occurrences(&vars, keep);
         let once = |v: &Var| !keep.contains(v) && count.get(v) == Some(&1);
         let drop: Vec<usize> = match (0..parts.len()).find(|&i| unused_definition(&parts[i], &once))
         {
             Some(i) => vec![i],
-            None => match euclid(&parts, &vars, keep, &count) {
+            None => match euclid(&parts, &vars, keep, &count)
+                .or_else(|| bounds_only(&parts, &vars, keep, &count))
+            {
                 Some(d) => d,
                 None => break,
             },
@@ -50,6 +51,107 @@ pub fn presolve(body: &Term, keep: &BTreeSet<Var>) -> Term {
         }
     }
     Term::and(parts)
+}
+
+/// For each eliminated variable, the number of conjuncts it occurs in.
+fn occurrences<'a>(vars: &'a [BTreeSet<Var>], keep: &BTreeSet<Var>) -> BTreeMap<&'a Var, usize> {
+    let mut count: BTreeMap<&Var, usize> = BTreeMap::new();
+    for vs in vars {
+        for v in vs.iter().filter(|v| !keep.contains(*v)) {
+            *count.entry(v).or_default() += 1;
+        }
+    }
+    count
+}
+
+/// The disjunction rule: presolves every disjunct of a disjunctive conjunct with the variables
+/// only it mentions to eliminate.
+fn descend(parts: &mut [Term], vars: &mut [BTreeSet<Var>], keep: &BTreeSet<Var>) {
+    let count = occurrences(vars, keep);
+    let mut updates = Vec::new();
+    for (i, part) in parts.iter().enumerate() {
+        if !matches!(part.as_app(), Some((Op::Or, _))) {
+            continue;
+        }
+        let inner_keep: BTreeSet<Var> = vars[i]
+            .iter()
+            .filter(|v| keep.contains(*v) || count.get(*v) != Some(&1))
+            .cloned()
+            .collect();
+        if inner_keep.len() == vars[i].len() {
+            continue;
+        }
+        let out = Term::or(part.disjuncts().iter().map(|d| presolve(d, &inner_keep)));
+        if out != *part {
+            updates.push((i, out));
+        }
+    }
+    for (i, out) in updates {
+        vars[i] = out.free_vars();
+        parts[i] = out;
+    }
+}
+
+/// The indices of the conjuncts of a variable that occurs only in constant bounds
+/// `lo <= v <= hi` with `lo <= hi` (see the module documentation), if there is one.
+fn bounds_only(
+    parts: &[Term],
+    vars: &[BTreeSet<Var>],
+    keep: &BTreeSet<Var>,
+    count: &BTreeMap<&Var, usize>,
+) -> Option<Vec<usize>> {
+    for (v, n) in count {
+        if v.sort != Sort::Int || keep.contains(*v) {
+            continue;
+        }
+        let at: Vec<usize> = (0..parts.len()).filter(|&j| vars[j].contains(*v)).collect();
+        if at.len() != *n || at.iter().any(|&j| vars[j].len() != 1) {
+            continue;
+        }
+        if let Some((lo, hi)) = unary_bounds(parts, &at, v) {
+            if lo.zip(hi).is_none_or(|(lo, hi)| lo <= hi) {
+                return Some(at);
+            }
+        }
+    }
+    None
+}
+
+/// The bounds `lo <= v <= hi` that the conjuncts `at` (each a linear constraint over `v` alone)
+/// state together, or `None` if one of them is something else.
+#[allow(clippy::type_complexity)]
+fn unary_bounds(parts: &[Term], at: &[usize], v: &Var) -> Option<(Option<BigInt>, Option<BigInt>)> {
+    let (mut lo, mut hi): (Option<BigInt>, Option<BigInt>) = (None, None);
+    for &j in at {
+        let Constraint { expr: b, rel } = single(&parts[j])?;
+        if b.coeffs.len() != 1 {
+            return None;
+        }
+        // c*v + k <= 0 (or = 0) with c = 1 (v <= -k) or c = -1 (v >= k), after tightening.
+        let c = b.coeffs.get(v)?;
+        let (upper, lower) = if c.is_one() {
+            (Some(-b.constant.clone()), None)
+        } else if *c == -BigInt::one() {
+            (None, Some(b.constant.clone()))
+        } else {
+            return None;
+        };
+        let (upper, lower) = match rel {
+            Rel::Le => (upper, lower),
+            // An equation bounds both ways.
+            Rel::Eq => {
+                let k = upper.clone().or(lower.clone())?;
+                (Some(k.clone()), Some(k))
+            }
+        };
+        if let Some(h) = upper {
+            hi = Some(hi.map_or(h.clone(), |x| x.min(h)));
+        }
+        if let Some(l) = lower {
+            lo = Some(lo.map_or(l.clone(), |x| x.max(l)));
+        }
+    }
+    Some((lo, hi))
 }
 
 /// `v = t` (either side) where `v` is eliminated, occurs in no other conjunct and not in `t`.
@@ -93,30 +195,7 @@ fn euclid(
                 if count.get(r) != Some(&(bounds.len() + 1)) {
                     continue;
                 }
-                let (mut lo, mut hi): (Option<BigInt>, Option<BigInt>) = (None, None);
-                let mut all_bounds = true;
-                for &j in &bounds {
-                    match single(&parts[j]) {
-                        // c*r + k <= 0 with c = 1 (r <= -k) or c = -1 (r >= k), after tightening.
-                        Some(Constraint {
-                            expr: b,
-                            rel: Rel::Le,
-                        }) if b.coeffs.len() == 1 => {
-                            let c = &b.coeffs[r];
-                            if c.is_one() {
-                                let h = -b.constant.clone();
-                                hi = Some(hi.map_or(h.clone(), |x| x.min(h)));
-                            } else if *c == -BigInt::one() {
-                                let l = b.constant.clone();
-                                lo = Some(lo.map_or(l.clone(), |x| x.max(l)));
-                            } else {
-                                all_bounds = false;
-                            }
-                        }
-                        _ => all_bounds = false,
-                    }
-                }
-                if let (true, Some(lo), Some(hi)) = (all_bounds, lo, hi) {
+                if let Some((Some(lo), Some(hi))) = unary_bounds(parts, &bounds, r) {
                     if hi - lo + 1 >= a.abs() {
                         let mut drop = bounds;
                         drop.push(i);
@@ -213,5 +292,67 @@ mod tests {
             Term::le(r.clone(), Term::int(1)),
         ]);
         assert_eq!(presolve(&body, &keep(&["y1"])), body);
+    }
+
+    fn range(v: &Term, lo: i64, hi: i64) -> Vec<Term> {
+        vec![
+            Term::ge(v.clone(), Term::int(lo)),
+            Term::le(v.clone(), Term::int(hi)),
+        ]
+    }
+
+    #[test]
+    fn drops_the_range_of_a_value_nobody_reads() {
+        let (x, h) = (int("x"), int("h"));
+        let mut parts = range(&h, -128, 127);
+        parts.push(Term::lt(x.clone(), Term::int(6)));
+        let out = presolve(&Term::and(parts.clone()), &keep(&["x"]));
+        assert_eq!(out, parts[2]);
+        // An empty range is false under the quantifier: it stays.
+        let mut parts = range(&h, 5, 4);
+        parts.push(Term::lt(x.clone(), Term::int(6)));
+        let body = Term::and(parts);
+        assert_eq!(presolve(&body, &keep(&["x"])), body);
+    }
+
+    #[test]
+    fn presolves_each_disjunct_with_the_variables_only_it_mentions() {
+        // (h1 in range /\ x2 = x1 + 1 \/ h2 in range /\ x2 = x1) /\ x2 < h3 /\ h3 = 7:
+        // h1 and h2 go inside the disjuncts; h3 is read by two conjuncts and stays.
+        let (x1, x2, h1, h2, h3) = (int("x1"), int("x2"), int("h1"), int("h2"), int("h3"));
+        let step = Term::eq(x2.clone(), Term::add2(x1.clone(), Term::int(1)));
+        let stay = Term::eq(x2.clone(), x1.clone());
+        let mut d1 = range(&h1, 0, 255);
+        d1.push(step.clone());
+        let mut d2 = range(&h2, 0, 255);
+        d2.push(stay.clone());
+        let rest = [
+            Term::lt(x2.clone(), h3.clone()),
+            Term::eq(h3.clone(), Term::int(7)),
+        ];
+        let mut parts = vec![Term::or([Term::and(d1), Term::and(d2)])];
+        parts.extend(rest.iter().cloned());
+        let out = presolve(&Term::and(parts), &keep(&["x1"]));
+        let mut expected = vec![Term::or([step, stay])];
+        expected.extend(rest.iter().cloned());
+        assert_eq!(out, Term::and(expected));
+    }
+
+    #[test]
+    fn a_variable_shared_by_two_disjunctive_conjuncts_stays() {
+        // (h >= 0 \/ x = 1) /\ (h <= -1 \/ x = 2) is x = 1 \/ x = 2 under exists h, not true:
+        // h occurs in two conjuncts, so neither disjunction may drop it.
+        let (x, h) = (int("x"), int("h"));
+        let body = Term::and(vec![
+            Term::or([
+                Term::ge(h.clone(), Term::int(0)),
+                Term::eq(x.clone(), Term::int(1)),
+            ]),
+            Term::or([
+                Term::le(h.clone(), Term::int(-1)),
+                Term::eq(x.clone(), Term::int(2)),
+            ]),
+        ]);
+        assert_eq!(presolve(&body, &keep(&["x"])), body);
     }
 }
