@@ -2,7 +2,7 @@
 //! knob through [`Config::set`]; unknown keys and bad values are errors, never ignored.
 
 use crate::cpa::waitlist::WaitlistOrder;
-use crate::formula::Encoding;
+use crate::formula::EncodingChoice;
 use crate::predicate::refine::RefinementStrategy;
 use crate::predicate::{AbstractionKind, BlockOperator, PredicateConfig, Representation};
 use serde::{Deserialize, Serialize};
@@ -48,7 +48,7 @@ pub struct Config {
     pub algorithm: AlgorithmKind,
     pub predicate: PredicateConfig,
     pub refinement: RefinementStrategy,
-    pub encoding: Encoding,
+    pub encoding: EncodingChoice,
     pub waitlist: WaitlistOrder,
     /// Calls nested deeper than this are cut (the verdict TRUE is then impossible).
     pub max_depth: usize,
@@ -91,7 +91,7 @@ impl Config {
                 Representation::Bdd,
             ),
             refinement: RefinementStrategy::Predicate,
-            encoding: Encoding::Int,
+            encoding: EncodingChoice::Auto,
             waitlist: WaitlistOrder::Rpo,
             max_depth: 32,
             k_init: 1,
@@ -144,7 +144,7 @@ impl Config {
                     AbstractionKind::Boolean,
                     Representation::Smt,
                 ),
-                encoding: Encoding::Bv,
+                encoding: EncodingChoice::Bv,
                 waitlist: WaitlistOrder::Rpo,
                 ..base
             },
@@ -155,7 +155,7 @@ impl Config {
                     AbstractionKind::Boolean,
                     Representation::Smt,
                 ),
-                encoding: Encoding::Bv,
+                encoding: EncodingChoice::Bv,
                 waitlist: WaitlistOrder::Rpo,
                 ..base
             },

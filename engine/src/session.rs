@@ -57,7 +57,8 @@ impl Session {
         // A failure here surfaces on the first query (the context is poisoned), as UNKNOWN.
         let _ = smt.set_resource_limit((rlimit > 0).then_some(rlimit));
         smt.set_interpolation(config.interpolation);
-        let cpa = PredicateCpa::new(cfa.clone(), config.predicate.clone(), config.encoding, smt);
+        let encoding = config.encoding.resolve(&cfa);
+        let cpa = PredicateCpa::new(cfa.clone(), config.predicate.clone(), encoding, smt);
         let algorithm: Box<dyn Algorithm> = match config.algorithm {
             AlgorithmKind::Cegar => Box::new(Cegar::new(
                 cfa,

@@ -29,6 +29,35 @@ pub enum Encoding {
     Bv,
 }
 
+/// The encoding a configuration asks for: one of the two, or `auto`, resolved per program by
+/// [`EncodingChoice::resolve`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EncodingChoice {
+    Int,
+    Bv,
+    /// `Int`, unless an edge of the program has no exact Int encoding (a bit operation that
+    /// [`Encoding::Int`] over-approximates, such as `x & y` or `1 << c` with a variable `c`);
+    /// then `Bv`. Interpolating over an over-approximation either fails (the projections keep
+    /// quantifiers) or finds spurious paths it cannot refute (on `num_conversion_1.c`, Int
+    /// ends UNKNOWN after 35 s, Bv proves it in half a second).
+    Auto,
+}
+
+impl EncodingChoice {
+    /// The encoding used for `cfa`.
+    pub fn resolve(self, cfa: &Cfa) -> Encoding {
+        match self {
+            EncodingChoice::Int => Encoding::Int,
+            EncodingChoice::Bv => Encoding::Bv,
+            EncodingChoice::Auto if Encoder::new(cfa, Encoding::Int).approximates(cfa) => {
+                Encoding::Bv
+            }
+            EncodingChoice::Auto => Encoding::Int,
+        }
+    }
+}
+
 /// A path formula: the SP of a sequence (or, after merges, a DAG) of edges, with the SSA map
 /// after it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -604,6 +633,22 @@ impl<'c> Encoder<'c> {
         r
     }
 
+    /// Whether some edge of `cfa` is over-approximated by this encoding (never for `Bv`): the
+    /// edge's strongest postcondition, computed once outside any call context, is marked
+    /// approximated. What is approximated depends only on the edge's operations, not on the
+    /// path before it.
+    pub fn approximates(&self, cfa: &Cfa) -> bool {
+        let at = |location| ControlState {
+            location,
+            stack: Default::default(),
+            counters: None,
+        };
+        let empty = PathFormula::empty(SsaMap::default());
+        cfa.edges
+            .iter()
+            .any(|e| self.sp(&empty, e, &at(e.from), &at(e.to)).approximated)
+    }
+
     /// The strongest postcondition of `pf` along `edge`, from control state `from` to `to`.
     pub fn sp(
         &self,
@@ -769,5 +814,37 @@ impl Builder {
         let idx = self.ssa.get(s).map_or(1, |i| i + 1);
         self.ssa.set(s, idx);
         enc.symbol(s, idx)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Encoding, EncodingChoice};
+    use crate::frontend::parse_program;
+
+    fn resolved(body: &str) -> Encoding {
+        let src = format!("int main(void) {{ unsigned int x, y; int c; {body} return 0; }}");
+        let cfa = parse_program("t.c", &src).expect("parses").cfa;
+        EncodingChoice::Auto.resolve(&cfa)
+    }
+
+    #[test]
+    fn auto_encoding_is_int_for_exact_operations_and_bv_for_approximated_ones() {
+        // Masks and constant shifts have exact linear forms.
+        assert_eq!(
+            resolved("x = (x & 255u) + (y >> 8) + (x << 3);"),
+            Encoding::Int
+        );
+        assert_eq!(resolved("x = x * y + x / 3u;"), Encoding::Int);
+        // A general `&`, a shift by a variable, `^` with a non-mask: over-approximated.
+        assert_eq!(resolved("x = x & y;"), Encoding::Bv);
+        assert_eq!(resolved("x = 1u << c;"), Encoding::Bv);
+        assert_eq!(resolved("if ((x ^ 5u) == 0u) x = 1u;"), Encoding::Bv);
+        // The explicit choices are never changed.
+        let cfa = parse_program("t.c", "int main(void) { unsigned x, y; x = x & y; }")
+            .expect("parses")
+            .cfa;
+        assert_eq!(EncodingChoice::Int.resolve(&cfa), Encoding::Int);
+        assert_eq!(EncodingChoice::Bv.resolve(&cfa), Encoding::Bv);
     }
 }

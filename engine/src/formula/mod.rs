@@ -5,7 +5,7 @@
 pub mod encode;
 pub mod ssa;
 
-pub use encode::{Encoder, Encoding, Frames, PathFormula};
+pub use encode::{Encoder, Encoding, EncodingChoice, Frames, PathFormula};
 pub use ssa::{Slot, SsaMap};
 
 use crate::cfa::Cfa;
