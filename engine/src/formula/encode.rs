@@ -50,9 +50,7 @@ impl EncodingChoice {
         match self {
             EncodingChoice::Int => Encoding::Int,
             EncodingChoice::Bv => Encoding::Bv,
-            EncodingChoice::Auto if Encoder::new(cfa, Encoding::Int).approximates(cfa) => {
-                Encoding::Bv
-            }
+            EncodingChoice::Auto if Encoder::new(cfa, Encoding::Int).approximates() => Encoding::Bv,
             EncodingChoice::Auto => Encoding::Int,
         }
     }
@@ -633,18 +631,19 @@ impl<'c> Encoder<'c> {
         r
     }
 
-    /// Whether some edge of `cfa` is over-approximated by this encoding (never for `Bv`): the
+    /// Whether some edge of the CFA is over-approximated by this encoding (never for `Bv`): the
     /// edge's strongest postcondition, computed once outside any call context, is marked
     /// approximated. What is approximated depends only on the edge's operations, not on the
     /// path before it.
-    pub fn approximates(&self, cfa: &Cfa) -> bool {
+    pub fn approximates(&self) -> bool {
         let at = |location| ControlState {
             location,
             stack: Default::default(),
             counters: None,
         };
         let empty = PathFormula::empty(SsaMap::default());
-        cfa.edges
+        self.cfa
+            .edges
             .iter()
             .any(|e| self.sp(&empty, e, &at(e.from), &at(e.to)).approximated)
     }

@@ -39,7 +39,7 @@ pub fn presolve(body: &Term, keep: &BTreeSet<Var>) -> Term {
         {
             Some(i) => vec![i],
             None => match euclid(&parts, &vars, keep, &count)
-                .or_else(|| bounds_only(&parts, &vars, keep, &count))
+                .or_else(|| bounds_only(&parts, &vars, &count))
             {
                 Some(d) => d,
                 None => break,
@@ -94,18 +94,15 @@ fn descend(parts: &mut [Term], vars: &mut [BTreeSet<Var>], keep: &BTreeSet<Var>)
 
 /// The indices of the conjuncts of a variable that occurs only in constant bounds
 /// `lo <= v <= hi` with `lo <= hi` (see the module documentation), if there is one.
+/// `count` is [`occurrences`]: it has the eliminated variables only.
 fn bounds_only(
     parts: &[Term],
     vars: &[BTreeSet<Var>],
-    keep: &BTreeSet<Var>,
     count: &BTreeMap<&Var, usize>,
 ) -> Option<Vec<usize>> {
-    for (v, n) in count {
-        if v.sort != Sort::Int || keep.contains(*v) {
-            continue;
-        }
+    for v in count.keys().filter(|v| v.sort == Sort::Int) {
         let at: Vec<usize> = (0..parts.len()).filter(|&j| vars[j].contains(*v)).collect();
-        if at.len() != *n || at.iter().any(|&j| vars[j].len() != 1) {
+        if at.iter().any(|&j| vars[j].len() != 1) {
             continue;
         }
         if let Some((lo, hi)) = unary_bounds(parts, &at, v) {
