@@ -5,7 +5,7 @@
 use crate::cfa::{Cfa, Edge, EdgeKind, NodeId, NodeKind, Rhs};
 use crate::ir::{IntType, VarId};
 use crate::semantics::{self, EvalError};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -71,7 +71,7 @@ pub struct Machine<'c> {
 }
 
 /// One executed edge and the values of the user's variables afterwards.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TraceStep {
     pub edge: u32,
     pub line: u32,

@@ -13,11 +13,11 @@ use crate::cpa::arg::{Arg, ArgId};
 use crate::formula::Frames;
 use crate::ir::{IntType, VarId};
 use crate::predicate::PredicateState;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use solver_bridge::term::Term;
 use std::collections::BTreeMap;
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Counterexample {
     /// The executed steps with the values of the user's variables after each.
     pub trace: Vec<TraceStep>,

@@ -1,10 +1,10 @@
 //! The typed events a run emits. The playground animates exactly these; replaying a prefix of
 //! the event list rebuilds the ARG at any step (see [`crate::view`]).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// How a new ARG state relates to the predicate abstraction.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum StateKind {
     /// An abstraction state (block end): `formula` is its abstraction formula.
@@ -15,7 +15,38 @@ pub enum StateKind {
     Plain,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+/// Why successors of a state were not produced.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CutReason {
+    /// The loop bound k of the Loop-Bound CPA (BMC, k-induction).
+    LoopBound,
+    /// The recursion depth bound of the Callstack CPA.
+    RecursionDepth,
+}
+
+/// Which satisfiability check of BMC or k-induction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CheckKind {
+    /// Is an error state reachable within the bound?
+    Base,
+    /// Is a state beyond the bound reachable (the forward condition)?
+    Forward,
+    /// The inductive step: k safe iterations followed by an unsafe one.
+    Step,
+}
+
+/// The verdict of a run, as the event names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum VerdictKind {
+    True,
+    False,
+    Unknown,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
     /// A run (or, for BMC and k-induction, one unrolling) starts.
@@ -61,7 +92,7 @@ pub enum Event {
     /// Successors were not produced because of a loop bound or the recursion depth.
     Cut {
         state: u32,
-        reason: String,
+        reason: CutReason,
     },
     /// An abstraction was computed for `state` from its block formula.
     Abstraction {
@@ -110,7 +141,7 @@ pub enum Event {
     },
     /// A satisfiability check of BMC or k-induction (`base`, `forward`, `step`).
     Check {
-        what: String,
+        what: CheckKind,
         bound: u32,
         satisfiable: Option<bool>,
         formula_size: u64,
@@ -119,7 +150,7 @@ pub enum Event {
         bound: u32,
     },
     Verdict {
-        verdict: String,
+        verdict: VerdictKind,
         reason: Option<String>,
     },
 }

@@ -31,7 +31,7 @@ pub enum Granularity {
     End,
 }
 
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Stats {
     pub steps: u64,
     pub states: u64,
@@ -122,7 +122,7 @@ impl Session {
 
     fn finish(&mut self, v: Verdict) {
         self.events.push(Event::Verdict {
-            verdict: v.name().to_string(),
+            verdict: v.kind(),
             reason: v.reason().map(str::to_string),
         });
         self.verdict = Some(v);

@@ -4,11 +4,11 @@
 //! The replay is a pure function of the events, so a share link (program, configuration, step)
 //! shows the same picture everywhere.
 
-use crate::events::{Event, StateKind};
-use serde::Serialize;
+use crate::events::{Event, StateKind, VerdictKind};
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StateView {
     pub id: u32,
     pub location: u32,
@@ -22,7 +22,7 @@ pub struct StateView {
     pub covered_by: Option<u32>,
 }
 
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ArgView {
     /// The states currently in the ARG (removed ones are gone), by id.
     pub states: BTreeMap<u32, StateView>,
@@ -41,7 +41,7 @@ pub struct ArgView {
     /// Predicates by location, in the order they were added.
     pub predicates: BTreeMap<u32, Vec<String>>,
     /// The verdict, once the replay reaches it.
-    pub verdict: Option<String>,
+    pub verdict: Option<VerdictKind>,
 }
 
 impl ArgView {
@@ -54,7 +54,9 @@ impl ArgView {
         v
     }
 
-    fn apply(&mut self, e: &Event) {
+    /// Applies one more event: `replay(&events[..=n])` is `replay(&events[..n])` followed by
+    /// `apply(&events[n])`, so a viewer can step forward without replaying from the start.
+    pub fn apply(&mut self, e: &Event) {
         match e {
             Event::Started { bound, .. } => {
                 // BMC and k-induction build a fresh ARG for every bound.
@@ -134,7 +136,7 @@ impl ArgView {
             }
             Event::Refined { .. } => self.refinements += 1,
             Event::BoundIncreased { bound } => self.bound = Some(*bound),
-            Event::Verdict { verdict, .. } => self.verdict = Some(verdict.clone()),
+            Event::Verdict { verdict, .. } => self.verdict = Some(*verdict),
             Event::Readded { .. }
             | Event::Infeasible { .. }
             | Event::Cut { .. }

@@ -12,7 +12,7 @@ use crate::cpa::arg::{Arg, ArgId};
 use crate::cpa::control::{ControlCpa, Cut};
 use crate::cpa::cpa_plus::CpaPlus;
 use crate::cpa::waitlist::WaitlistOrder;
-use crate::events::Event;
+use crate::events::{CheckKind, Event};
 use crate::formula::SsaMap;
 use crate::predicate::refine::MAX_TRACE;
 use crate::predicate::{PredicateCpa, PredicatePrecision, PredicateState};
@@ -169,7 +169,7 @@ impl Algorithm for Bmc {
                 let verdict =
                     check_error_states(&mut self.cpa, &self.algo.arg, &cfa, ArgId(0), &errors)?;
                 events.push(Event::Check {
-                    what: "base".into(),
+                    what: CheckKind::Base,
                     bound: self.k,
                     satisfiable: Some(verdict.is_some()),
                     formula_size: formula.size(),
@@ -191,7 +191,7 @@ impl Algorithm for Bmc {
                 let formula = disjunction(&self.algo.arg, &cut);
                 let sat = self.cpa.smt.check(std::slice::from_ref(&formula))?;
                 events.push(Event::Check {
-                    what: "forward".into(),
+                    what: CheckKind::Forward,
                     bound: self.k,
                     satisfiable: match sat {
                         Sat::Sat => Some(true),

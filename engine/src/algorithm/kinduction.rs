@@ -23,7 +23,7 @@ use crate::cpa::arg::{Arg, ArgId};
 use crate::cpa::control::ControlCpa;
 use crate::cpa::cpa_plus::CpaPlus;
 use crate::cpa::waitlist::WaitlistOrder;
-use crate::events::Event;
+use crate::events::{CheckKind, Event};
 use crate::formula::encode::Builder;
 use crate::formula::{Frames, SsaMap};
 use crate::intervals::IntervalAnalysis;
@@ -240,7 +240,7 @@ impl Algorithm for KInduction {
                 let verdict =
                     check_error_states(&mut self.cpa, &self.algo.arg, &cfa, ArgId(0), &errors)?;
                 events.push(Event::Check {
-                    what: "base".into(),
+                    what: CheckKind::Base,
                     bound: self.k,
                     satisfiable: Some(verdict.is_some()),
                     formula_size: size,
@@ -261,7 +261,7 @@ impl Algorithm for KInduction {
                 let formula = disjunction(&self.algo.arg, &cut);
                 let sat = self.cpa.smt.check(std::slice::from_ref(&formula))?;
                 events.push(Event::Check {
-                    what: "forward".into(),
+                    what: CheckKind::Forward,
                     bound: self.k,
                     satisfiable: match sat {
                         Sat::Sat => Some(true),
@@ -304,7 +304,7 @@ impl Algorithm for KInduction {
                 parts.extend(self.invariant_terms(head));
                 let sat = self.cpa.smt.check(&parts)?;
                 events.push(Event::Check {
-                    what: "step".into(),
+                    what: CheckKind::Step,
                     bound: self.k,
                     satisfiable: match sat {
                         Sat::Sat => Some(true),

@@ -8,10 +8,11 @@ pub mod kinduction;
 
 use crate::counterexample::Counterexample;
 use crate::events::Event;
+use crate::events::VerdictKind;
 use crate::smt::Result;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "verdict", rename_all = "lowercase")]
 pub enum Verdict {
     True,
@@ -25,6 +26,14 @@ impl Verdict {
             Verdict::True => "true",
             Verdict::False { .. } => "false",
             Verdict::Unknown { .. } => "unknown",
+        }
+    }
+
+    pub fn kind(&self) -> VerdictKind {
+        match self {
+            Verdict::True => VerdictKind::True,
+            Verdict::False { .. } => VerdictKind::False,
+            Verdict::Unknown { .. } => VerdictKind::Unknown,
         }
     }
 

@@ -12,7 +12,7 @@ use super::arg::{Arg, ArgId};
 use super::control::{ControlCpa, Cut};
 use super::DataCpa;
 use crate::cfa::Cfa;
-use crate::events::{Event, StateKind};
+use crate::events::{CutReason, Event, StateKind};
 use crate::smt::Result;
 use std::rc::Rc;
 
@@ -89,13 +89,10 @@ impl<D: DataCpa> CpaPlus<D> {
                         cut_reported = true;
                         self.cut.push((e, cut));
                         let reason = match cut {
-                            Cut::LoopBound => "loop bound",
-                            Cut::RecursionDepth => "recursion depth",
+                            Cut::LoopBound => CutReason::LoopBound,
+                            Cut::RecursionDepth => CutReason::RecursionDepth,
                         };
-                        events.push(Event::Cut {
-                            state: e.0,
-                            reason: reason.into(),
-                        });
+                        events.push(Event::Cut { state: e.0, reason });
                     }
                     continue;
                 }
