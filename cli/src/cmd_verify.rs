@@ -27,6 +27,10 @@ pub struct VerifyArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// With `--json`: add `events`, the session's whole event log (what the playground
+    /// replays; its browser tests compare it with the page's).
+    #[arg(long, requires = "json")]
+    pub events: bool,
 }
 
 /// The configuration the arguments ask for, or a usage error.
@@ -47,13 +51,18 @@ pub fn configure(preset: &str, sets: &[String], max_steps: Option<u64>) -> Resul
 
 pub struct Outcome {
     pub verdict: Verdict,
+    pub events: Vec<cpa_engine::events::Event>,
     pub stats: Stats,
     pub solver_ms: f64,
     pub total_ms: f64,
 }
 
-/// Runs one verification natively.
-pub fn verify(cfa: Rc<cpa_engine::cfa::Cfa>, config: Config) -> Result<Outcome, String> {
+/// Runs one verification natively; `events` keeps the event log in the outcome.
+pub fn verify(
+    cfa: Rc<cpa_engine::cfa::Cfa>,
+    config: Config,
+    events: bool,
+) -> Result<Outcome, String> {
     let start = Instant::now();
     let (solver, nanos) = native().map_err(|e| e.to_string())?;
     let smt = BridgeSmt::new(solver);
@@ -61,6 +70,11 @@ pub fn verify(cfa: Rc<cpa_engine::cfa::Cfa>, config: Config) -> Result<Outcome, 
     let verdict = session.run().clone();
     Ok(Outcome {
         verdict,
+        events: if events {
+            session.events().to_vec()
+        } else {
+            Vec::new()
+        },
         stats: session.stats(),
         solver_ms: nanos.get() as f64 / 1e6,
         total_ms: start.elapsed().as_secs_f64() * 1e3,
@@ -79,7 +93,7 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
         return ExitCode::from(1);
     };
     let preset = config.preset.clone();
-    let out = match verify(Rc::new(parsed.cfa), config) {
+    let out = match verify(Rc::new(parsed.cfa), config, args.events) {
         Ok(o) => o,
         Err(e) => {
             eprintln!("error: {e}");
@@ -98,7 +112,7 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
             ),
             _ => None,
         };
-        let v = json!({
+        let mut v = json!({
             "verdict": out.verdict.name(),
             "reason": out.verdict.reason(),
             "config": preset,
@@ -112,6 +126,9 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
             },
             "counterexample": cex,
         });
+        if args.events {
+            v["events"] = json!(out.events);
+        }
         println!("{v}");
         return ExitCode::SUCCESS;
     }
