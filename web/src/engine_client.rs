@@ -1,7 +1,7 @@
 //! The page's side of the engine worker: sends requests, routes each reply to the code that
 //! asked, and replaces the worker when it dies or a run must be cancelled.
 
-use crate::protocol::{PageMessage, Reply, Request, RequestEnvelope, WorkerMessage};
+use crate::protocol::{Batch, PageMessage, Reply, Request, RequestEnvelope, WorkerMessage};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -10,12 +10,20 @@ use web_sys::{ErrorEvent, MessageEvent, Worker};
 
 pub type PageReply = Reply<crate::model::CfaReport>;
 type Handler = Box<dyn FnOnce(Result<PageReply, String>)>;
+type BatchHandler = Box<dyn FnMut(Batch)>;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EngineStatus {
     Starting,
     Ready,
     Failed(String),
+    /// Z3 is loading in the worker: `loaded` of `total` bytes (`total` 0 if unknown), or
+    /// it is done.
+    Z3 {
+        loaded: u64,
+        total: u64,
+        done: bool,
+    },
 }
 
 struct Inner {
@@ -23,6 +31,8 @@ struct Inner {
     worker: Option<Worker>,
     next_id: u64,
     pending: HashMap<u64, Handler>,
+    /// Streaming requests: what to do with each `events` message before the reply.
+    streams: HashMap<u64, BatchHandler>,
     on_status: yew::Callback<EngineStatus>,
     // Kept alive as long as the worker they are attached to.
     _onmessage: Option<Closure<dyn FnMut(MessageEvent)>>,
@@ -49,6 +59,7 @@ impl EngineClient {
                 worker: None,
                 next_id: 1,
                 pending: HashMap::new(),
+                streams: HashMap::new(),
                 on_status,
                 _onmessage: None,
                 _onerror: None,
@@ -102,6 +113,26 @@ impl EngineClient {
         request: Request,
         handler: impl FnOnce(Result<PageReply, String>) + 'static,
     ) -> u64 {
+        self.send(request, None, Box::new(handler))
+    }
+
+    /// Like [`EngineClient::request`], and `on_batch` receives each `events` message the
+    /// request streams before its reply.
+    pub fn request_streaming(
+        &self,
+        request: Request,
+        on_batch: impl FnMut(Batch) + 'static,
+        handler: impl FnOnce(Result<PageReply, String>) + 'static,
+    ) -> u64 {
+        self.send(request, Some(Box::new(on_batch)), Box::new(handler))
+    }
+
+    /// Whether any request is still unanswered (the worker is busy with it or queued).
+    pub fn busy(&self) -> bool {
+        !self.inner.borrow().pending.is_empty()
+    }
+
+    fn send(&self, request: Request, on_batch: Option<BatchHandler>, handler: Handler) -> u64 {
         let mut inner = self.inner.borrow_mut();
         let id = inner.next_id;
         inner.next_id += 1;
@@ -114,7 +145,10 @@ impl EngineClient {
         };
         match sent {
             Ok(()) => {
-                inner.pending.insert(id, Box::new(handler));
+                inner.pending.insert(id, handler);
+                if let Some(b) = on_batch {
+                    inner.streams.insert(id, b);
+                }
             }
             Err(e) => {
                 // The handler may send again: release the borrow first.
@@ -144,6 +178,7 @@ impl EngineClient {
             let mut inner = self.inner.borrow_mut();
             let mut ids: Vec<u64> = inner.pending.keys().copied().collect();
             ids.sort_unstable();
+            inner.streams.clear();
             ids.into_iter()
                 .filter_map(|id| inner.pending.remove(&id))
                 .collect()
@@ -162,10 +197,37 @@ impl EngineClient {
                 cb.emit(EngineStatus::Ready);
             }
             Ok(WorkerMessage::Reply { id, reply }) => {
-                let handler = self.inner.borrow_mut().pending.remove(&id);
+                let handler = {
+                    let mut inner = self.inner.borrow_mut();
+                    inner.streams.remove(&id);
+                    inner.pending.remove(&id)
+                };
                 if let Some(h) = handler {
                     h(Ok(reply));
                 }
+            }
+            Ok(WorkerMessage::Events { id, batch }) => {
+                // Taken out while it runs: the handler may send requests itself.
+                let stream = self.inner.borrow_mut().streams.remove(&id);
+                if let Some(mut f) = stream {
+                    f(batch);
+                    let mut inner = self.inner.borrow_mut();
+                    if inner.pending.contains_key(&id) {
+                        inner.streams.insert(id, f);
+                    }
+                }
+            }
+            Ok(WorkerMessage::Z3Progress {
+                loaded,
+                total,
+                done,
+            }) => {
+                let cb = self.inner.borrow().on_status.clone();
+                cb.emit(EngineStatus::Z3 {
+                    loaded,
+                    total,
+                    done,
+                });
             }
             Ok(WorkerMessage::Fatal { message }) => self.restart(&message),
             Err(e) => web_sys::console::error_1(&format!("unreadable engine message: {e}").into()),

@@ -8,9 +8,17 @@
 //! per request, and `{"type": "fatal", "message": ...}` when the worker cannot go on (the page
 //! then fails every open request and starts a fresh worker).
 //!
-//! New request kinds (verification runs, stepping) add a [`Request`] and a [`Reply`] variant;
-//! a run that streams events will add a `{"type": "event", "id", "event"}` worker message.
+//! A verification run lives in the worker across messages: `start` creates it (a
+//! [`cpa_engine::session::Session`] on the worker's Z3), each `advance` steps it and streams
+//! what happened as `{"type": "events", "id", ...}` messages ([`Batch`]) before its reply,
+//! and terminating the worker cancels it (the page replays the run to where it was in a fresh
+//! worker). The engine's own types ([`Event`], [`Stats`], [`Verdict`], [`Granularity`]) are the
+//! payload.
 
+use cpa_engine::algorithm::Verdict;
+use cpa_engine::config::{Config, PRESETS};
+use cpa_engine::events::Event;
+use cpa_engine::session::{Granularity, Stats};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -33,6 +41,170 @@ pub enum Request {
     /// The solver bridge's query-mix micro-benchmark (`bench::timed_query_mix`: a warm-up,
     /// then `rounds` timed rounds) on the worker's Z3.
     SolverBench { rounds: u32 },
+    /// Starts a verification run of `source` (replacing any earlier run): what
+    /// `cpa verify FILE --config PRESET --set KEY=VALUE...` runs natively.
+    Start {
+        file: String,
+        source: String,
+        config: RunConfig,
+    },
+    /// Steps the current run until `granularity` is reached, the run ends, or the run has
+    /// `until` events (whichever comes first). Unless `quiet`, the new events stream as
+    /// `events` messages before the reply (`quiet` is for replaying a run the page has seen).
+    Advance {
+        granularity: Granularity,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        until: Option<u64>,
+        #[serde(default, skip_serializing_if = "is_false")]
+        quiet: bool,
+    },
+    /// The whole text of solver query `index` of the current run (batches carry excerpts).
+    QueryText { index: u64 },
+    /// Makes the worker panic (tests of the page's recovery from an engine crash).
+    DebugPanic,
+}
+
+/// A configuration as the CLI takes it: a preset and knob settings, applied in order with
+/// [`Config::set`].
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunConfig {
+    pub preset: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub set: Vec<(String, String)>,
+}
+
+impl RunConfig {
+    pub fn preset(name: &str) -> RunConfig {
+        RunConfig {
+            preset: name.to_string(),
+            set: Vec::new(),
+        }
+    }
+
+    /// The engine configuration, or why there is none (unknown preset, bad knob value, a
+    /// combination the engine rejects).
+    pub fn resolve(&self) -> Result<Config, String> {
+        let mut config = Config::preset(&self.preset).ok_or_else(|| {
+            format!(
+                "unknown preset '{}' (known: {})",
+                self.preset,
+                PRESETS.join(", ")
+            )
+        })?;
+        for (k, v) in &self.set {
+            config.set(k, v)?;
+        }
+        config.validate()?;
+        Ok(config)
+    }
+
+    /// The equivalent command line (shown on the page, so a run can be repeated natively).
+    pub fn command_line(&self, file: &str) -> String {
+        let mut s = format!("cpa verify {file} --config {}", self.preset);
+        for (k, v) in &self.set {
+            s.push_str(&format!(" --set {k}={v}"));
+        }
+        s
+    }
+}
+
+/// Why a solver query was made, from the engine's call (AllSAT, interpolation, a model, a
+/// satisfiability check) and what the step it belongs to did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum QueryPurpose {
+    /// Solver options before the analysis starts (the resource limit).
+    Setup,
+    /// Predicate abstraction of a block (AllSAT over the predicates).
+    Abstraction,
+    /// A satisfiability check while expanding a state: the block's satisfiability, a
+    /// Cartesian abstraction or a coverage (implication) check.
+    Expansion,
+    /// Forced covering of IMPACT: does the state's path imply a coverer's formula?
+    Coverage,
+    /// Is the abstract counterexample feasible (its path formula satisfiable)?
+    Feasibility,
+    /// Sequence interpolants for a spurious counterexample.
+    Interpolation,
+    /// A model of a feasible path, for the concrete counterexample.
+    Model,
+    /// A check of BMC or k-induction (base case, forward condition, inductive step).
+    BoundCheck,
+}
+
+impl QueryPurpose {
+    pub fn name(self) -> &'static str {
+        match self {
+            QueryPurpose::Setup => "setup",
+            QueryPurpose::Abstraction => "abstraction",
+            QueryPurpose::Expansion => "expansion",
+            QueryPurpose::Coverage => "coverage",
+            QueryPurpose::Feasibility => "feasibility",
+            QueryPurpose::Interpolation => "interpolation",
+            QueryPurpose::Model => "model",
+            QueryPurpose::BoundCheck => "bound check",
+        }
+    }
+}
+
+/// One round trip to Z3 during a run. `solver_queries` of the statistics counts exactly these.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct QueryEntry {
+    /// 0-based position in the run's query log.
+    pub index: u64,
+    /// The number of events before the step that made the query (a step's events and its
+    /// queries appear together, once the step is done).
+    pub at: u64,
+    pub purpose: QueryPurpose,
+    /// The SMT-LIB text sent, cut at [`QUERY_EXCERPT`] characters (`query_len` is the whole
+    /// length; `query-text` fetches the rest).
+    pub query: String,
+    pub query_len: u64,
+    /// Z3's reply, cut like the query.
+    pub reply: String,
+    /// Time in the solver (the worker's `performance.now()`; 0 natively in tests).
+    pub ms: f64,
+}
+
+/// Excerpts of queries and replies in batches are at most this many characters.
+pub const QUERY_EXCERPT: usize = 2000;
+
+/// Where a step of the run ended, with the statistics at that point.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct UnitEnd {
+    /// Events of the run after this step.
+    pub events: u64,
+    pub stats: Stats,
+    pub solver_ms: f64,
+}
+
+/// What an `advance` did, streamed in pieces: events `from..from + events.len()`, the steps
+/// that ended within them, and the solver queries they made.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Batch {
+    pub from: u64,
+    pub events: Vec<Event>,
+    pub units: Vec<UnitEnd>,
+    pub queries: Vec<QueryEntry>,
+}
+
+/// The state of the run after an `advance`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Progress {
+    pub events: u64,
+    pub stats: Stats,
+    pub solver_ms: f64,
+    /// Set once the run is over (with the concrete counterexample for FALSE).
+    pub verdict: Option<Verdict>,
+}
+
+/// What `start` reports about the run it created.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunInfo {
+    /// The resolved configuration's knobs (`Config::knobs`), as the engine reads them.
+    pub knobs: Vec<(String, String)>,
+    /// The formula encoding the run uses (`auto` resolved for this program).
+    pub encoding: cpa_engine::formula::Encoding,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -106,6 +278,18 @@ pub enum Reply<R> {
         #[serde(flatten)]
         result: BenchResult,
     },
+    RunStarted {
+        #[serde(flatten)]
+        info: RunInfo,
+    },
+    Advanced {
+        #[serde(flatten)]
+        progress: Progress,
+    },
+    QueryText {
+        query: String,
+        reply: String,
+    },
     Error {
         message: String,
     },
@@ -115,8 +299,26 @@ pub enum Reply<R> {
 #[serde(tag = "type", rename_all = "kebab-case")]
 pub enum WorkerMessage<R> {
     Ready,
-    Reply { id: u64, reply: Reply<R> },
-    Fatal { message: String },
+    Reply {
+        id: u64,
+        reply: Reply<R>,
+    },
+    /// Part of what request `id` (an `advance`) did, before its reply.
+    Events {
+        id: u64,
+        #[serde(flatten)]
+        batch: Batch,
+    },
+    /// Loading Z3: `loaded` of `total` bytes (`total` 0 if unknown), then `done`.
+    Z3Progress {
+        loaded: u64,
+        total: u64,
+        #[serde(default)]
+        done: bool,
+    },
+    Fatal {
+        message: String,
+    },
 }
 
 /// The worker message as the page reads it.

@@ -2,14 +2,17 @@
 //! natively. `bin/cpa-worker.rs` wires it to `postMessage` and to Z3.
 
 use crate::protocol::{
-    BenchResult, ItpAnswer, LoggedQuery, Reply, Request, RequestEnvelope, WorkerMessage,
+    Batch, BenchResult, ItpAnswer, LoggedQuery, Reply, Request, RequestEnvelope, RunConfig,
+    WorkerMessage,
 };
+use crate::run_host::{Clock, RunHost};
 use cpa_engine::report::{cfa_report, CfaReport};
+use cpa_engine::session::Granularity;
 use solver_bridge::bench::timed_query_mix;
 use solver_bridge::context::SmtContext;
 use solver_bridge::itp::{solve_script, ScriptAnswer, Strategy};
 use solver_bridge::parse::{parse_script, Script};
-use solver_bridge::solver::{Clock, Recording, Solver};
+use solver_bridge::solver::{Recording, Solver};
 
 /// What the worker must do for one incoming message.
 #[derive(Debug)]
@@ -22,6 +25,83 @@ pub enum Work {
     Interpolate { id: u64, job: ItpJob },
     /// Load Z3 if needed, then answer request `id` with [`bench_reply`].
     Bench { id: u64, rounds: usize },
+    /// Load Z3 if needed, then start a run with [`Runs::start`].
+    Start {
+        id: u64,
+        file: String,
+        source: String,
+        config: RunConfig,
+    },
+    /// Step the current run ([`Runs::advance`]).
+    Advance {
+        id: u64,
+        granularity: Granularity,
+        until: Option<u64>,
+        quiet: bool,
+    },
+    /// Answer with [`Runs::query_text`].
+    QueryText { id: u64, index: u64 },
+    /// Panic (the page's crash recovery is tested with it).
+    Panic,
+}
+
+/// The worker's verification run, held across messages.
+#[derive(Default)]
+pub struct Runs {
+    current: Option<RunHost>,
+}
+
+impl Runs {
+    /// Starts a run on `solver` (replacing the current one) and returns the reply.
+    pub fn start(
+        &mut self,
+        id: u64,
+        file: &str,
+        source: &str,
+        config: &RunConfig,
+        solver: impl solver_bridge::solver::Solver + 'static,
+        clock: Option<Clock>,
+    ) -> String {
+        self.current = None;
+        match RunHost::new(file, source, config, solver, clock) {
+            Ok((host, info)) => {
+                self.current = Some(host);
+                reply_json(id, Reply::RunStarted { info })
+            }
+            Err(message) => error_reply(id, message),
+        }
+    }
+
+    /// Steps the current run; `post` gets each `events` message, the result is the reply.
+    pub fn advance(
+        &mut self,
+        id: u64,
+        granularity: Granularity,
+        until: Option<u64>,
+        quiet: bool,
+        post: &mut dyn FnMut(&str),
+    ) -> String {
+        let Some(host) = &mut self.current else {
+            return error_reply(id, "no run: start one first");
+        };
+        let progress = host.advance(granularity, until, quiet, &mut |batch: Batch| {
+            post(&message_json(&WorkerMessage::Events { id, batch }))
+        });
+        reply_json(id, Reply::Advanced { progress })
+    }
+
+    pub fn query_text(&self, id: u64, index: u64) -> String {
+        match self.current.as_ref().and_then(|h| h.query_text(index)) {
+            Some((query, reply)) => reply_json(
+                id,
+                Reply::QueryText {
+                    query: query.clone(),
+                    reply: reply.clone(),
+                },
+            ),
+            None => error_reply(id, format!("no solver query {index} in the current run")),
+        }
+    }
 }
 
 /// The largest `solver-bench` round count (7 round trips each; a minute or two of Z3): the
@@ -141,7 +221,7 @@ pub fn bench_reply(
     id: u64,
     rounds: usize,
     solver: &mut dyn Solver,
-    clock: &mut dyn Clock,
+    clock: &mut dyn solver_bridge::solver::Clock,
 ) -> String {
     match timed_query_mix(solver, rounds, clock) {
         Ok(m) => reply_json(
@@ -225,6 +305,31 @@ pub fn handle(data: &str) -> Work {
             id: envelope.id,
             rounds: rounds as usize,
         },
+        Request::Start {
+            file,
+            source,
+            config,
+        } => Work::Start {
+            id: envelope.id,
+            file,
+            source,
+            config,
+        },
+        Request::Advance {
+            granularity,
+            until,
+            quiet,
+        } => Work::Advance {
+            id: envelope.id,
+            granularity,
+            until,
+            quiet,
+        },
+        Request::QueryText { index } => Work::QueryText {
+            id: envelope.id,
+            index,
+        },
+        Request::DebugPanic => Work::Panic,
     }
 }
 

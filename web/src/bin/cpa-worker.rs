@@ -4,9 +4,11 @@
 #[cfg(target_arch = "wasm32")]
 mod wasm {
     use cpa_web::worker::{
-        bench_reply, error_reply, fatal_json, handle, interpolate_reply, ready_json, z3_reply, Work,
+        bench_reply, error_reply, fatal_json, handle, interpolate_reply, ready_json, z3_reply,
+        Runs, Work,
     };
     use solver_bridge::solver::{browser_eval_raw, browser_solver, FnClock};
+    use std::cell::RefCell;
     use wasm_bindgen::prelude::*;
     use wasm_bindgen_futures::JsFuture;
 
@@ -38,15 +40,23 @@ mod wasm {
             .map_err(|e| format!("cannot load Z3: {}", js_error_text(&e)))
     }
 
-    /// `performance.now()` in microseconds (the worker's clock; the bridge reads none).
-    fn now_micros() -> u64 {
-        let millis = js_sys::global()
+    /// `performance.now()` in milliseconds (the worker's clock; the engine reads none).
+    fn now_ms() -> f64 {
+        js_sys::global()
             .dyn_into::<web_sys::WorkerGlobalScope>()
             .ok()
             .and_then(|scope| scope.performance())
             .map(|p| p.now())
-            .unwrap_or_else(js_sys::Date::now);
-        (millis * 1000.0) as u64
+            .unwrap_or_else(js_sys::Date::now)
+    }
+
+    fn now_micros() -> u64 {
+        (now_ms() * 1000.0) as u64
+    }
+
+    thread_local! {
+        /// The verification run, held across messages.
+        static RUNS: RefCell<Runs> = RefCell::new(Runs::default());
     }
 
     pub fn start() {
@@ -79,6 +89,38 @@ mod wasm {
                 Ok(()) => bench_reply(id, rounds, &mut browser_solver(), &mut FnClock(now_micros)),
                 Err(message) => error_reply(id, message),
             }),
+            Work::Start {
+                id,
+                file,
+                source,
+                config,
+            } => post(&match load_z3().await {
+                Ok(()) => RUNS.with(|r| {
+                    r.borrow_mut().start(
+                        id,
+                        &file,
+                        &source,
+                        &config,
+                        browser_solver(),
+                        Some(Box::new(now_ms)),
+                    )
+                }),
+                Err(message) => error_reply(id, message),
+            }),
+            Work::Advance {
+                id,
+                granularity,
+                until,
+                quiet,
+            } => {
+                let reply = RUNS.with(|r| {
+                    r.borrow_mut()
+                        .advance(id, granularity, until, quiet, &mut |m| post(m))
+                });
+                post(&reply);
+            }
+            Work::QueryText { id, index } => post(&RUNS.with(|r| r.borrow().query_text(id, index))),
+            Work::Panic => panic!("a test asked the engine worker to panic"),
         }
     }
 }

@@ -201,7 +201,7 @@ impl App {
             EngineStatus::Starting => ("Engine starting…".into(), "starting"),
             EngineStatus::Failed(e) => (format!("Engine failed: {e}"), "failed"),
             EngineStatus::Ready if self.building => ("Building CFA…".into(), "busy"),
-            EngineStatus::Ready => ("Engine ready".into(), "ready"),
+            EngineStatus::Ready | EngineStatus::Z3 { .. } => ("Engine ready".into(), "ready"),
         }
     }
 }

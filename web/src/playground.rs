@@ -1,0 +1,1266 @@
+//! The playground's state and its reducer: every user input and every worker message is an
+//! [`Action`]; [`Playground::reduce`] changes the state and returns the [`Command`]s for the
+//! driver (`driver.rs`, the one piece that talks to the worker). No browser API here, so the
+//! stepping logic is tested natively.
+//!
+//! A run is a prefix of the engine's event log. The page keeps every event the worker
+//! streamed and a position `k` ("event k of n"): stepping inside what it has is local (the
+//! view at `k` is the replay of the first `k` events, from the nearest checkpoint), stepping
+//! past it asks the worker for the next step of the requested granularity. Pausing a busy
+//! worker terminates it; a fresh worker replays the run to the step shown (the engine is
+//! deterministic, so the replay is exact).
+
+use crate::model::Graph;
+use crate::protocol::{Batch, Progress, QueryEntry, RunConfig, RunInfo, UnitEnd};
+use cpa_engine::algorithm::Verdict;
+use cpa_engine::events::{CheckKind, Event, StateKind};
+use cpa_engine::session::{Granularity, Stats};
+use cpa_engine::view::{ArgView, StateView};
+use std::collections::{BTreeMap, BTreeSet};
+use std::rc::Rc;
+
+/// How far a forward step goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    Event,
+    Abstraction,
+    Refinement,
+    End,
+}
+
+impl Target {
+    fn granularity(self) -> Granularity {
+        match self {
+            Target::Event => Granularity::Event,
+            Target::Abstraction => Granularity::Abstraction,
+            Target::Refinement => Granularity::Refinement,
+            Target::End => Granularity::End,
+        }
+    }
+
+    /// Whether `e` ends a step of this kind.
+    fn reached_by(self, e: &Event) -> bool {
+        match self {
+            Target::Event => true,
+            Target::Abstraction => matches!(e, Event::Abstraction { .. }),
+            Target::Refinement => matches!(e, Event::Refined { .. }),
+            Target::End => false,
+        }
+    }
+}
+
+/// Run speeds in events per second; `None` is "to the end at full speed".
+pub const SPEEDS: [Option<u32>; 7] = [
+    Some(1),
+    Some(3),
+    Some(10),
+    Some(30),
+    Some(100),
+    Some(1000),
+    None,
+];
+pub const DEFAULT_SPEED: Option<u32> = Some(10);
+/// The run timer's period.
+pub const TICK_MS: u32 = 50;
+
+/// What the ARG looks like at one position, plus what the engine's view does not track:
+/// which states were expanded (popped) and are not back in the waitlist.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Frame {
+    pub view: ArgView,
+    pub popped: BTreeSet<u32>,
+}
+
+impl Frame {
+    fn apply(&mut self, e: &Event) {
+        match e {
+            Event::Started { .. } => self.popped.clear(),
+            Event::StatePopped { state } => {
+                self.popped.insert(*state);
+            }
+            Event::Readded { states } => {
+                for s in states {
+                    self.popped.remove(s);
+                }
+            }
+            Event::Removed { states }
+            | Event::Merged {
+                removed: states, ..
+            } => {
+                for s in states {
+                    self.popped.remove(s);
+                }
+            }
+            _ => {}
+        }
+        self.view.apply(e);
+    }
+
+    /// Waiting in the waitlist: neither expanded nor covered, nor a target.
+    pub fn waiting(&self, s: &StateView) -> bool {
+        !self.popped.contains(&s.id) && s.covered_by.is_none() && !s.target
+    }
+}
+
+/// Events between two checkpoints of the replay (the view at any position is at most this
+/// many event applications away).
+const CHECKPOINT_EVERY: usize = 128;
+/// More checkpoints than this and every other one is dropped (their spacing doubles), so
+/// memory stays bounded on long runs.
+const MAX_CHECKPOINTS: usize = 96;
+
+/// The frame at the current position, and checkpoints to step backward from.
+#[derive(Clone, Debug, Default)]
+pub struct Cursor {
+    pub frame: Frame,
+    pub at: usize,
+    /// States the event just before `at` removed (shown faded for that step).
+    pub removed_now: Vec<StateView>,
+    /// Frames at positions `spacing * i`.
+    checkpoints: Vec<Rc<Frame>>,
+    spacing: usize,
+}
+
+impl Cursor {
+    fn new() -> Cursor {
+        Cursor {
+            checkpoints: vec![Rc::new(Frame::default())],
+            spacing: CHECKPOINT_EVERY,
+            ..Cursor::default()
+        }
+    }
+
+    fn apply_one(&mut self, e: &Event) {
+        self.removed_now = match e {
+            Event::Removed { states }
+            | Event::Merged {
+                removed: states, ..
+            } => states
+                .iter()
+                .filter_map(|s| self.frame.view.states.get(s).cloned())
+                .collect(),
+            _ => Vec::new(),
+        };
+        self.frame.apply(e);
+        self.at += 1;
+        if self.at.is_multiple_of(self.spacing) && self.at / self.spacing == self.checkpoints.len()
+        {
+            self.checkpoints.push(Rc::new(self.frame.clone()));
+            if self.checkpoints.len() > MAX_CHECKPOINTS {
+                self.spacing *= 2;
+                let kept: Vec<Rc<Frame>> = self.checkpoints.iter().step_by(2).cloned().collect();
+                self.checkpoints = kept;
+            }
+        }
+    }
+
+    /// Moves to position `k` of `events`.
+    pub fn seek(&mut self, events: &[Event], k: usize) {
+        let k = k.min(events.len());
+        if k == self.at {
+            return;
+        }
+        if k < self.at || k == 0 {
+            // From the last checkpoint before `k` (strictly, so the last event is applied
+            // here and its removals are known).
+            let i = (k.saturating_sub(1) / self.spacing).min(self.checkpoints.len() - 1);
+            self.frame = (*self.checkpoints[i]).clone();
+            self.at = i * self.spacing;
+            self.removed_now.clear();
+            // Checkpoints after `k` stay valid: the events do not change.
+        }
+        while self.at < k {
+            let e = &events[self.at];
+            self.apply_one(e);
+        }
+    }
+
+    /// Forgets checkpoints beyond `len` events (the run was cut back).
+    fn truncate(&mut self, len: usize) {
+        self.checkpoints.truncate(len / self.spacing + 1);
+        if self.at > len {
+            let i = self.checkpoints.len() - 1;
+            self.frame = (*self.checkpoints[i]).clone();
+            self.at = i * self.spacing;
+            self.removed_now.clear();
+        }
+    }
+}
+
+/// One refinement as the interpolants view shows it, gathered from its events.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Refinement {
+    /// 1-based number.
+    pub number: u32,
+    /// Index of its `Counterexample` event.
+    pub start: usize,
+    /// Index of its `Refined` event, once there.
+    pub end: Option<usize>,
+    pub states: Vec<u32>,
+    pub blocks: Vec<String>,
+    pub feasible: bool,
+    pub interpolants: Vec<String>,
+    /// (location, predicate) pairs.
+    pub predicates: Vec<(u32, String)>,
+    /// IMPACT: (state, new abstraction formula).
+    pub strengthened: Vec<(u32, String)>,
+    pub removed: usize,
+    pub pivot: Option<u32>,
+}
+
+/// A satisfiability check of BMC or k-induction.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Check {
+    pub index: usize,
+    pub what: CheckKind,
+    pub bound: u32,
+    pub satisfiable: Option<bool>,
+    pub formula_size: u64,
+}
+
+/// Records of the event log that views list, kept up to date as events arrive.
+#[derive(Clone, Debug, Default)]
+pub struct Derived {
+    pub refinements: Vec<Refinement>,
+    pub checks: Vec<Check>,
+}
+
+impl Derived {
+    fn push(&mut self, index: usize, e: &Event) {
+        fn open(d: &mut Derived) -> Option<&mut Refinement> {
+            d.refinements.last_mut().filter(|r| r.end.is_none())
+        }
+        match e {
+            Event::Counterexample {
+                states,
+                blocks,
+                feasible,
+            } => {
+                let number = self.refinements.len() as u32 + 1;
+                self.refinements.push(Refinement {
+                    number,
+                    start: index,
+                    states: states.clone(),
+                    blocks: blocks.clone(),
+                    feasible: *feasible,
+                    ..Refinement::default()
+                });
+            }
+            Event::Interpolants { interpolants, .. } => {
+                if let Some(r) = open(self) {
+                    r.interpolants = interpolants.clone();
+                }
+            }
+            Event::PrecisionRefined { added } => {
+                if let Some(r) = open(self) {
+                    r.predicates.extend(added.iter().cloned());
+                }
+            }
+            Event::Strengthened { state, formula } => {
+                if let Some(r) = open(self) {
+                    r.strengthened.push((*state, formula.clone()));
+                }
+            }
+            Event::Removed { states } => {
+                if let Some(r) = open(self) {
+                    r.removed += states.len();
+                }
+            }
+            Event::Refined { pivot, .. } => {
+                if let Some(r) = open(self) {
+                    r.end = Some(index);
+                    r.pivot = *pivot;
+                }
+            }
+            Event::Check {
+                what,
+                bound,
+                satisfiable,
+                formula_size,
+            } => self.checks.push(Check {
+                index,
+                what: *what,
+                bound: *bound,
+                satisfiable: *satisfiable,
+                formula_size: *formula_size,
+            }),
+            _ => {}
+        }
+    }
+
+    fn truncate(&mut self, len: usize) {
+        self.refinements.retain(|r| r.start < len);
+        if let Some(r) = self.refinements.last_mut() {
+            if r.end.is_some_and(|e| e >= len) {
+                r.end = None;
+            }
+        }
+        self.checks.retain(|c| c.index < len);
+    }
+}
+
+/// Which request a worker answer belongs to: answers for an older run, or from before the
+/// worker was replaced, are dropped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ticket {
+    pub run: u64,
+    pub epoch: u64,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Phase {
+    /// Waiting for the worker to create the session.
+    Starting,
+    Idle,
+    /// A step is being computed (the worker is busy).
+    Busy,
+    /// A fresh worker is replaying the run to where it was.
+    Replaying,
+    /// The run could not start (bad configuration, program, Z3 failed to load).
+    Failed(String),
+    /// The worker died during the run (panic, out of memory).
+    Crashed(String),
+}
+
+/// One verification run of one program with one configuration.
+#[derive(Clone, Debug)]
+pub struct Run {
+    pub id: u64,
+    pub epoch: u64,
+    pub config: RunConfig,
+    pub file: String,
+    pub source: Rc<str>,
+    pub cfa: Rc<Graph>,
+    pub info: Option<RunInfo>,
+    pub phase: Phase,
+    pub events: Vec<Event>,
+    pub units: Vec<UnitEnd>,
+    pub queries: Vec<QueryEntry>,
+    pub derived: Derived,
+    /// The worker's result once the run is over.
+    pub verdict: Option<Verdict>,
+    pub position: usize,
+    pub cursor: Cursor,
+    /// A forward step waiting for the worker.
+    pub pending: Option<Target>,
+    /// Running: events per second (`Some(None)`: to the end at full speed).
+    pub running: Option<Option<u32>>,
+    /// Fractional events owed by the run timer.
+    credit: f64,
+}
+
+impl Run {
+    pub fn finished(&self) -> bool {
+        self.verdict.is_some()
+    }
+
+    pub fn ticket(&self) -> Ticket {
+        Ticket {
+            run: self.id,
+            epoch: self.epoch,
+        }
+    }
+
+    /// `n` of "event k of n": what the page has (the whole run once it is over).
+    pub fn total(&self) -> usize {
+        self.events.len()
+    }
+
+    /// The event shown last (the one just applied), with its index.
+    pub fn current_event(&self) -> Option<(usize, &Event)> {
+        self.position
+            .checked_sub(1)
+            .and_then(|i| self.events.get(i).map(|e| (i, e)))
+    }
+
+    /// The verdict, once the position reaches it.
+    pub fn shown_verdict(&self) -> Option<&Verdict> {
+        self.verdict
+            .as_ref()
+            .filter(|_| self.position == self.events.len())
+    }
+
+    /// The statistics after the step the position is in.
+    pub fn stats(&self) -> (Stats, f64) {
+        let i = self
+            .units
+            .partition_point(|u| (u.events as usize) <= self.position);
+        match i.checked_sub(1).map(|i| &self.units[i]) {
+            Some(u) => (u.stats.clone(), u.solver_ms),
+            None => (Stats::default(), 0.0),
+        }
+    }
+
+    /// The queries made by the steps shown so far.
+    pub fn shown_queries(&self) -> &[QueryEntry] {
+        let n = self
+            .queries
+            .partition_point(|q| (q.at as usize) < self.position);
+        &self.queries[..n]
+    }
+
+    /// The refinements begun by the position.
+    pub fn shown_refinements(&self) -> impl Iterator<Item = &Refinement> {
+        let k = self.position;
+        self.derived
+            .refinements
+            .iter()
+            .take_while(move |r| r.start < k)
+    }
+
+    pub fn shown_checks(&self) -> impl Iterator<Item = &Check> {
+        let k = self.position;
+        self.derived.checks.iter().take_while(move |c| c.index < k)
+    }
+
+    /// A refinement is under way at the position: its counterexample is shown, its end not.
+    pub fn refinement_in_progress(&self) -> Option<&Refinement> {
+        self.shown_refinements()
+            .last()
+            .filter(|r| r.end.is_none_or(|e| e >= self.position))
+    }
+
+    /// The source lines of the locations the ARG has reached at the position: the lines of
+    /// the CFA edges into its states (and of the initial location).
+    pub fn covered_lines(&self) -> BTreeSet<u32> {
+        let mut lines = BTreeSet::new();
+        let edge_lines = |id: u32| {
+            self.cfa
+                .edges
+                .get(id as usize)
+                .filter(|e| e.id == id)
+                .or_else(|| self.cfa.edges.iter().find(|e| e.id == id))
+                .map(|e| e.lines)
+        };
+        for s in self.cursor.frame.view.states.values() {
+            if s.parents.is_empty() {
+                if let Some(n) = self.cfa.nodes.get(s.location as usize) {
+                    if n.line > 0 {
+                        lines.insert(n.line);
+                    }
+                }
+            }
+            for (_, edge) in &s.parents {
+                if let Some([a, b]) = edge_lines(*edge) {
+                    if a > 0 {
+                        lines.extend(a..=b.max(a).min(a + 50));
+                    }
+                }
+            }
+        }
+        lines
+    }
+
+    fn seek(&mut self, k: usize) {
+        self.position = k.min(self.events.len());
+        let (events, cursor) = (&self.events, &mut self.cursor);
+        cursor.seek(events, self.position);
+    }
+
+    /// The index after the next event at or after the position that ends a `target` step.
+    fn find(&self, target: Target) -> Option<usize> {
+        if target == Target::Event {
+            return (self.position < self.events.len()).then_some(self.position + 1);
+        }
+        self.events[self.position..]
+            .iter()
+            .position(|e| target.reached_by(e))
+            .map(|i| self.position + i + 1)
+    }
+
+    fn append(&mut self, batch: Batch) -> bool {
+        if batch.from as usize != self.events.len() {
+            // Not contiguous: a protocol bug; better stop than show a wrong run.
+            self.phase = Phase::Crashed(format!(
+                "events out of order (got {} while expecting {})",
+                batch.from,
+                self.events.len()
+            ));
+            return false;
+        }
+        for e in batch.events {
+            self.derived.push(self.events.len(), &e);
+            self.events.push(e);
+        }
+        self.units.extend(batch.units);
+        self.queries.extend(batch.queries);
+        true
+    }
+
+    /// Drops everything after the end of the step that contains the position (the worker
+    /// that replays the run stops there).
+    fn cut_back(&mut self) -> usize {
+        let i = self
+            .units
+            .partition_point(|u| (u.events as usize) < self.position);
+        let keep = match self.units.get(i) {
+            Some(u) => u.events as usize,
+            None => self.units.last().map_or(0, |u| u.events as usize),
+        };
+        self.events.truncate(keep);
+        self.units.truncate(i + 1);
+        self.units.retain(|u| u.events as usize <= keep);
+        self.queries.retain(|q| (q.at as usize) < keep);
+        self.derived.truncate(keep);
+        self.cursor.truncate(keep);
+        self.verdict = None;
+        keep
+    }
+}
+
+/// What is selected, linked across the views.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Selection {
+    /// An ARG state.
+    State(u32),
+    /// A CFA location.
+    Location(u32),
+    /// A source line.
+    Line(u32),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// The program text's CFA is known (after each edit): `cfa` is `None` if it does not
+    /// parse.
+    Program {
+        file: String,
+        source: Rc<str>,
+        cfa: Option<Rc<Graph>>,
+    },
+    Configure(RunConfig),
+    Step(Target),
+    StepBack,
+    /// Back to event 0 (a crashed or failed run starts over).
+    Reset,
+    Run,
+    Pause,
+    SetSpeed(Option<u32>),
+    Tick,
+    Select(Option<Selection>),
+    /// Counterexample step shown (index into the trace).
+    CexStep(usize),
+    /// The worker: a run started (or could not).
+    Started(Ticket, Result<RunInfo, String>),
+    Batch(Ticket, Batch),
+    Advanced(Ticket, Result<Progress, String>),
+}
+
+/// What the driver must do.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    Start {
+        ticket: Ticket,
+        file: String,
+        source: Rc<str>,
+        config: RunConfig,
+    },
+    Advance {
+        ticket: Ticket,
+        granularity: Granularity,
+        until: Option<u64>,
+        quiet: bool,
+    },
+    /// Terminate the worker (cancelling whatever it computes) and start a fresh one.
+    RestartWorker,
+    /// Run the timer (`Action::Tick` every [`TICK_MS`]) or stop it.
+    Timer(bool),
+}
+
+#[derive(Clone, Debug)]
+pub struct Playground {
+    pub file: String,
+    pub source: Rc<str>,
+    /// The CFA of the current text, if it parses.
+    pub cfa: Option<Rc<Graph>>,
+    pub config: RunConfig,
+    /// Why the current configuration cannot run.
+    pub config_error: Option<String>,
+    pub run: Option<Run>,
+    pub speed: Option<u32>,
+    pub selection: Option<Selection>,
+    pub cex_step: usize,
+    next_run: u64,
+}
+
+impl Default for Playground {
+    fn default() -> Self {
+        Playground::new(RunConfig::preset("predicate-lbe"))
+    }
+}
+
+impl Playground {
+    pub fn new(config: RunConfig) -> Playground {
+        let config_error = config.resolve().err();
+        Playground {
+            file: String::new(),
+            source: Rc::from(""),
+            cfa: None,
+            config,
+            config_error,
+            run: None,
+            speed: DEFAULT_SPEED,
+            selection: None,
+            cex_step: 0,
+            next_run: 1,
+        }
+    }
+
+    /// Why the program cannot be run now, if it cannot.
+    pub fn blocked(&self) -> Option<String> {
+        if self.cfa.is_none() {
+            Some("The program has errors: fix the diagnostics first.".into())
+        } else {
+            self.config_error
+                .as_ref()
+                .map(|e| format!("The configuration is invalid: {e}"))
+        }
+    }
+
+    pub fn running(&self) -> bool {
+        self.run.as_ref().is_some_and(|r| r.running.is_some())
+    }
+
+    /// Replaces the run by a fresh one (the worker is restarted if it is busy with the old).
+    fn new_run(&mut self, cmds: &mut Vec<Command>) {
+        let busy = self
+            .run
+            .as_ref()
+            .is_some_and(|r| matches!(r.phase, Phase::Busy | Phase::Replaying | Phase::Starting));
+        if busy {
+            cmds.push(Command::RestartWorker);
+        }
+        if self.running() {
+            cmds.push(Command::Timer(false));
+        }
+        self.run = None;
+        self.selection = None;
+        self.cex_step = 0;
+        if self.blocked().is_some() {
+            return;
+        }
+        let Some(cfa) = self.cfa.clone() else {
+            return;
+        };
+        let run = Run {
+            id: self.next_run,
+            epoch: 0,
+            config: self.config.clone(),
+            file: self.file.clone(),
+            source: self.source.clone(),
+            cfa,
+            info: None,
+            phase: Phase::Starting,
+            events: Vec::new(),
+            units: Vec::new(),
+            queries: Vec::new(),
+            derived: Derived::default(),
+            verdict: None,
+            position: 0,
+            cursor: Cursor::new(),
+            pending: None,
+            running: None,
+            credit: 0.0,
+        };
+        self.next_run += 1;
+        cmds.push(Command::Start {
+            ticket: run.ticket(),
+            file: run.file.clone(),
+            source: run.source.clone(),
+            config: run.config.clone(),
+        });
+        self.run = Some(run);
+    }
+
+    pub fn reduce(&mut self, action: Action) -> Vec<Command> {
+        let mut cmds = Vec::new();
+        match action {
+            Action::Program { file, source, cfa } => {
+                let same = self.file == file && *self.source == *source && self.cfa == cfa;
+                self.file = file;
+                self.source = source;
+                self.cfa = cfa;
+                if !same || self.run.is_none() {
+                    self.new_run(&mut cmds);
+                }
+            }
+            Action::Configure(config) => {
+                if config != self.config {
+                    self.config_error = config.resolve().err();
+                    self.config = config;
+                    self.new_run(&mut cmds);
+                }
+            }
+            Action::Step(Target::End) => {
+                // To the verdict: the position follows the stream at the timer's pace, and
+                // the run can be paused like a run at full speed.
+                if self.run.is_none() {
+                    self.new_run(&mut cmds);
+                }
+                if let Some(run) = &mut self.run {
+                    let ready = run.finished() && run.position == run.events.len();
+                    let dead = matches!(run.phase, Phase::Failed(_) | Phase::Crashed(_));
+                    if !ready && !dead && run.running.is_none() {
+                        run.running = Some(None);
+                        cmds.push(Command::Timer(true));
+                    }
+                }
+                self.step(Target::End, &mut cmds);
+            }
+            Action::Step(target) => self.step(target, &mut cmds),
+            Action::StepBack => {
+                if let Some(run) = &mut self.run {
+                    if run.running.is_some() {
+                        self.pause(&mut cmds);
+                    }
+                }
+                if let Some(run) = &mut self.run {
+                    run.pending = None;
+                    let k = run.position.saturating_sub(1);
+                    run.seek(k);
+                }
+            }
+            Action::Reset => {
+                let over = self
+                    .run
+                    .as_ref()
+                    .is_none_or(|r| matches!(r.phase, Phase::Crashed(_) | Phase::Failed(_)));
+                if over {
+                    self.new_run(&mut cmds);
+                } else {
+                    if self.running() {
+                        self.pause(&mut cmds);
+                    }
+                    if let Some(run) = &mut self.run {
+                        run.pending = None;
+                        run.seek(0);
+                    }
+                }
+                self.cex_step = 0;
+            }
+            Action::Run => {
+                if self.run.is_none() {
+                    self.new_run(&mut cmds);
+                }
+                let speed = self.speed;
+                if let Some(run) = &mut self.run {
+                    if run.finished() && run.position == run.events.len() {
+                        // At the verdict: run again from the start.
+                        run.seek(0);
+                    }
+                    if run.running.is_none() {
+                        run.running = Some(speed);
+                        run.credit = 0.0;
+                        cmds.push(Command::Timer(true));
+                    }
+                }
+                if speed.is_none() {
+                    self.step(Target::End, &mut cmds);
+                }
+            }
+            Action::Pause => self.pause(&mut cmds),
+            Action::SetSpeed(s) => {
+                self.speed = s;
+                let mut to_end = false;
+                if let Some(run) = &mut self.run {
+                    if run.running.is_some() {
+                        run.running = Some(s);
+                        to_end = s.is_none();
+                    }
+                }
+                if to_end {
+                    self.step(Target::End, &mut cmds);
+                }
+            }
+            Action::Tick => self.tick(&mut cmds),
+            Action::Select(s) => self.selection = s,
+            Action::CexStep(i) => self.cex_step = i,
+            Action::Started(ticket, result) => {
+                let Some(run) = self.run.as_mut().filter(|r| r.ticket() == ticket) else {
+                    return cmds;
+                };
+                match result {
+                    Ok(info) => {
+                        run.info = Some(info);
+                        if run.phase == Phase::Starting {
+                            run.phase = Phase::Idle;
+                            if let Some(t) = run.pending.take() {
+                                self.step(t, &mut cmds);
+                            }
+                        }
+                        // A replay continues with the `advance` already sent.
+                    }
+                    Err(e) => {
+                        run.phase = Phase::Failed(e);
+                        run.pending = None;
+                        if run.running.take().is_some() {
+                            cmds.push(Command::Timer(false));
+                        }
+                    }
+                }
+            }
+            Action::Batch(ticket, batch) => {
+                let Some(run) = self.run.as_mut().filter(|r| r.ticket() == ticket) else {
+                    return cmds;
+                };
+                run.append(batch);
+                // Full speed: the position follows the stream at the timer's pace (the
+                // batches only collect), so the page draws at most one frame per tick.
+            }
+            Action::Advanced(ticket, result) => {
+                let Some(run) = self.run.as_mut().filter(|r| r.ticket() == ticket) else {
+                    return cmds;
+                };
+                match result {
+                    Ok(progress) => {
+                        if progress.events as usize != run.events.len() {
+                            run.phase = Phase::Crashed(format!(
+                                "the worker has {} events, the page {}",
+                                progress.events,
+                                run.events.len()
+                            ));
+                            return cmds;
+                        }
+                        run.verdict = progress.verdict;
+                        run.phase = Phase::Idle;
+                        if let Some(t) = run.pending.take() {
+                            self.step(t, &mut cmds);
+                        }
+                    }
+                    Err(e) => {
+                        run.phase = Phase::Crashed(e);
+                        run.pending = None;
+                        if run.running.take().is_some() {
+                            cmds.push(Command::Timer(false));
+                        }
+                    }
+                }
+            }
+        }
+        cmds
+    }
+
+    fn pause(&mut self, cmds: &mut Vec<Command>) {
+        let Some(run) = &mut self.run else {
+            return;
+        };
+        if run.running.take().is_some() {
+            cmds.push(Command::Timer(false));
+        }
+        run.pending = None;
+        if run.phase == Phase::Busy {
+            // The worker is inside a step and cannot be interrupted: replace it and replay
+            // to the end of the step shown.
+            cmds.push(Command::RestartWorker);
+            let keep = run.cut_back();
+            run.seek(run.position);
+            run.epoch += 1;
+            run.phase = Phase::Replaying;
+            cmds.push(Command::Start {
+                ticket: run.ticket(),
+                file: run.file.clone(),
+                source: run.source.clone(),
+                config: run.config.clone(),
+            });
+            cmds.push(Command::Advance {
+                ticket: run.ticket(),
+                granularity: Granularity::End,
+                until: Some(keep as u64),
+                quiet: true,
+            });
+        }
+    }
+
+    /// A forward step of `target`: local if the events are there, else the worker's.
+    fn step(&mut self, target: Target, cmds: &mut Vec<Command>) {
+        if self.run.is_none() {
+            self.new_run(cmds);
+        }
+        let Some(run) = &mut self.run else {
+            return;
+        };
+        match run.phase {
+            Phase::Failed(_) | Phase::Crashed(_) => {
+                // Only what was received can be shown.
+                if let Some(k) = run.find(target) {
+                    run.seek(k);
+                } else {
+                    run.seek(run.events.len());
+                }
+                return;
+            }
+            Phase::Starting | Phase::Busy | Phase::Replaying => {
+                if let Some(k) = run.find(target) {
+                    run.seek(k);
+                } else {
+                    run.pending = Some(target);
+                }
+                return;
+            }
+            Phase::Idle => {}
+        }
+        if let Some(k) = run.find(target) {
+            run.seek(k);
+            return;
+        }
+        if run.finished() {
+            run.seek(run.events.len());
+            if run.running.take().is_some() {
+                cmds.push(Command::Timer(false));
+            }
+            return;
+        }
+        // Everything received is shown: ask the worker for more.
+        if target != Target::Event {
+            run.seek(run.events.len());
+        }
+        run.pending = Some(target);
+        run.phase = Phase::Busy;
+        cmds.push(Command::Advance {
+            ticket: run.ticket(),
+            granularity: target.granularity(),
+            until: None,
+            quiet: false,
+        });
+    }
+
+    fn tick(&mut self, cmds: &mut Vec<Command>) {
+        let Some(run) = &mut self.run else {
+            cmds.push(Command::Timer(false));
+            return;
+        };
+        let Some(speed) = run.running else {
+            cmds.push(Command::Timer(false));
+            return;
+        };
+        match speed {
+            None => {
+                // Full speed: show what has streamed in.
+                let len = run.events.len();
+                if run.position < len {
+                    run.seek(len);
+                }
+                if run.finished() && run.position == len {
+                    run.running = None;
+                    cmds.push(Command::Timer(false));
+                } else if run.phase == Phase::Idle {
+                    self.step(Target::End, cmds);
+                }
+            }
+            Some(per_second) => {
+                run.credit += f64::from(per_second) * f64::from(TICK_MS) / 1000.0;
+                let mut n = run.credit.floor() as usize;
+                run.credit -= n as f64;
+                let available = run.events.len() - run.position;
+                let local = n.min(available);
+                if local > 0 {
+                    let k = run.position + local;
+                    run.seek(k);
+                    n -= local;
+                }
+                if run.finished() && run.position == run.events.len() {
+                    run.running = None;
+                    cmds.push(Command::Timer(false));
+                    return;
+                }
+                // Keep a step ahead of the position, so the run does not stall.
+                let ahead = run.events.len() - run.position;
+                if (n > 0 || ahead < per_second as usize) && run.phase == Phase::Idle {
+                    // About half a second of events ahead, in whole steps.
+                    run.phase = Phase::Busy;
+                    let until = run.events.len() as u64 + u64::from(per_second / 2).max(1);
+                    cmds.push(Command::Advance {
+                        ticket: run.ticket(),
+                        granularity: Granularity::End,
+                        until: Some(until),
+                        quiet: false,
+                    });
+                }
+            }
+        }
+    }
+
+    /// The states at CFA location `l` in the ARG shown.
+    pub fn states_at(&self, l: u32) -> Vec<u32> {
+        self.run.as_ref().map_or_else(Vec::new, |r| {
+            r.cursor
+                .frame
+                .view
+                .states
+                .values()
+                .filter(|s| s.location == l)
+                .map(|s| s.id)
+                .collect()
+        })
+    }
+}
+
+/// The line of a CFA location, if it has one.
+pub fn location_line(cfa: &Graph, l: u32) -> Option<u32> {
+    cfa.nodes
+        .get(l as usize)
+        .filter(|n| n.id == l)
+        .or_else(|| cfa.nodes.iter().find(|n| n.id == l))
+        .map(|n| n.line)
+        .filter(|&line| line > 0)
+}
+
+/// States of the view by kind, for the legend and counts.
+pub fn kind_counts(view: &ArgView) -> BTreeMap<&'static str, usize> {
+    let mut m = BTreeMap::new();
+    for s in view.states.values() {
+        let k = match s.kind {
+            StateKind::Abstraction => "abstraction",
+            StateKind::Intermediate => "intermediate",
+            StateKind::Plain => "plain",
+        };
+        *m.entry(k).or_insert(0) += 1;
+    }
+    m
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::run_host::RunHost;
+    use solver_bridge::solver::NativeZ3;
+
+    /// A playground whose commands are executed by a native run host, as the driver does
+    /// with the worker.
+    struct Harness {
+        p: Playground,
+        host: Option<RunHost>,
+    }
+
+    impl Harness {
+        fn new(src: &str, preset: &str) -> Harness {
+            let mut h = Harness {
+                p: Playground::new(RunConfig::preset(preset)),
+                host: None,
+            };
+            let report = cpa_engine::report::cfa_report("t.c", src);
+            h.act(Action::Program {
+                file: "t.c".into(),
+                source: Rc::from(src),
+                cfa: report.cfa.map(Rc::new),
+            });
+            h
+        }
+
+        fn act(&mut self, a: Action) {
+            let mut queue = vec![a];
+            while let Some(a) = queue.pop() {
+                for c in self.p.reduce(a) {
+                    match c {
+                        Command::Start {
+                            ticket,
+                            file,
+                            source,
+                            config,
+                        } => {
+                            let z3 = NativeZ3::new().unwrap();
+                            let r = RunHost::new(&file, &source, &config, z3, None);
+                            let info = r.map(|(h, i)| {
+                                self.host = Some(h);
+                                i
+                            });
+                            queue.insert(0, Action::Started(ticket, info));
+                        }
+                        Command::Advance {
+                            ticket,
+                            granularity,
+                            until,
+                            quiet,
+                        } => {
+                            let host = self.host.as_mut().unwrap();
+                            let mut batches = Vec::new();
+                            let p =
+                                host.advance(granularity, until, quiet, &mut |b| batches.push(b));
+                            for b in batches {
+                                queue.insert(0, Action::Batch(ticket, b));
+                            }
+                            queue.insert(0, Action::Advanced(ticket, Ok(p)));
+                        }
+                        Command::RestartWorker => self.host = None,
+                        Command::Timer(_) => {}
+                    }
+                }
+            }
+        }
+
+        fn run(&self) -> &Run {
+            self.p.run.as_ref().unwrap()
+        }
+    }
+
+    const COUNTER: &str = include_str!("../../tests/verdicts/counter-unsafe.c");
+
+    #[test]
+    fn stepping_forward_and_back_gives_the_same_frames() {
+        let mut h = Harness::new(COUNTER, "predicate-lbe");
+        let mut frames = vec![h.run().cursor.frame.clone()];
+        for _ in 0..300 {
+            h.act(Action::Step(Target::Event));
+            let r = h.run();
+            assert_eq!(r.cursor.at, r.position);
+            assert_eq!(
+                r.cursor.frame.view,
+                ArgView::replay(&r.events[..r.position])
+            );
+            frames.push(r.cursor.frame.clone());
+            if r.shown_verdict().is_some() {
+                break;
+            }
+        }
+        let n = h.run().position;
+        assert!(n > 150, "the run is long enough to cross checkpoints: {n}");
+        for k in (0..n).rev() {
+            h.act(Action::StepBack);
+            assert_eq!(h.run().position, k);
+            assert_eq!(h.run().cursor.frame, frames[k], "back to {k}");
+        }
+    }
+
+    #[test]
+    fn next_refinement_and_end_match_the_native_run() {
+        let mut h = Harness::new(COUNTER, "predicate-lbe");
+        h.act(Action::Step(Target::Refinement));
+        let r = h.run();
+        assert!(matches!(
+            r.current_event(),
+            Some((_, Event::Refined { .. }))
+        ));
+        assert_eq!(r.shown_refinements().count(), 1);
+        assert!(r.refinement_in_progress().is_none());
+        h.act(Action::Step(Target::End));
+        let r = h.run();
+        assert!(matches!(r.shown_verdict(), Some(Verdict::False { .. })));
+        let mut native = {
+            let parsed = cpa_engine::frontend::parse_program("t.c", COUNTER).unwrap();
+            let smt = cpa_engine::smt::BridgeSmt::new(NativeZ3::new().unwrap());
+            let config = RunConfig::preset("predicate-lbe").resolve().unwrap();
+            cpa_engine::session::Session::new(Rc::new(parsed.cfa), config, Box::new(smt))
+        };
+        native.run();
+        assert_eq!(r.events, native.events());
+        assert_eq!(r.stats().0, native.stats());
+        assert_eq!(
+            r.shown_queries().len() as u64,
+            native.stats().solver_queries
+        );
+        assert!(!r.covered_lines().is_empty());
+    }
+
+    #[test]
+    fn pausing_a_busy_run_replays_it_to_the_step_shown() {
+        let mut h = Harness::new(COUNTER, "predicate-lbe");
+        h.act(Action::Step(Target::Refinement));
+        let shown = h.run().position;
+        let events = h.run().events.clone();
+        // Pretend the worker is busy with a long step: pausing replaces it.
+        h.p.run.as_mut().unwrap().phase = Phase::Busy;
+        let cmds = h.p.reduce(Action::Pause);
+        assert_eq!(cmds[0], Command::RestartWorker);
+        assert!(matches!(cmds[1], Command::Start { .. }));
+        assert!(matches!(cmds[2], Command::Advance { quiet: true, .. }));
+        let ticket = h.run().ticket();
+        // Answers for the old worker are dropped.
+        let stale = Ticket {
+            epoch: ticket.epoch - 1,
+            ..ticket
+        };
+        h.p.reduce(Action::Advanced(stale, Err("cancelled".into())));
+        assert_eq!(h.run().phase, Phase::Replaying);
+        // The replay (run by the harness) brings the worker back to the events kept.
+        h.host = None;
+        for c in cmds.into_iter().skip(1) {
+            match c {
+                Command::Start {
+                    ticket,
+                    file,
+                    source,
+                    config,
+                } => {
+                    let z3 = NativeZ3::new().unwrap();
+                    let (host, info) = RunHost::new(&file, &source, &config, z3, None).unwrap();
+                    h.host = Some(host);
+                    h.act(Action::Started(ticket, Ok(info)));
+                }
+                Command::Advance {
+                    ticket,
+                    granularity,
+                    until,
+                    quiet,
+                } => {
+                    let p =
+                        h.host
+                            .as_mut()
+                            .unwrap()
+                            .advance(granularity, until, quiet, &mut |_| {});
+                    h.act(Action::Advanced(ticket, Ok(p)));
+                }
+                _ => unreachable!(),
+            }
+        }
+        assert_eq!(h.run().phase, Phase::Idle);
+        assert_eq!(h.run().position, shown);
+        h.act(Action::Step(Target::End));
+        assert_eq!(h.run().events[..shown], events[..shown]);
+        assert!(h.run().shown_verdict().is_some());
+    }
+
+    #[test]
+    fn running_at_a_speed_reaches_the_verdict_and_stops() {
+        let mut h = Harness::new(
+            include_str!("../../examples/lbe-figure2.c"),
+            "predicate-lbe",
+        );
+        h.act(Action::SetSpeed(Some(100)));
+        h.act(Action::Run);
+        assert!(h.p.running());
+        let mut ticks = 0;
+        while h.p.running() {
+            h.act(Action::Tick);
+            ticks += 1;
+            assert!(ticks < 10_000);
+        }
+        let r = h.run();
+        assert!(r.shown_verdict().is_some());
+        // 100 events per second at 50 ms per tick: 5 per tick.
+        assert!(ticks as usize >= r.events.len() / 5, "{ticks} ticks");
+    }
+
+    #[test]
+    fn bad_programs_and_configurations_do_not_run() {
+        let mut h = Harness::new("int main(void) { int x = ; }", "predicate-lbe");
+        assert!(h.p.run.is_none());
+        assert!(h.p.blocked().unwrap().contains("errors"));
+        h.act(Action::Step(Target::Event));
+        assert!(h.p.run.is_none());
+        let mut h = Harness::new(COUNTER, "predicate-lbe");
+        h.act(Action::Configure(RunConfig {
+            preset: "predicate-lbe".into(),
+            set: vec![("max-depth".into(), "0".into())],
+        }));
+        assert!(
+            h.p.blocked().unwrap().contains("max-depth"),
+            "{:?}",
+            h.p.blocked()
+        );
+        assert!(h.p.run.is_none());
+    }
+
+    #[test]
+    fn limits_end_with_unknown_and_the_reason() {
+        let mut h = Harness::new(COUNTER, "predicate-lbe");
+        h.act(Action::Configure(RunConfig {
+            preset: "predicate-lbe".into(),
+            set: vec![("max-steps".into(), "5".into())],
+        }));
+        h.act(Action::Step(Target::End));
+        match h.run().shown_verdict() {
+            Some(Verdict::Unknown { reason }) => assert!(reason.contains("step limit"), "{reason}"),
+            other => panic!("{other:?}"),
+        }
+    }
+}
