@@ -11,13 +11,58 @@ self.onmessage = (e) => queued.push(e.data);
 let z3 = null;
 let z3Loading = null;
 
+function progress(loaded, total, done) {
+  self.postMessage(JSON.stringify({ type: 'z3-progress', loaded, total, done }));
+}
+
+/**
+ * Emscripten's `instantiateWasm` hook: fetches z3-built.wasm while counting the bytes (posted
+ * to the page as `z3-progress` messages, at most every 100 ms) and compiles it as it streams.
+ */
+function instantiateWithProgress(imports, receiveInstance) {
+  (async () => {
+    const response = await fetch('z3-built.wasm');
+    if (!response.ok) throw new Error(`z3-built.wasm: HTTP ${response.status}`);
+    const total = Number(response.headers.get('content-length')) || 0;
+    let loaded = 0;
+    let last = 0;
+    const counted = response.body.pipeThrough(new TransformStream({
+      transform(chunk, controller) {
+        loaded += chunk.byteLength;
+        const now = performance.now();
+        if (now - last > 100) { last = now; progress(loaded, total, false); }
+        controller.enqueue(chunk);
+      },
+    }));
+    const streamed = new Response(counted, { headers: { 'Content-Type': 'application/wasm' } });
+    const { instance, module } = await WebAssembly.instantiateStreaming(streamed, imports);
+    progress(loaded, total || loaded, false);
+    receiveInstance(instance, module);
+  })().catch((e) => {
+    z3Failed = String(e && e.message ? e.message : e);
+    fatalLoad(z3Failed);
+  });
+  return {};
+}
+
+let z3Failed = null;
+let fatalLoad = () => {};
+
 /** Loads Z3 once; the promise resolves when cpaZ3Eval can be called. */
 self.cpaZ3Load = function () {
   if (!z3Loading) {
     z3Loading = (async () => {
       importScripts('z3-built.js');
-      const M = await initZ3({ locateFile: (f) => f, mainScriptUrlOrBlob: 'z3-built.js' });
+      const M = await new Promise((resolve, reject) => {
+        fatalLoad = reject;
+        initZ3({
+          locateFile: (f) => f,
+          mainScriptUrlOrBlob: 'z3-built.js',
+          instantiateWasm: instantiateWithProgress,
+        }).then(resolve, reject);
+      });
       z3 = { M, ctx: newContext(M) };
+      progress(1, 1, true);
     })();
     // A failed load may be retried by the next query.
     z3Loading.catch(() => { z3Loading = null; });
@@ -59,9 +104,16 @@ function fatal(message) {
 }
 
 importScripts('cpa-worker.js');
+// Z3 loads while the engine compiles: the first run needs both.
+self.cpaZ3Load().catch(() => {});
 wasm_bindgen({ module_or_path: 'cpa-worker_bg.wasm' }).then(
   () => {
-    const handle = (data) => wasm_bindgen.handle_message(data).catch(fatal);
+    // One message at a time: a request that waits for Z3 must not let the next one (an
+    // `advance` after a `start`, say) overtake it.
+    let chain = Promise.resolve();
+    const handle = (data) => {
+      chain = chain.then(() => wasm_bindgen.handle_message(data)).catch(fatal);
+    };
     self.onmessage = (e) => handle(e.data);
     queued.splice(0).forEach(handle);
   },

@@ -4,7 +4,8 @@
 
 import { EditorView, basicSetup } from 'codemirror';
 import { Annotation, StateEffect, StateField } from '@codemirror/state';
-import { Decoration } from '@codemirror/view';
+import { Decoration, GutterMarker, gutter } from '@codemirror/view';
+import { RangeSet } from '@codemirror/state';
 import { cpp } from '@codemirror/lang-cpp';
 import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { tags } from '@lezer/highlight';
@@ -24,7 +25,49 @@ const theme = EditorView.theme({
   '&.cm-focused .cm-cursor': { borderLeftColor: 'var(--fg)' },
   '&.cm-focused .cm-selectionBackground, .cm-selectionBackground, ::selection': { backgroundColor: 'var(--selection)' },
   '.cm-scroller': { fontFamily: 'var(--mono)', lineHeight: '1.5' },
-  '.cm-cpa-highlight': { backgroundColor: 'var(--line-highlight)' },
+  '.cm-cpa-highlight': { backgroundColor: 'var(--line-selected)', boxShadow: 'inset 3px 0 0 var(--selected)' },
+  '.cm-cpa-current': { backgroundColor: 'var(--line-highlight)' },
+  '.cm-cpa-covered': { backgroundColor: 'var(--line-covered)' },
+  '.cm-cpa-coverage-gutter': { width: '6px' },
+  '.cm-cpa-coverage-mark': { width: '4px', height: '100%', backgroundColor: 'var(--covered)', borderRadius: '1px' },
+});
+
+// Coverage (lines the ARG has reached: a green gutter mark and a faint background) and the
+// current event's lines (yellow), set together by setLineMarks.
+const setMarks = StateEffect.define();
+class CoverageMarker extends GutterMarker {
+  toDOM() {
+    const d = document.createElement('div');
+    d.className = 'cm-cpa-coverage-mark';
+    return d;
+  }
+}
+const coverageMarker = new CoverageMarker();
+const marksField = StateField.define({
+  create: () => ({ deco: Decoration.none, gutter: RangeSet.empty }),
+  update(value, tr) {
+    let { deco, gutter: g } = value;
+    deco = deco.map(tr.changes);
+    g = g.map(tr.changes);
+    for (const e of tr.effects) {
+      if (!e.is(setMarks)) continue;
+      const doc = tr.state.doc;
+      const { covered, current } = e.value;
+      const lines = new Map();
+      for (const l of covered) if (l >= 1 && l <= doc.lines) lines.set(l, 'cm-cpa-covered');
+      for (const l of current) if (l >= 1 && l <= doc.lines) lines.set(l, 'cm-cpa-current');
+      const sorted = [...lines.keys()].sort((a, b) => a - b);
+      deco = Decoration.set(sorted.map((l) => Decoration.line({ class: lines.get(l) }).range(doc.line(l).from)));
+      g = RangeSet.of(covered.filter((l) => l >= 1 && l <= doc.lines).sort((a, b) => a - b)
+        .map((l) => coverageMarker.range(doc.line(l).from)));
+    }
+    return { deco, gutter: g };
+  },
+  provide: (f) => EditorView.decorations.from(f, (v) => v.deco),
+});
+const coverageGutter = gutter({
+  class: 'cm-cpa-coverage-gutter',
+  markers: (v) => v.state.field(marksField).gutter,
 });
 
 const highlight = HighlightStyle.define([
@@ -71,6 +114,8 @@ export function createEditor(parent, text, onChange) {
       syntaxHighlighting(highlight),
       theme,
       lintGutter(),
+      coverageGutter,
+      marksField,
       highlightField,
       EditorView.updateListener.of((u) => {
         if (u.docChanged && !u.transactions.some((t) => t.annotation(external))) {
@@ -129,6 +174,22 @@ export function highlightLines(view, first, last) {
   }
   view.dispatch({ effects });
 }
+
+/**
+ * Marks the lines the ARG has reached (`covered`, 1-based, deduplicated by the caller) and the
+ * lines of the current event (`current`), replacing earlier marks; scrolls the first current
+ * line into view if it is off screen.
+ */
+export function setLineMarks(view, covered, current) {
+  const effects = [setMarks.of({ covered: Array.from(covered), current: Array.from(current) })];
+  const first = current.length ? current[0] : 0;
+  if (first >= 1 && first <= view.state.doc.lines) {
+    effects.push(EditorView.scrollIntoView(view.state.doc.line(first).from, { y: 'nearest' }));
+  }
+  view.dispatch({ effects });
+}
+
+export { createArgView, updateArgView, argViewCommand, layoutArg } from './arg.js';
 
 let viz = null;
 /** Lays out a DOT graph with Graphviz; resolves to SVG text. */

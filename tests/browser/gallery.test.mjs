@@ -54,6 +54,7 @@ test('every example builds a CFA and both views render it', async () => {
 test('every frame of the Figure 1 replay lays out', async () => {
   await page.selectOption('[data-testid="example-select"]', 'lbe-figure1');
   await page.waitForFunction(() => document.querySelector('[data-testid="cfa-node-count"]')?.textContent === '32');
+  await page.click('[data-testid="tab-lbe"]');
   await page.click('[data-testid="lbe-step-reset"]');
   const total = Number((await page.textContent('[data-testid="lbe-step-label"]')).match(/\/(\d+)$/)[1]);
   let previous = await viewState('lbe-view');

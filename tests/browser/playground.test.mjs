@@ -64,6 +64,7 @@ test('Figure 1: the CFA has 32 nodes and 39 edges, its LBE summary 3 and 2', asy
 });
 
 test('the LBE stepper replays the rules one at a time', async () => {
+  await page.click(view('tab-lbe'));
   // Before any stepping, the summary is shown plainly.
   const summary = await text('lbe-step-label');
   const total = Number(summary.match(/^Summary after (\d+) rule applications — \1\/\1$/)?.[1]);
@@ -124,6 +125,7 @@ test('the LBE stepper replays the rules one at a time', async () => {
 });
 
 test('clicking a CFA edge highlights its source lines', async () => {
+  await page.click(view('tab-cfa'));
   await settled('cfa-view');
   const edge = page.locator(`${view('cfa-view')} svg g.edge`, { hasText: 'x2 = 2' }).first();
   await edge.locator('text').first().click();

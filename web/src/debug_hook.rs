@@ -3,10 +3,17 @@
 //! - `await cpaDebug.interpolate(script, "farkas", { log: true })` → `{status: "unsat",
 //!   interpolants: [...], log: [{query, reply}, ...]}` (or `status: "sat"` with `model`,
 //!   `"unknown"` with `reason`); rejects with the error message;
-//! - `await cpaDebug.solverBench(200)` → `{rounds, round_trips, check_sats, sat, unsat, ms}`.
+//! - `await cpaDebug.solverBench(200)` → `{rounds, round_trips, check_sats, sat, unsat, ms}`;
+//! - `cpaDebug.events()` → the current run's events (the JSON of `cpa verify --events`);
+//! - `cpaDebug.run()` → `{position, total, finished, phase}` of the current run;
+//! - `cpaDebug.crashWorker()` → the engine worker panics in its next step (the page must
+//!   recover).
 
 use crate::engine_client::{EngineClient, PageReply};
+use crate::playground::Playground;
 use crate::protocol::{Reply, Request};
+use std::cell::RefCell;
+use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 
 /// Sends `request`; the promise resolves with what `ok` makes of the reply, or rejects with
@@ -46,7 +53,7 @@ fn set(hook: &js_sys::Object, name: &str, f: &JsValue) -> Result<bool, JsValue> 
     js_sys::Reflect::set(hook, &name.into(), f)
 }
 
-pub fn install(engine: &EngineClient) {
+pub fn install(engine: &EngineClient, playground: &Rc<RefCell<Playground>>) {
     let e = engine.clone();
     let z3_query = Closure::<dyn FnMut(String) -> js_sys::Promise>::new(move |text: String| {
         ask(&e, Request::Z3Query { text }, |r| match r {
@@ -90,10 +97,45 @@ pub fn install(engine: &EngineClient) {
             _ => Err("unexpected reply".into()),
         })
     });
+    let pg = playground.clone();
+    let events = Closure::<dyn FnMut() -> JsValue>::new(move || {
+        let pg = pg.borrow();
+        let list = pg
+            .run
+            .as_ref()
+            .map(|r| r.events.as_slice())
+            .unwrap_or_default();
+        match serde_json::to_string(list) {
+            Ok(text) => js_sys::JSON::parse(&text).unwrap_or(JsValue::NULL),
+            Err(_) => JsValue::NULL,
+        }
+    });
+    let pg = playground.clone();
+    let run = Closure::<dyn FnMut() -> JsValue>::new(move || {
+        let pg = pg.borrow();
+        let Some(r) = pg.run.as_ref() else {
+            return JsValue::NULL;
+        };
+        let value = serde_json::json!({
+            "position": r.position,
+            "total": r.events.len(),
+            "finished": r.finished(),
+            "phase": format!("{:?}", r.phase),
+            "states": r.cursor.frame.view.states.len(),
+        });
+        js_sys::JSON::parse(&value.to_string()).unwrap_or(JsValue::NULL)
+    });
+    let e = engine.clone();
+    let crash = Closure::<dyn FnMut()>::new(move || {
+        e.request(Request::DebugPanic, |_| {});
+    });
     let hook = js_sys::Object::new();
     let installed = set(&hook, "z3Query", z3_query.as_ref())
         .and_then(|_| set(&hook, "interpolate", interpolate.as_ref()))
         .and_then(|_| set(&hook, "solverBench", solver_bench.as_ref()))
+        .and_then(|_| set(&hook, "events", events.as_ref()))
+        .and_then(|_| set(&hook, "run", run.as_ref()))
+        .and_then(|_| set(&hook, "crashWorker", crash.as_ref()))
         .and_then(|_| js_sys::Reflect::set(&js_sys::global(), &"cpaDebug".into(), &hook));
     if installed.is_err() {
         web_sys::console::warn_1(&"cannot install window.cpaDebug".into());
@@ -102,4 +144,7 @@ pub fn install(engine: &EngineClient) {
     z3_query.forget();
     interpolate.forget();
     solver_bench.forget();
+    events.forget();
+    run.forget();
+    crash.forget();
 }

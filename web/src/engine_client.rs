@@ -159,9 +159,19 @@ impl EngineClient {
         id
     }
 
-    /// Cancels everything in flight by replacing the worker (its synchronous work cannot be
-    /// interrupted any other way).
-    pub fn restart(&self, reason: &str) {
+    /// Cancels everything in flight by replacing the worker, on purpose (the reducer knows,
+    /// and drops the answers of what was in flight): unlike [`EngineClient::restart`] this is
+    /// not reported as a failure.
+    pub fn cancel(&self) {
+        self.replace_worker();
+        let handlers = self.take_handlers();
+        for h in handlers {
+            h(Err("cancelled".to_string()));
+        }
+        self.spawn();
+    }
+
+    fn replace_worker(&self) {
         if let Some(w) = self.inner.borrow_mut().worker.take() {
             // Detach first: whatever the old worker had already posted must not reach the
             // handlers, which are about to be replaced (and dropped).
@@ -169,21 +179,28 @@ impl EngineClient {
             w.set_onerror(None);
             w.terminate();
         }
+    }
+
+    fn take_handlers(&self) -> Vec<Handler> {
+        let mut inner = self.inner.borrow_mut();
+        let mut ids: Vec<u64> = inner.pending.keys().copied().collect();
+        ids.sort_unstable();
+        inner.streams.clear();
+        ids.into_iter()
+            .filter_map(|id| inner.pending.remove(&id))
+            .collect()
+    }
+
+    /// Cancels everything in flight by replacing the worker (its synchronous work cannot be
+    /// interrupted any other way).
+    pub fn restart(&self, reason: &str) {
+        self.replace_worker();
         self.fail_all(reason);
         self.spawn();
     }
 
     fn fail_all(&self, reason: &str) {
-        let handlers: Vec<Handler> = {
-            let mut inner = self.inner.borrow_mut();
-            let mut ids: Vec<u64> = inner.pending.keys().copied().collect();
-            ids.sort_unstable();
-            inner.streams.clear();
-            ids.into_iter()
-                .filter_map(|id| inner.pending.remove(&id))
-                .collect()
-        };
-        for h in handlers {
+        for h in self.take_handlers() {
             h(Err(reason.to_string()));
         }
         let cb = self.inner.borrow().on_status.clone();
@@ -230,7 +247,22 @@ impl EngineClient {
                 });
             }
             Ok(WorkerMessage::Fatal { message }) => self.restart(&message),
-            Err(e) => web_sys::console::error_1(&format!("unreadable engine message: {e}").into()),
+            Err(e) => {
+                let message = format!("unreadable engine message: {e}");
+                web_sys::console::error_1(&message.clone().into());
+                // Answer the request it belonged to, so nothing waits for it forever.
+                let id = serde_json::from_str::<serde_json::Value>(&text)
+                    .ok()
+                    .and_then(|v| v.get("id").and_then(|i| i.as_u64()));
+                let handler = id.and_then(|id| {
+                    let mut inner = self.inner.borrow_mut();
+                    inner.streams.remove(&id);
+                    inner.pending.remove(&id)
+                });
+                if let Some(h) = handler {
+                    h(Err(message));
+                }
+            }
         }
     }
 }

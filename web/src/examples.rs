@@ -9,69 +9,76 @@ pub struct Example {
     /// File name shown in diagnostics and used as the engine's file name.
     pub file: &'static str,
     pub source: &'static str,
+    /// The preset the example opens with.
+    pub preset: &'static str,
+    /// One sentence on what the example shows.
+    pub about: &'static str,
 }
 
 const PAPERS: &str = "From the papers";
 const TEACHING: &str = "Teaching examples";
 const SVCOMP: &str = "SV-COMP tasks";
 
+macro_rules! example {
+    ($key:expr, $title:expr, $group:expr, $file:expr, $path:expr, $preset:expr, $about:expr) => {
+        Example {
+            key: $key,
+            title: $title,
+            group: $group,
+            file: $file,
+            source: include_str!($path),
+            preset: $preset,
+            about: $about,
+        }
+    };
+}
+
 pub const EXAMPLES: &[Example] = &[
-    Example {
-        key: "lbe-figure1",
-        title: "LBE paper, Figure 1: a chain of ifs",
-        group: PAPERS,
-        file: "lbe-figure1.c",
-        source: include_str!("../../examples/lbe-figure1.c"),
-    },
-    Example {
-        key: "lbe-figure2",
-        title: "LBE paper, Figure 2: a loop",
-        group: PAPERS,
-        file: "lbe-figure2.c",
-        source: include_str!("../../examples/lbe-figure2.c"),
-    },
-    Example {
-        key: "gcd",
-        title: "Euclid's gcd (function call, loop)",
-        group: TEACHING,
-        file: "gcd.c",
-        source: include_str!("../../examples/gcd.c"),
-    },
-    Example {
-        key: "sum-loop",
-        title: "Counting loop with an invariant",
-        group: TEACHING,
-        file: "sum-loop.c",
-        source: include_str!("../../examples/sum-loop.c"),
-    },
-    Example {
-        key: "max-bug",
-        title: "Buggy max (assertion fails)",
-        group: TEACHING,
-        file: "max-bug.c",
-        source: include_str!("../../examples/max-bug.c"),
-    },
-    Example {
-        key: "svcomp-test_locks_5",
-        title: "locks/test_locks_5.c (true)",
-        group: SVCOMP,
-        file: "test_locks_5.c",
-        source: include_str!("../../tests/svcomp/locks/test_locks_5.c"),
-    },
-    Example {
-        key: "svcomp-diamond_1-2",
-        title: "loop-acceleration/diamond_1-2.c (false)",
-        group: SVCOMP,
-        file: "diamond_1-2.c",
-        source: include_str!("../../tests/svcomp/loop-acceleration/diamond_1-2.c"),
-    },
-    Example {
-        key: "svcomp-afterrec-1",
-        title: "recursive-simple/afterrec-1.c (false)",
-        group: SVCOMP,
-        file: "afterrec-1.c",
-        source: include_str!("../../tests/svcomp/recursive-simple/afterrec-1.c"),
-    },
+    example!("lbe-figure1", "LBE paper, Figure 1: a chain of ifs", PAPERS, "lbe-figure1.c",
+        "../../examples/lbe-figure1.c", "predicate-lbe",
+        "Large-block encoding summarizes the whole loop-free program into one block: the ARG has a single abstraction after the start (compare predicate-sbe)."),
+    example!("lbe-figure2", "LBE paper, Figure 2: a loop", PAPERS, "lbe-figure2.c",
+        "../../examples/lbe-figure2.c", "predicate-lbe",
+        "A loop body summarized into one edge per path: blocks end at the loop head, so each iteration is one abstraction."),
+    example!("unifying-fig2", "Unifying-view paper, Figure 2: x and y together", PAPERS, "unifying-fig2.c",
+        "../../tests/verdicts/unifying-fig2.c", "predicate-lbe",
+        "The unifying view's running example: one refinement learns that x and y stay equal; try impact, bmc and kinduction on it too."),
+    example!("refine-loop", "Several refinements: a counting loop", TEACHING, "refine-loop.c",
+        "../../examples/refine-loop.c", "predicate-lbe",
+        "Predicate abstraction needs several refinements here: each spurious path adds predicates until the loop is tracked precisely enough."),
+    example!("impact-vs-lazy", "IMPACT and lazy abstraction differ: a lock", TEACHING, "impact-example.c",
+        "../../tests/verdicts/impact-example.c", "impact",
+        "IMPACT strengthens the states on the spurious path (see the Refinements tab: no predicates, strengthened states); switch to predicate-lbe to see predicates added at the pivot instead."),
+    example!("bmc-deep-bug", "BMC finds a deep bug fast", TEACHING, "bmc-deep-bug.c",
+        "../../examples/bmc-deep-bug.c", "bmc",
+        "The bug needs 30 iterations: BMC unrolls until k = 30 and finds it in a few checks, where lazy abstraction would refine once per iteration."),
+    example!("kinduction-proves", "k-induction proves what BMC cannot", TEACHING, "kinduction-proves.c",
+        "../../examples/kinduction-proves.c", "kinduction",
+        "k-induction proves the loop safe with k = 1; BMC never can (its forward condition fails for every bound, try it)."),
+    example!("recursion", "Recursion: factorial", TEACHING, "recursion-unsafe.c",
+        "../../tests/verdicts/recursion-unsafe.c", "predicate-lbe",
+        "Recursive calls are inlined by the call stack up to a depth bound; the counterexample steps through every call."),
+    example!("unsigned-wrap", "Unsigned wrap-around: 0 - 1", TEACHING, "unsigned-wrap-unsafe.c",
+        "../../tests/verdicts/unsigned-wrap-unsafe.c", "predicate-lbe",
+        "Unsigned arithmetic wraps modulo 2^32: x - 1 is not below x when x is 0, and the counterexample shows the values."),
+    example!("max-bug", "Buggy max (assertion fails)", TEACHING, "max-bug.c",
+        "../../examples/max-bug.c", "predicate-lbe",
+        "A FALSE verdict: the Counterexample tab steps through the failing path line by line, with the variables' values."),
+    example!("gcd", "Euclid's gcd (function call, loop)", TEACHING, "gcd.c",
+        "../../examples/gcd.c", "predicate-lbe",
+        "A function with a loop: five refinements teach the predicates that prove both assertions (a longer run: about 300 states)."),
+    example!("svcomp-test_locks_5", "locks/test_locks_5.c (true)", SVCOMP, "test_locks_5.c",
+        "../../tests/svcomp/locks/test_locks_5.c", "predicate-lbe",
+        "The LBE paper's locks family: with large blocks the lock flags never need a refinement; predicate-sbe hits its refinement limit."),
+    example!("svcomp-benchmark02_linear", "loop-zilu/benchmark02_linear.i (true)", SVCOMP, "benchmark02_linear.i",
+        "../../tests/svcomp/loop-zilu/benchmark02_linear.i", "predicate-lbe",
+        "A linear loop invariant found by one refinement; k-induction proves it with k = 1."),
+    example!("svcomp-hhk2008", "loop-lit/hhk2008.i (true)", SVCOMP, "hhk2008.i",
+        "../../tests/svcomp/loop-lit/hhk2008.i", "predicate-lbe",
+        "A loop from the literature that needs six refinements with predicate abstraction."),
+    example!("svcomp-afterrec-1", "recursive-simple/afterrec-1.c (false)", SVCOMP, "afterrec-1.c",
+        "../../tests/svcomp/recursive-simple/afterrec-1.c", "impact",
+        "A bug after a recursive call, found by IMPACT in a few refinements."),
 ];
 
 pub fn by_key(key: &str) -> Option<&'static Example> {
@@ -98,6 +105,18 @@ mod tests {
         for e in EXAMPLES {
             let r = cpa_engine::report::cfa_report(e.file, e.source);
             assert!(r.ok, "{}: {:?}", e.key, r.diagnostics);
+        }
+    }
+
+    #[test]
+    fn every_example_opens_with_a_known_preset_and_says_what_it_shows() {
+        for e in EXAMPLES {
+            assert!(
+                cpa_engine::config::Config::preset(e.preset).is_some(),
+                "{}",
+                e.key
+            );
+            assert!(e.about.ends_with('.') && e.about.len() > 40, "{}", e.key);
         }
     }
 

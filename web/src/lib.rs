@@ -5,8 +5,11 @@
 pub mod components;
 pub mod debug_hook;
 pub mod dot;
+pub mod driver;
 pub mod engine_client;
 pub mod examples;
+pub mod explain;
+pub mod knobs;
 pub mod model;
 pub mod playground;
 pub mod protocol;

@@ -197,6 +197,8 @@ pub struct Refinement {
     /// Index of its `Refined` event, once there.
     pub end: Option<usize>,
     pub states: Vec<u32>,
+    /// The CFA location of each state of `states`.
+    pub locations: Vec<u32>,
     pub blocks: Vec<String>,
     pub feasible: bool,
     pub interpolants: Vec<String>,
@@ -223,6 +225,8 @@ pub struct Check {
 pub struct Derived {
     pub refinements: Vec<Refinement>,
     pub checks: Vec<Check>,
+    /// The location of every state added so far (the latest, where BMC reuses ids).
+    locations: BTreeMap<u32, u32>,
 }
 
 impl Derived {
@@ -231,16 +235,26 @@ impl Derived {
             d.refinements.last_mut().filter(|r| r.end.is_none())
         }
         match e {
+            Event::StateAdded {
+                state, location, ..
+            } => {
+                self.locations.insert(*state, *location);
+            }
             Event::Counterexample {
                 states,
                 blocks,
                 feasible,
             } => {
                 let number = self.refinements.len() as u32 + 1;
+                let locations = states
+                    .iter()
+                    .map(|s| self.locations.get(s).copied().unwrap_or(0))
+                    .collect();
                 self.refinements.push(Refinement {
                     number,
                     start: index,
                     states: states.clone(),
+                    locations,
                     blocks: blocks.clone(),
                     feasible: *feasible,
                     ..Refinement::default()
@@ -335,7 +349,7 @@ pub struct Run {
     pub phase: Phase,
     pub events: Vec<Event>,
     pub units: Vec<UnitEnd>,
-    pub queries: Vec<QueryEntry>,
+    pub queries: Vec<Rc<QueryEntry>>,
     pub derived: Derived,
     /// The worker's result once the run is over.
     pub verdict: Option<Verdict>,
@@ -343,6 +357,8 @@ pub struct Run {
     pub cursor: Cursor,
     /// A forward step waiting for the worker.
     pub pending: Option<Target>,
+    /// Single-event steps asked for while the worker was busy (each one counts).
+    pub owed: usize,
     /// Running: events per second (`Some(None)`: to the end at full speed).
     pub running: Option<Option<u32>>,
     /// Fractional events owed by the run timer.
@@ -392,7 +408,7 @@ impl Run {
     }
 
     /// The queries made by the steps shown so far.
-    pub fn shown_queries(&self) -> &[QueryEntry] {
+    pub fn shown_queries(&self) -> &[Rc<QueryEntry>] {
         let n = self
             .queries
             .partition_point(|q| (q.at as usize) < self.position);
@@ -483,7 +499,7 @@ impl Run {
             self.events.push(e);
         }
         self.units.extend(batch.units);
-        self.queries.extend(batch.queries);
+        self.queries.extend(batch.queries.into_iter().map(Rc::new));
         true
     }
 
@@ -544,6 +560,8 @@ pub enum Action {
     Started(Ticket, Result<RunInfo, String>),
     Batch(Ticket, Batch),
     Advanced(Ticket, Result<Progress, String>),
+    /// The worker died and a fresh one is starting (an idle run is replayed into it).
+    WorkerLost(String),
 }
 
 /// What the driver must do.
@@ -659,6 +677,7 @@ impl Playground {
             position: 0,
             cursor: Cursor::new(),
             pending: None,
+            owed: 0,
             running: None,
             credit: 0.0,
         };
@@ -716,6 +735,7 @@ impl Playground {
                 }
                 if let Some(run) = &mut self.run {
                     run.pending = None;
+                    run.owed = 0;
                     let k = run.position.saturating_sub(1);
                     run.seek(k);
                 }
@@ -733,6 +753,7 @@ impl Playground {
                     }
                     if let Some(run) = &mut self.run {
                         run.pending = None;
+                        run.owed = 0;
                         run.seek(0);
                     }
                 }
@@ -784,15 +805,14 @@ impl Playground {
                         run.info = Some(info);
                         if run.phase == Phase::Starting {
                             run.phase = Phase::Idle;
-                            if let Some(t) = run.pending.take() {
-                                self.step(t, &mut cmds);
-                            }
+                            self.resume(&mut cmds);
                         }
                         // A replay continues with the `advance` already sent.
                     }
                     Err(e) => {
                         run.phase = Phase::Failed(e);
                         run.pending = None;
+                        run.owed = 0;
                         if run.running.take().is_some() {
                             cmds.push(Command::Timer(false));
                         }
@@ -806,6 +826,28 @@ impl Playground {
                 run.append(batch);
                 // Full speed: the position follows the stream at the timer's pace (the
                 // batches only collect), so the page draws at most one frame per tick.
+            }
+            Action::WorkerLost(_) => {
+                if let Some(run) = &mut self.run {
+                    // Busy runs learn it from their failed request.
+                    if run.phase == Phase::Idle {
+                        // The session was in the worker: replay it into the fresh one.
+                        run.epoch += 1;
+                        run.phase = Phase::Replaying;
+                        cmds.push(Command::Start {
+                            ticket: run.ticket(),
+                            file: run.file.clone(),
+                            source: run.source.clone(),
+                            config: run.config.clone(),
+                        });
+                        cmds.push(Command::Advance {
+                            ticket: run.ticket(),
+                            granularity: Granularity::End,
+                            until: Some(run.events.len() as u64),
+                            quiet: true,
+                        });
+                    }
+                }
             }
             Action::Advanced(ticket, result) => {
                 let Some(run) = self.run.as_mut().filter(|r| r.ticket() == ticket) else {
@@ -823,13 +865,12 @@ impl Playground {
                         }
                         run.verdict = progress.verdict;
                         run.phase = Phase::Idle;
-                        if let Some(t) = run.pending.take() {
-                            self.step(t, &mut cmds);
-                        }
+                        self.resume(&mut cmds);
                     }
                     Err(e) => {
                         run.phase = Phase::Crashed(e);
                         run.pending = None;
+                        run.owed = 0;
                         if run.running.take().is_some() {
                             cmds.push(Command::Timer(false));
                         }
@@ -848,6 +889,7 @@ impl Playground {
             cmds.push(Command::Timer(false));
         }
         run.pending = None;
+        run.owed = 0;
         if run.phase == Phase::Busy {
             // The worker is inside a step and cannot be interrupted: replace it and replay
             // to the end of the step shown.
@@ -871,6 +913,37 @@ impl Playground {
         }
     }
 
+    /// Carries out the steps asked for while the worker was busy.
+    fn resume(&mut self, cmds: &mut Vec<Command>) {
+        let Some(run) = &mut self.run else {
+            return;
+        };
+        let mut owed = std::mem::take(&mut run.owed);
+        while owed > 0 {
+            if run.position < run.events.len() {
+                let k = run.position + 1;
+                run.seek(k);
+                owed -= 1;
+            } else if run.finished() {
+                owed = 0;
+            } else {
+                // The rest needs the worker: one step at a time.
+                run.owed = owed;
+                run.phase = Phase::Busy;
+                cmds.push(Command::Advance {
+                    ticket: run.ticket(),
+                    granularity: Granularity::Event,
+                    until: None,
+                    quiet: false,
+                });
+                return;
+            }
+        }
+        if let Some(t) = run.pending.take() {
+            self.step(t, cmds);
+        }
+    }
+
     /// A forward step of `target`: local if the events are there, else the worker's.
     fn step(&mut self, target: Target, cmds: &mut Vec<Command>) {
         if self.run.is_none() {
@@ -890,8 +963,14 @@ impl Playground {
                 return;
             }
             Phase::Starting | Phase::Busy | Phase::Replaying => {
-                if let Some(k) = run.find(target) {
-                    run.seek(k);
+                if run.owed == 0 && run.pending.is_none() {
+                    if let Some(k) = run.find(target) {
+                        run.seek(k);
+                        return;
+                    }
+                }
+                if target == Target::Event {
+                    run.owed += 1;
                 } else {
                     run.pending = Some(target);
                 }
@@ -911,10 +990,12 @@ impl Playground {
             return;
         }
         // Everything received is shown: ask the worker for more.
-        if target != Target::Event {
+        if target == Target::Event {
+            run.owed += 1;
+        } else {
             run.seek(run.events.len());
+            run.pending = Some(target);
         }
-        run.pending = Some(target);
         run.phase = Phase::Busy;
         cmds.push(Command::Advance {
             ticket: run.ticket(),
@@ -1005,6 +1086,77 @@ pub fn location_line(cfa: &Graph, l: u32) -> Option<u32> {
         .filter(|&line| line > 0)
 }
 
+/// The CFA locations the current event is about (marked in the CFA view).
+pub fn event_locations(run: &Run) -> Vec<u32> {
+    let view = &run.cursor.frame.view;
+    let loc = |s: &u32| {
+        view.states
+            .get(s)
+            .or_else(|| run.cursor.removed_now.iter().find(|r| r.id == *s))
+            .map(|st| st.location)
+    };
+    let mut out: Vec<u32> = Vec::new();
+    if let Some((_, e)) = run.current_event() {
+        match e {
+            Event::StatePopped { state }
+            | Event::Covered { state, .. }
+            | Event::Uncovered { state }
+            | Event::Strengthened { state, .. }
+            | Event::TargetReached { state }
+            | Event::Cut { state, .. } => out.extend(loc(state)),
+            Event::StateAdded { location, .. } | Event::Abstraction { location, .. } => {
+                out.push(*location)
+            }
+            Event::Merged { into, .. } => out.extend(loc(into)),
+            Event::Infeasible { parent, .. } => out.extend(loc(parent)),
+            Event::PrecisionRefined { added } => out.extend(added.iter().map(|(l, _)| *l)),
+            Event::Counterexample { states, .. } | Event::Interpolants { states, .. } => {
+                out.extend(states.iter().filter_map(loc))
+            }
+            Event::Readded { states } | Event::Removed { states } => {
+                out.extend(states.iter().filter_map(loc))
+            }
+            _ => {}
+        }
+    }
+    if out.is_empty() {
+        if let Some(c) = view.current {
+            out.extend(loc(&c));
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// The source lines of the current event (marked in the editor).
+pub fn event_lines(run: &Run) -> Vec<u32> {
+    let edge_lines = |id: u32| {
+        run.cfa
+            .edges
+            .iter()
+            .find(|e| e.id == id)
+            .filter(|e| e.lines[0] > 0)
+            .map(|e| (e.lines[0]..=e.lines[1].max(e.lines[0]).min(e.lines[0] + 20)).collect())
+    };
+    let from_edge: Option<Vec<u32>> = match run.current_event() {
+        Some((_, Event::StateAdded { parents, .. })) => {
+            parents.last().and_then(|(_, e)| edge_lines(*e))
+        }
+        Some((_, Event::Infeasible { edge, .. })) => edge_lines(*edge),
+        _ => None,
+    };
+    let mut lines = from_edge.unwrap_or_else(|| {
+        event_locations(run)
+            .into_iter()
+            .filter_map(|l| location_line(&run.cfa, l))
+            .collect()
+    });
+    lines.sort_unstable();
+    lines.dedup();
+    lines
+}
+
 /// States of the view by kind, for the legend and counts.
 pub fn kind_counts(view: &ArgView) -> BTreeMap<&'static str, usize> {
     let mut m = BTreeMap::new();
@@ -1091,9 +1243,34 @@ mod tests {
         fn run(&self) -> &Run {
             self.p.run.as_ref().unwrap()
         }
+
+        fn run_commands_for(&mut self, a: Action) {
+            self.act(a)
+        }
     }
 
     const COUNTER: &str = include_str!("../../tests/verdicts/counter-unsafe.c");
+
+    #[test]
+    fn steps_asked_for_while_the_worker_is_busy_all_count() {
+        let mut h = Harness::new(COUNTER, "predicate-lbe");
+        // Three quick steps while the session is still starting.
+        let p = &mut h.p;
+        let run = p.run.as_mut().unwrap();
+        run.phase = Phase::Starting;
+        let ticket = run.ticket();
+        for _ in 0..3 {
+            p.reduce(Action::Step(Target::Event));
+        }
+        assert_eq!(h.run().owed, 3);
+        let info = RunInfo {
+            knobs: Vec::new(),
+            encoding: cpa_engine::formula::Encoding::Int,
+        };
+        h.run_commands_for(Action::Started(ticket, Ok(info)));
+        assert_eq!(h.run().position, 3);
+        assert_eq!(h.run().owed, 0);
+    }
 
     #[test]
     fn stepping_forward_and_back_gives_the_same_frames() {
@@ -1207,6 +1384,28 @@ mod tests {
         h.act(Action::Step(Target::End));
         assert_eq!(h.run().events[..shown], events[..shown]);
         assert!(h.run().shown_verdict().is_some());
+    }
+
+    #[test]
+    fn a_lost_worker_replays_an_idle_run_and_crashes_a_busy_one() {
+        let mut h = Harness::new(COUNTER, "predicate-lbe");
+        h.act(Action::Step(Target::Refinement));
+        let shown = h.run().position;
+        h.host = None;
+        h.act(Action::WorkerLost("engine panic".into()));
+        assert_eq!(h.run().phase, Phase::Idle, "replayed by the harness");
+        assert_eq!(h.run().position, shown);
+        h.act(Action::Step(Target::Refinement));
+        assert!(h.run().position > shown);
+        // A step in flight fails with the reason.
+        h.p.run.as_mut().unwrap().phase = Phase::Busy;
+        let t = h.run().ticket();
+        h.act(Action::Advanced(t, Err("engine panic: boom".into())));
+        h.act(Action::WorkerLost("engine panic: boom".into()));
+        assert_eq!(h.run().phase, Phase::Crashed("engine panic: boom".into()));
+        h.act(Action::Reset);
+        assert_eq!(h.run().phase, Phase::Idle);
+        assert_eq!(h.run().position, 0);
     }
 
     #[test]

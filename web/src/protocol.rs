@@ -60,7 +60,8 @@ pub enum Request {
     },
     /// The whole text of solver query `index` of the current run (batches carry excerpts).
     QueryText { index: u64 },
-    /// Makes the worker panic (tests of the page's recovery from an engine crash).
+    /// Makes the worker panic in the next `advance` (tests of the page's recovery from an
+    /// engine crash). No reply.
     DebugPanic,
 }
 
@@ -195,7 +196,48 @@ pub struct Progress {
     pub stats: Stats,
     pub solver_ms: f64,
     /// Set once the run is over (with the concrete counterexample for FALSE).
+    #[serde(with = "via_value")]
     pub verdict: Option<Verdict>,
+}
+
+/// The counterexample's values are `i128`, which serde cannot buffer, and the reply is an
+/// internally tagged enum, which serde buffers: the verdict goes through a JSON value (whose
+/// numbers hold every C value of the ILP32 model) and is read from there.
+mod via_value {
+    use cpa_engine::algorithm::Verdict;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer>(v: &Option<Verdict>, s: S) -> Result<S::Ok, S::Error> {
+        serde_json::to_value(v)
+            .map_err(serde::ser::Error::custom)?
+            .serialize(s)
+    }
+
+    /// By hand: `Verdict` is internally tagged too, so its derived `Deserialize` buffers.
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Verdict>, D::Error> {
+        use serde::de::Error;
+        let value = serde_json::Value::deserialize(d)?;
+        if value.is_null() {
+            return Ok(None);
+        }
+        Ok(Some(match value.get("verdict").and_then(|v| v.as_str()) {
+            Some("true") => Verdict::True,
+            Some("false") => Verdict::False {
+                counterexample: serde_json::from_value(
+                    value.get("counterexample").cloned().unwrap_or_default(),
+                )
+                .map_err(D::Error::custom)?,
+            },
+            Some("unknown") => Verdict::Unknown {
+                reason: value
+                    .get("reason")
+                    .and_then(|r| r.as_str())
+                    .unwrap_or_default()
+                    .to_string(),
+            },
+            other => return Err(D::Error::custom(format!("unknown verdict {other:?}"))),
+        }))
+    }
 }
 
 /// What `start` reports about the run it created.
@@ -367,5 +409,44 @@ mod tests {
         }
         let ready: PageMessage = serde_json::from_str(r#"{"type":"ready"}"#).unwrap();
         assert_eq!(ready, WorkerMessage::Ready);
+    }
+
+    #[test]
+    fn verdicts_with_counterexamples_cross_the_protocol() {
+        use cpa_engine::concrete::TraceStep;
+        use cpa_engine::counterexample::Counterexample;
+        let verdict = Verdict::False {
+            counterexample: Counterexample {
+                trace: vec![TraceStep {
+                    edge: 3,
+                    line: 7,
+                    op: "x = x - 1;".into(),
+                    values: [("x".to_string(), -5i128), ("u".to_string(), 4294967295i128)]
+                        .into_iter()
+                        .collect(),
+                }],
+                states: vec![0, 4],
+            },
+        };
+        let progress = Progress {
+            events: 12,
+            stats: Stats::default(),
+            solver_ms: 1.5,
+            verdict: Some(verdict),
+        };
+        let text = serde_json::to_string(&WorkerMessage::<&crate::model::CfaReport>::Reply {
+            id: 2,
+            reply: Reply::Advanced {
+                progress: progress.clone(),
+            },
+        })
+        .unwrap();
+        match serde_json::from_str::<PageMessage>(&text).unwrap() {
+            WorkerMessage::Reply {
+                reply: Reply::Advanced { progress: back },
+                ..
+            } => assert_eq!(back, progress),
+            other => panic!("{other:?}"),
+        }
     }
 }

@@ -22,6 +22,22 @@ extern "C" {
     #[wasm_bindgen(js_namespace = CpaVendor, js_name = highlightLines)]
     pub fn highlight_lines(editor: &JsValue, first: u32, last: u32);
 
+    /// Marks the lines the ARG has reached and the current event's lines (1-based arrays).
+    #[wasm_bindgen(js_namespace = CpaVendor, js_name = setLineMarks)]
+    pub fn set_line_marks(editor: &JsValue, covered: &[u32], current: &[u32]);
+
+    /// Creates the ARG view in `parent`; `on_click(state_id)` runs when a state is clicked.
+    #[wasm_bindgen(js_namespace = CpaVendor, js_name = createArgView)]
+    pub fn create_arg_view(parent: &web_sys::Element, on_click: &JsValue) -> JsValue;
+
+    /// Shows a model (see `components::arg_view::ArgModel`) in an ARG view.
+    #[wasm_bindgen(js_namespace = CpaVendor, js_name = updateArgView)]
+    pub fn update_arg_view(view: &JsValue, model: &JsValue);
+
+    /// `fit`, `zoom-in` or `zoom-out`.
+    #[wasm_bindgen(js_namespace = CpaVendor, js_name = argViewCommand)]
+    pub fn arg_view_command(view: &JsValue, command: &str);
+
     /// Lays out a DOT graph; resolves to the SVG text, rejects with Graphviz's error.
     #[wasm_bindgen(js_namespace = CpaVendor, js_name = renderDot)]
     pub fn render_dot(dot: &str) -> js_sys::Promise;

@@ -57,6 +57,8 @@ mod wasm {
     thread_local! {
         /// The verification run, held across messages.
         static RUNS: RefCell<Runs> = RefCell::new(Runs::default());
+        /// Set by `debug-panic`: the next step panics (a message cannot interrupt a step).
+        static PANIC_NEXT: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
     }
 
     pub fn start() {
@@ -113,6 +115,9 @@ mod wasm {
                 until,
                 quiet,
             } => {
+                if PANIC_NEXT.with(|p| p.replace(false)) {
+                    panic!("a test asked the engine to panic in this step");
+                }
                 let reply = RUNS.with(|r| {
                     r.borrow_mut()
                         .advance(id, granularity, until, quiet, &mut |m| post(m))
@@ -120,7 +125,7 @@ mod wasm {
                 post(&reply);
             }
             Work::QueryText { id, index } => post(&RUNS.with(|r| r.borrow().query_text(id, index))),
-            Work::Panic => panic!("a test asked the engine worker to panic"),
+            Work::Panic => PANIC_NEXT.with(|p| p.set(true)),
         }
     }
 }

@@ -1,30 +1,73 @@
-//! The playground page: owns the program text, the engine worker and what the views show.
+//! The playground page: the layout, the program text and its CFA report, the [`Playground`]
+//! state (changed only by its reducer) and the [`Driver`] that talks to the engine worker.
+//! Every view is its own component and gets what it shows as props.
 
+use crate::components::arg_view::{arg_model, ArgModel, ArgView};
+use crate::components::controls::{Controls, VerdictView};
+use crate::components::counterexample_panel::CounterexamplePanel;
 use crate::components::diagnostics::Diagnostics;
 use crate::components::editor::Editor;
 use crate::components::example_select::ExampleSelect;
+use crate::components::explain_panel::ExplainPanel;
 use crate::components::graph_view::GraphView;
+use crate::components::help_overlay::HelpOverlay;
+use crate::components::interpolants_panel::InterpolantsPanel;
+use crate::components::knobs_panel::KnobsPanel;
 use crate::components::lbe_stepper::{LbeStepper, StepCommand};
+use crate::components::node_panel::{NodeDetails, NodePanel};
+use crate::components::solver_log::{SolverLog, SHOWN};
+use crate::components::stats_panel::StatsPanel;
 use crate::dot::graph_dot;
+use crate::driver::Driver;
 use crate::engine_client::{EngineClient, EngineStatus, PageReply};
 use crate::examples::{self, Example, EXAMPLES};
+use crate::explain::{explain, Context as ExplainContext};
+use crate::knobs::{knobs, with_knob};
 use crate::model::{CfaReport, Diagnostic, Graph, LbeReplay};
-use crate::protocol::{Reply, Request};
-use crate::replay::{frame_at, step_label, Frame};
+use crate::playground::{
+    event_lines, event_locations, location_line, Action, Phase, Playground, Run, Selection, Target,
+};
+use crate::protocol::{Reply, Request, RunConfig};
+use crate::replay::{frame_at, step_label, Frame as LbeFrame};
 use crate::vendor::EditorDiagnostic;
+use cpa_engine::algorithm::Verdict;
+use cpa_engine::config::PRESETS;
 use gloo_timers::callback::Timeout;
+use std::cell::RefCell;
+use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
+use wasm_bindgen::prelude::*;
 use yew::prelude::*;
 
 /// Pause after the last keystroke before the CFA is rebuilt.
 const DEBOUNCE_MS: u32 = 300;
 const WORKER_SCRIPT: &str = "worker.js";
+/// The example and preset the page opens with.
+const DEFAULT_EXAMPLE: &str = "refine-loop";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GraphKind {
     Cfa,
     Lbe,
 }
+
+/// The bottom tabs under the ARG (keys 1–5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tab {
+    Refinements,
+    Log,
+    Stats,
+    Counterexample,
+    Node,
+}
+
+const TABS: [(Tab, &str, &str); 5] = [
+    (Tab::Refinements, "Refinements", "tab-refinements"),
+    (Tab::Log, "Solver log", "tab-log"),
+    (Tab::Stats, "Statistics", "tab-stats"),
+    (Tab::Counterexample, "Counterexample", "tab-counterexample"),
+    (Tab::Node, "State", "tab-node"),
+];
 
 pub enum Msg {
     Engine(EngineStatus),
@@ -35,48 +78,72 @@ pub enum Msg {
         result: Result<PageReply, String>,
     },
     SelectExample(String),
-    Step(StepCommand),
+    Act(Action),
+    Lbe(StepCommand),
     EdgeClicked(GraphKind, u32),
+    NodeClicked(u32),
+    StateClicked(u32),
     LineSelected(u32),
+    Tab(Tab),
+    LeftTab(GraphKind),
+    Help(Option<Option<&'static str>>),
+    ToggleKnobs,
+    Preset(String),
+    SetKnob(String, String),
+    ResetKnobs,
+    Presentation,
+    Theme,
+    LogSearch(String),
+    LoadQuery(u64),
+    QueryLoaded(u64, Result<(String, String), String>),
+    Escape,
 }
 
 /// The graphs of the last program that parsed.
 struct Graphs {
     /// The file the graphs were built from (shown to tests as `data-file`).
     file: AttrValue,
-    cfa: Graph,
+    cfa: Rc<Graph>,
     lbe: Graph,
     replay: LbeReplay,
     cfa_dot: AttrValue,
 }
 
 pub struct App {
-    engine: EngineClient,
+    driver: Driver,
     status: EngineStatus,
+    /// Z3's load: (loaded, total) bytes while loading.
+    z3: Option<(u64, u64)>,
+    z3_ready: bool,
+    /// Shared with the console hook (`cpaDebug.events()`), which reads it between updates.
+    pg: Rc<RefCell<Playground>>,
     example: &'static Example,
     source: String,
-    /// What the editor must show, bumped on each external replacement.
     editor_text: AttrValue,
     editor_version: u64,
     debounce: Option<Timeout>,
-    /// Counts rebuild requests: only the newest one's reply is shown.
     generation: u64,
     building: bool,
     graphs: Option<Rc<Graphs>>,
-    /// The graphs are from an earlier text (the current one does not parse).
     stale: bool,
     diagnostics: Rc<Vec<Diagnostic>>,
     editor_diagnostics: Rc<Vec<EditorDiagnostic>>,
     engine_error: Option<AttrValue>,
-    position: usize,
-    /// Whether the user has stepped since the report arrived: until then the summary is shown
-    /// plainly, without the last step's highlights.
-    stepping: bool,
-    frame: Option<Frame>,
+    lbe_position: usize,
+    lbe_stepping: bool,
+    lbe_frame: Option<LbeFrame>,
     lbe_dot: AttrValue,
-    highlight: Option<(u32, u32)>,
-    selected: Option<(GraphKind, u32)>,
+    /// Lines picked by a click on a CFA/LBE edge (until something else is selected).
+    edge_highlight: Option<(GraphKind, u32, (u32, u32))>,
+    tab: Tab,
+    left: GraphKind,
+    help: Option<Option<&'static str>>,
+    knobs_open: bool,
+    presentation: bool,
+    log_search: String,
+    full_queries: Rc<BTreeMap<u64, (String, String)>>,
     on_edit: Callback<String>,
+    _keys: Option<Closure<dyn FnMut(web_sys::KeyboardEvent)>>,
 }
 
 impl App {
@@ -86,13 +153,18 @@ impl App {
         self.building = true;
         let generation = self.generation;
         let link = ctx.link().clone();
-        self.engine.request(
+        self.driver.engine().request(
             Request::CfaReport {
                 file: self.example.file.to_string(),
                 source: self.source.clone(),
             },
             move |result| link.send_message(Msg::Report { generation, result }),
         );
+    }
+
+    fn act(&mut self, action: Action) {
+        let cmds = self.pg.borrow_mut().reduce(action);
+        self.driver.execute(cmds);
     }
 
     fn accept_report(&mut self, report: CfaReport) {
@@ -105,35 +177,46 @@ impl App {
                 .collect(),
         );
         self.diagnostics = Rc::new(report.diagnostics);
-        match (report.ok, report.cfa, report.lbe, report.replay) {
+        let program_cfa = match (report.ok, report.cfa, report.lbe, report.replay) {
             (true, Some(cfa), Some(lbe), Some(replay)) => {
                 let nodes: Vec<_> = cfa.nodes.iter().collect();
                 let edges: Vec<_> = cfa.edges.iter().collect();
                 let cfa_dot =
                     graph_dot("CFA", &nodes, &edges, |_| String::new(), |_| String::new()).into();
-                self.position = replay.steps.len();
-                self.stepping = false;
+                self.lbe_position = replay.steps.len();
+                self.lbe_stepping = false;
+                let cfa = Rc::new(cfa);
                 self.graphs = Some(Rc::new(Graphs {
                     file: self.example.file.into(),
-                    cfa,
+                    cfa: cfa.clone(),
                     lbe,
                     replay,
                     cfa_dot,
                 }));
                 self.stale = false;
-                self.selected = None;
-                self.refresh_replay();
+                self.edge_highlight = None;
+                self.refresh_lbe();
+                Some(cfa)
             }
-            _ => self.stale = self.graphs.is_some(),
-        }
+            _ => {
+                self.stale = self.graphs.is_some();
+                None
+            }
+        };
+        self.full_queries = Rc::default();
+        self.act(Action::Program {
+            file: self.example.file.to_string(),
+            source: Rc::from(self.source.as_str()),
+            cfa: program_cfa,
+        });
     }
 
-    fn refresh_replay(&mut self) {
+    fn refresh_lbe(&mut self) {
         let Some(g) = &self.graphs else {
             return;
         };
-        let mut frame = frame_at(&g.cfa, &g.replay, self.position);
-        if !self.stepping {
+        let mut frame = frame_at(&g.cfa, &g.replay, self.lbe_position);
+        if !self.lbe_stepping {
             frame.step = None;
         }
         let drawn_nodes = frame.drawn_nodes();
@@ -174,12 +257,12 @@ impl App {
             },
         );
         self.lbe_dot = dot.into();
-        self.frame = Some(frame);
+        self.lbe_frame = Some(frame);
     }
 
-    /// The CFA edges the current step's new summary edges stand for.
+    /// The CFA edges the current LBE step's new summary edges stand for.
     fn cfa_edges_in_step(&self) -> Rc<Vec<u32>> {
-        let (Some(g), Some(f)) = (&self.graphs, &self.frame) else {
+        let (Some(g), Some(f)) = (&self.graphs, &self.lbe_frame) else {
             return Rc::default();
         };
         let Some(step) = &f.step else {
@@ -200,10 +283,239 @@ impl App {
         match &self.status {
             EngineStatus::Starting => ("Engine starting…".into(), "starting"),
             EngineStatus::Failed(e) => (format!("Engine failed: {e}"), "failed"),
-            EngineStatus::Ready if self.building => ("Building CFA…".into(), "busy"),
-            EngineStatus::Ready | EngineStatus::Z3 { .. } => ("Engine ready".into(), "ready"),
+            _ if self.building => ("Building the CFA…".into(), "busy"),
+            _ => match self.z3 {
+                Some((loaded, total)) if !self.z3_ready => {
+                    let mb = |b: u64| b as f64 / 1_048_576.0;
+                    let text = if total > 0 {
+                        format!("Loading Z3… {:.0} of {:.0} MB", mb(loaded), mb(total))
+                    } else {
+                        format!("Loading Z3… {:.0} MB", mb(loaded))
+                    };
+                    (text, "loading")
+                }
+                _ => ("Engine ready".into(), "ready"),
+            },
         }
     }
+
+    /// The lines the editor highlights as selected.
+    fn highlight(&self, pg: &Playground) -> Option<(u32, u32)> {
+        if let Some((_, _, lines)) = self.edge_highlight {
+            return Some(lines);
+        }
+        let run = pg.run.as_ref()?;
+        match pg.selection {
+            Some(Selection::State(s)) => {
+                let view = &run.cursor.frame.view;
+                let st = view
+                    .states
+                    .get(&s)
+                    .or_else(|| run.cursor.removed_now.iter().find(|r| r.id == s))?;
+                location_line(&run.cfa, st.location).map(|l| (l, l))
+            }
+            Some(Selection::Location(l)) => location_line(&run.cfa, l).map(|l| (l, l)),
+            Some(Selection::Line(l)) => Some((l, l)),
+            None if self.tab == Tab::Counterexample => match run.shown_verdict() {
+                Some(Verdict::False { counterexample }) => counterexample
+                    .trace
+                    .get(
+                        pg.cex_step
+                            .min(counterexample.trace.len().saturating_sub(1)),
+                    )
+                    .map(|s| (s.line, s.line))
+                    .filter(|(l, _)| *l > 0),
+                _ => None,
+            },
+            None => None,
+        }
+    }
+
+    /// ARG states linked to the selection (a location or line picked elsewhere).
+    fn linked_states(&self, pg: &Playground) -> BTreeSet<u32> {
+        let Some(run) = &pg.run else {
+            return BTreeSet::new();
+        };
+        let lines: BTreeSet<u32> = match (pg.selection, self.edge_highlight) {
+            (_, Some((_, _, (a, b)))) => (a..=b).collect(),
+            (Some(Selection::Line(l)), _) => [l].into(),
+            (Some(Selection::Location(l)), _) => {
+                return pg.states_at(l).into_iter().collect();
+            }
+            _ => return BTreeSet::new(),
+        };
+        run.cursor
+            .frame
+            .view
+            .states
+            .values()
+            .filter(|s| location_line(&run.cfa, s.location).is_some_and(|l| lines.contains(&l)))
+            .map(|s| s.id)
+            .collect()
+    }
+
+    fn node_details(&self, pg: &Playground) -> Option<NodeDetails> {
+        let run = pg.run.as_ref()?;
+        let Some(Selection::State(id)) = pg.selection else {
+            return None;
+        };
+        let frame = &run.cursor.frame;
+        let view = &frame.view;
+        let (st, removed) = match view.states.get(&id) {
+            Some(s) => (s, false),
+            None => (run.cursor.removed_now.iter().find(|r| r.id == id)?, true),
+        };
+        let node = run.cfa.nodes.iter().find(|n| n.id == st.location);
+        let block = run.events[..run.position]
+            .iter()
+            .rev()
+            .find_map(|e| match e {
+                cpa_engine::events::Event::Abstraction { state, block, .. } if *state == id => {
+                    Some(block.clone())
+                }
+                _ => None,
+            });
+        let status = if removed {
+            "removed".to_string()
+        } else if st.covered_by.is_some() {
+            "covered".to_string()
+        } else if st.target {
+            "error state".to_string()
+        } else if frame.waiting(st) {
+            "in the waitlist".to_string()
+        } else {
+            "expanded".to_string()
+        };
+        let edge_label = |e: u32| {
+            run.cfa
+                .edges
+                .iter()
+                .find(|x| x.id == e)
+                .map(|x| x.label.clone())
+                .unwrap_or_default()
+        };
+        Some(NodeDetails {
+            id,
+            location: st.location,
+            function: node.map(|n| n.function.clone()).unwrap_or_default(),
+            line: location_line(&run.cfa, st.location),
+            kind: match st.kind {
+                cpa_engine::events::StateKind::Abstraction => "abstraction state",
+                cpa_engine::events::StateKind::Intermediate => "intermediate state",
+                cpa_engine::events::StateKind::Plain => "state",
+            },
+            status,
+            depth: st.depth,
+            abstraction: (!st.label.is_empty()).then(|| st.label.clone()),
+            block,
+            covered_by: st.covered_by,
+            precision: view
+                .predicates
+                .get(&st.location)
+                .cloned()
+                .unwrap_or_default(),
+            parents: st
+                .parents
+                .iter()
+                .map(|(p, e)| (*p, edge_label(*e)))
+                .collect(),
+            children: view
+                .states
+                .values()
+                .filter(|c| c.parents.iter().any(|(p, _)| *p == id))
+                .map(|c| c.id)
+                .collect(),
+            removed,
+        })
+    }
+
+    fn install_keys(&mut self, ctx: &Context<Self>) {
+        let link = ctx.link().clone();
+        let handler =
+            Closure::<dyn FnMut(web_sys::KeyboardEvent)>::new(move |e: web_sys::KeyboardEvent| {
+                // Never while typing: the editor, inputs, selects.
+                let typing = e
+                    .target()
+                    .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                    .is_some_and(|el| {
+                        el.closest(".cm-editor, input, textarea, select")
+                            .ok()
+                            .flatten()
+                            .is_some()
+                    });
+                if typing || e.alt_key() {
+                    return;
+                }
+                let ctrl = e.ctrl_key() || e.meta_key();
+                let msg = match e.key().as_str() {
+                    "ArrowRight" if ctrl => Msg::Act(Action::Step(Target::Refinement)),
+                    "ArrowRight" if e.shift_key() => Msg::Act(Action::Step(Target::Abstraction)),
+                    "ArrowRight" => Msg::Act(Action::Step(Target::Event)),
+                    "ArrowLeft" if !ctrl => Msg::Act(Action::StepBack),
+                    "End" => Msg::Act(Action::Step(Target::End)),
+                    "Home" => Msg::Act(Action::Reset),
+                    " " => Msg::Act(Action::Run),
+                    "1" => Msg::Tab(Tab::Refinements),
+                    "2" => Msg::Tab(Tab::Log),
+                    "3" => Msg::Tab(Tab::Stats),
+                    "4" => Msg::Tab(Tab::Counterexample),
+                    "5" => Msg::Tab(Tab::Node),
+                    "?" => Msg::Help(Some(None)),
+                    "p" | "P" if !ctrl => Msg::Presentation,
+                    "d" | "D" if !ctrl => Msg::Theme,
+                    "Escape" => Msg::Escape,
+                    _ => return,
+                };
+                e.prevent_default();
+                link.send_message(msg);
+            });
+        if let Some(w) = web_sys::window() {
+            let _ = w.add_event_listener_with_callback("keydown", handler.as_ref().unchecked_ref());
+        }
+        self._keys = Some(handler);
+    }
+
+    fn verdict_view(run: &Run) -> Option<VerdictView> {
+        Some(match run.shown_verdict()? {
+            Verdict::True => VerdictView {
+                text: "TRUE".into(),
+                kind: "true",
+            },
+            Verdict::False { .. } => VerdictView {
+                text: "FALSE".into(),
+                kind: "false",
+            },
+            Verdict::Unknown { reason } => VerdictView {
+                text: format!("UNKNOWN ({reason})"),
+                kind: "unknown",
+            },
+        })
+    }
+}
+
+fn svg_icon(path: &'static str) -> Html {
+    html! {
+        <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"><path d={path} fill="currentColor" fill-rule="evenodd" /></svg>
+    }
+}
+
+/// Toggles `data-theme` on the root element between light and dark (the first toggle
+/// departs from the system's preference).
+fn toggle_theme() {
+    let Some(root) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+    else {
+        return;
+    };
+    let dark_now = match root.get_attribute("data-theme").as_deref() {
+        Some("dark") => true,
+        Some(_) => false,
+        None => web_sys::window()
+            .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten())
+            .is_some_and(|m| m.matches()),
+    };
+    let _ = root.set_attribute("data-theme", if dark_now { "light" } else { "dark" });
 }
 
 impl Component for App {
@@ -212,11 +524,16 @@ impl Component for App {
 
     fn create(ctx: &Context<Self>) -> Self {
         let engine = EngineClient::new(WORKER_SCRIPT, ctx.link().callback(Msg::Engine));
-        crate::debug_hook::install(&engine);
-        let example = &EXAMPLES[0];
+        let driver = Driver::new(engine, ctx.link().callback(Msg::Act));
+        let example = examples::by_key(DEFAULT_EXAMPLE).unwrap_or(&EXAMPLES[0]);
         let mut app = App {
-            engine,
+            driver,
             status: EngineStatus::Starting,
+            z3: None,
+            z3_ready: false,
+            pg: Rc::new(RefCell::new(Playground::new(RunConfig::preset(
+                example.preset,
+            )))),
             example,
             source: example.source.to_string(),
             editor_text: example.source.into(),
@@ -229,30 +546,53 @@ impl Component for App {
             diagnostics: Rc::default(),
             editor_diagnostics: Rc::default(),
             engine_error: None,
-            position: 0,
-            stepping: false,
-            frame: None,
+            lbe_position: 0,
+            lbe_stepping: false,
+            lbe_frame: None,
             lbe_dot: AttrValue::default(),
-            highlight: None,
-            selected: None,
+            edge_highlight: None,
+            tab: Tab::Refinements,
+            left: GraphKind::Cfa,
+            help: None,
+            knobs_open: false,
+            presentation: false,
+            log_search: String::new(),
+            full_queries: Rc::default(),
             on_edit: ctx.link().callback(Msg::Edited),
+            _keys: None,
         };
+        app.install_keys(ctx);
+        crate::debug_hook::install(app.driver.engine(), &app.pg);
         app.request_report(ctx);
         app
     }
 
     fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
         match msg {
-            Msg::Engine(status) => {
-                if let EngineStatus::Failed(e) = &status {
-                    self.engine_error = Some(e.clone().into());
+            Msg::Engine(status) => match status {
+                EngineStatus::Z3 {
+                    loaded,
+                    total,
+                    done,
+                } => {
+                    self.z3 = Some((loaded, total));
+                    self.z3_ready = done;
                 }
-                self.status = status;
-            }
+                EngineStatus::Failed(e) => {
+                    self.engine_error = Some(e.clone().into());
+                    self.status = EngineStatus::Failed(e.clone());
+                    self.z3_ready = false;
+                    self.act(Action::WorkerLost(e));
+                }
+                EngineStatus::Starting => {
+                    self.status = status;
+                    self.z3_ready = false;
+                }
+                s => self.status = s,
+            },
             Msg::Edited(text) => {
                 self.source = text;
-                self.highlight = None;
-                self.selected = None;
+                self.edge_highlight = None;
                 let link = ctx.link().clone();
                 self.debounce = Some(Timeout::new(DEBOUNCE_MS, move || {
                     link.send_message(Msg::Rebuild)
@@ -266,7 +606,6 @@ impl Component for App {
                 self.building = false;
                 match result {
                     Ok(Reply::CfaReport { report }) => {
-                        // A reply proves the (possibly restarted) worker works again.
                         if matches!(self.status, EngineStatus::Failed(_)) {
                             self.status = EngineStatus::Ready;
                         }
@@ -286,24 +625,40 @@ impl Component for App {
                 self.source = example.source.to_string();
                 self.editor_text = example.source.into();
                 self.editor_version += 1;
-                self.highlight = None;
-                self.selected = None;
+                self.edge_highlight = None;
+                // Each example opens with the analysis it was chosen for, at its start.
+                self.act(Action::Configure(RunConfig::preset(example.preset)));
+                self.act(Action::Reset);
                 self.request_report(ctx);
             }
-            Msg::Step(cmd) => {
+            Msg::Act(action) => {
+                if matches!(action, Action::Select(_)) {
+                    self.edge_highlight = None;
+                }
+                if matches!(action, Action::Run) && self.pg.borrow().running() {
+                    // Space toggles.
+                    self.act(Action::Pause);
+                } else {
+                    self.act(action);
+                }
+            }
+            Msg::Lbe(cmd) => {
                 let Some(g) = &self.graphs else {
                     return false;
                 };
-                let pos = cmd.apply(self.position, g.replay.steps.len());
-                if pos == self.position && self.stepping {
+                let pos = cmd.apply(self.lbe_position, g.replay.steps.len());
+                if pos == self.lbe_position && self.lbe_stepping {
                     return false;
                 }
-                self.position = pos;
-                self.stepping = true;
-                if self.selected.is_some_and(|(k, _)| k == GraphKind::Lbe) {
-                    self.selected = None;
+                self.lbe_position = pos;
+                self.lbe_stepping = true;
+                if self
+                    .edge_highlight
+                    .is_some_and(|(k, _, _)| k == GraphKind::Lbe)
+                {
+                    self.edge_highlight = None;
                 }
-                self.refresh_replay();
+                self.refresh_lbe();
             }
             Msg::EdgeClicked(kind, id) => {
                 let Some(g) = &self.graphs else {
@@ -316,11 +671,60 @@ impl Component for App {
                 let Some(edge) = edge else {
                     return false;
                 };
-                self.selected = Some((kind, id));
-                self.highlight = (edge.lines[0] > 0)
-                    .then_some((edge.lines[0], edge.lines[1].max(edge.lines[0])));
+                let lines = edge.lines;
+                self.act(Action::Select(None));
+                self.edge_highlight =
+                    (lines[0] > 0).then_some((kind, id, (lines[0], lines[1].max(lines[0]))));
             }
-            Msg::LineSelected(line) => self.highlight = Some((line, line)),
+            Msg::NodeClicked(l) => self.act(Action::Select(Some(Selection::Location(l)))),
+            Msg::StateClicked(s) => {
+                self.edge_highlight = None;
+                self.act(Action::Select(Some(Selection::State(s))));
+                self.tab = Tab::Node;
+            }
+            Msg::LineSelected(line) => {
+                self.edge_highlight = None;
+                self.act(Action::Select(Some(Selection::Line(line))));
+            }
+            Msg::Tab(t) => self.tab = t,
+            Msg::LeftTab(k) => self.left = k,
+            Msg::Help(h) => self.help = h,
+            Msg::ToggleKnobs => self.knobs_open = !self.knobs_open,
+            Msg::Preset(p) => self.act(Action::Configure(RunConfig::preset(&p))),
+            Msg::SetKnob(k, v) => {
+                let c = with_knob(&self.pg.borrow().config, &k, &v);
+                self.act(Action::Configure(c));
+            }
+            Msg::ResetKnobs => {
+                let c = RunConfig::preset(&self.pg.borrow().config.preset);
+                self.act(Action::Configure(c));
+            }
+            Msg::Presentation => self.presentation = !self.presentation,
+            Msg::Theme => {
+                toggle_theme();
+                return false;
+            }
+            Msg::LogSearch(s) => self.log_search = s,
+            Msg::LoadQuery(i) => {
+                let link = ctx.link().clone();
+                self.driver
+                    .query_text(i, move |r| link.send_message(Msg::QueryLoaded(i, r)));
+                return false;
+            }
+            Msg::QueryLoaded(i, r) => match r {
+                Ok(t) => {
+                    Rc::make_mut(&mut self.full_queries).insert(i, t);
+                }
+                Err(e) => web_sys::console::warn_1(&format!("query {i}: {e}").into()),
+            },
+            Msg::Escape => {
+                if self.help.is_some() {
+                    self.help = None;
+                } else {
+                    self.edge_highlight = None;
+                    self.act(Action::Select(None));
+                }
+            }
         }
         true
     }
@@ -328,80 +732,319 @@ impl Component for App {
     fn view(&self, ctx: &Context<Self>) -> Html {
         let link = ctx.link();
         let (status, status_class) = self.status_text();
-        let total = self.graphs.as_ref().map_or(0, |g| g.replay.steps.len());
-        let label = step_label(
-            self.frame.as_ref().and_then(|f| f.step.as_ref()),
-            self.position,
-            total,
+        let pg_ref = self.pg.borrow();
+        let pg: &Playground = &pg_ref;
+        let run = pg.run.as_ref();
+        let blocked = pg.blocked();
+        let on_action = link.callback(Msg::Act);
+        let on_state = link.callback(Msg::StateClicked);
+        let on_line = link.callback(Msg::LineSelected);
+
+        // The step bar.
+        let activity: Option<AttrValue> = run.and_then(|r| match &r.phase {
+            Phase::Starting if !self.z3_ready => Some("loading Z3…".into()),
+            Phase::Starting => Some("starting the analysis…".into()),
+            Phase::Busy => Some("computing…".into()),
+            Phase::Replaying => Some("replaying the run in a fresh worker…".into()),
+            _ => None,
+        });
+        let run_error: Option<String> = run.and_then(|r| match &r.phase {
+            Phase::Failed(e) => Some(format!("The run cannot start: {e}")),
+            Phase::Crashed(e) => Some(format!(
+                "The engine stopped during the run: {e}. The events so far can still be stepped; Reset starts the run again."
+            )),
+            _ => None,
+        });
+        let controls = html! {
+            <Controls
+                position={run.map_or(0, |r| r.position)} total={run.map_or(0, |r| r.total())}
+                finished={run.is_some_and(|r| r.finished())} running={pg.running()}
+                speed={pg.speed} {activity}
+                blocked={blocked.clone().map(AttrValue::from)}
+                verdict={run.and_then(App::verdict_view)}
+                on_action={on_action.clone()}
+            />
+        };
+
+        // The explanation.
+        let config = pg.config.resolve().ok();
+        let current = run.and_then(|r| {
+            r.current_event().map(|(i, e)| {
+                let cx = ExplainContext {
+                    run: r,
+                    config: config.as_ref(),
+                };
+                (i, explain(&cx, i, e))
+            })
+        });
+        let hint: AttrValue = match (&blocked, run) {
+            (Some(b), _) => b.clone().into(),
+            (None, Some(r)) if r.position == 0 => "Press → (or the step button) for the first event, Ctrl+→ for the next refinement, End to run to the verdict. Every event is explained here.".into(),
+            _ => "".into(),
+        };
+
+        // The ARG.
+        let linked = self.linked_states(pg);
+        let model: Rc<ArgModel> = Rc::new(
+            run.map(|r| arg_model(r, pg.selection, &linked))
+                .unwrap_or_default(),
         );
-        let selected =
-            |kind: GraphKind| self.selected.filter(|(k, _)| *k == kind).map(|(_, id)| id);
+        let arg_states = run.map_or(0, |r| r.cursor.frame.view.states.len());
+        let placeholder: Option<AttrValue> = match run {
+            Some(r) if r.position == 0 => {
+                Some("The ARG appears here as the analysis steps.".into())
+            }
+            None => blocked.clone().map(AttrValue::from),
+            _ => None,
+        };
+
+        // Bottom tabs.
+        let refinements =
+            Rc::new(run.map_or_else(Vec::new, |r| r.shown_refinements().cloned().collect()));
+        let checks = Rc::new(run.map_or_else(Vec::new, |r| r.shown_checks().cloned().collect()));
+        let open = run.and_then(|r| r.refinement_in_progress().map(|x| x.number));
+        let (entries, total_q, matching) = match run {
+            Some(r) if self.tab == Tab::Log => {
+                let shown = r.shown_queries();
+                let needle = self.log_search.to_lowercase();
+                let matches = |q: &&Rc<crate::protocol::QueryEntry>| {
+                    needle.is_empty()
+                        || q.query.to_lowercase().contains(&needle)
+                        || q.reply.to_lowercase().contains(&needle)
+                        || q.purpose.name().contains(&needle)
+                };
+                let matching = if needle.is_empty() {
+                    shown.len()
+                } else {
+                    shown.iter().filter(matches).count()
+                };
+                let list: Vec<Rc<crate::protocol::QueryEntry>> = shown
+                    .iter()
+                    .rev()
+                    .filter(matches)
+                    .take(SHOWN)
+                    .cloned()
+                    .collect();
+                (list, shown.len(), matching)
+            }
+            Some(r) => (Vec::new(), r.shown_queries().len(), r.shown_queries().len()),
+            None => (Vec::new(), 0, 0),
+        };
+        let (stats, solver_ms) = run.map(|r| r.stats()).unwrap_or_default();
+        let trace = run.and_then(|r| match r.shown_verdict() {
+            Some(Verdict::False { counterexample }) => Some(Rc::new(counterexample.trace.clone())),
+            _ => None,
+        });
+        let command: AttrValue = pg.config.command_line(self.example.file).into();
+        let encoding = run
+            .and_then(|r| r.info.as_ref())
+            .map(|i| AttrValue::from(format!("{:?}", i.encoding).to_lowercase()));
+        let cfa_for_panels = run.map(|r| r.cfa.clone()).unwrap_or_else(|| {
+            Rc::new(Graph {
+                nodes: Vec::new(),
+                edges: Vec::new(),
+            })
+        });
+        let tabs = html! {
+            <section class="panel bottom-tabs" aria-label="Details">
+                <div class="tabs" role="tablist">
+                    { for TABS.iter().enumerate().map(|(i, (t, name, id))| {
+                        let t = *t;
+                        let badge = match t {
+                            Tab::Refinements => refinements.len() + checks.len(),
+                            Tab::Log => total_q,
+                            _ => 0,
+                        };
+                        html! {
+                            <button type="button" role="tab" data-testid={*id} aria-selected={(self.tab == t).to_string()}
+                                class={classes!("tab", (self.tab == t).then_some("active"))}
+                                title={format!("{name} ({})", i + 1)}
+                                onclick={link.callback(move |_| Msg::Tab(t))}>
+                                { *name }
+                                if badge > 0 { <span class="badge">{ badge }</span> }
+                            </button>
+                        }
+                    }) }
+                </div>
+                <InterpolantsPanel refinements={refinements.clone()} checks={checks.clone()} cfa={cfa_for_panels}
+                    {open} hidden={self.tab != Tab::Refinements} on_state={on_state.clone()} on_line={on_line.clone()} />
+                <SolverLog entries={Rc::new(entries)} total={total_q} {matching} search={AttrValue::from(self.log_search.clone())}
+                    full={self.full_queries.clone()} hidden={self.tab != Tab::Log}
+                    on_search={link.callback(Msg::LogSearch)} on_load={link.callback(Msg::LoadQuery)} />
+                <StatsPanel {stats} {solver_ms} hidden={self.tab != Tab::Stats} command={command.clone()} {encoding} />
+                <CounterexamplePanel {trace} step={pg.cex_step} hidden={self.tab != Tab::Counterexample}
+                    on_step={link.callback(|i| Msg::Act(Action::CexStep(i)))} />
+                <NodePanel details={self.node_details(pg)} hidden={self.tab != Tab::Node}
+                    on_state={on_state.clone()} on_line={on_line.clone()} />
+            </section>
+        };
+
+        // The editor's marks.
+        let covered: Vec<u32> = run
+            .map(|r| r.covered_lines().into_iter().collect())
+            .unwrap_or_default();
+        let coverage_json = serde_json::to_string(&covered).unwrap_or_default();
+        let covered_count = covered.len();
+        let current_lines: Rc<Vec<u32>> = Rc::new(run.map(event_lines).unwrap_or_default());
+
+        // CFA and LBE views.
+        let marked_nodes: Rc<Vec<u32>> = Rc::new(run.map(event_locations).unwrap_or_default());
+        let selected_node = match (pg.selection, run) {
+            (Some(Selection::Location(l)), _) => Some(l),
+            (Some(Selection::State(s)), Some(r)) => {
+                r.cursor.frame.view.states.get(&s).map(|st| st.location)
+            }
+            _ => None,
+        };
+        let lbe_total = self.graphs.as_ref().map_or(0, |g| g.replay.steps.len());
+        let label = step_label(
+            self.lbe_frame.as_ref().and_then(|f| f.step.as_ref()),
+            self.lbe_position,
+            lbe_total,
+        );
+        let edge_sel = |kind: GraphKind| {
+            self.edge_highlight
+                .filter(|(k, _, _)| *k == kind)
+                .map(|(_, id, _)| id)
+        };
         let cfa_panel = self.graphs.as_ref().map(|g| {
             html! {
                 <GraphView
                     testid="cfa-view" prefix="cfa" title="CFA" file={g.file.clone()}
                     dot={g.cfa_dot.clone()} nodes={g.cfa.nodes.len()} edges={g.cfa.edges.len()}
-                    stale={self.stale} selected_edge={selected(GraphKind::Cfa)}
-                    marked_edges={self.cfa_edges_in_step()}
+                    stale={self.stale} selected_edge={edge_sel(GraphKind::Cfa)}
+                    marked_edges={self.cfa_edges_in_step()} marked_nodes={marked_nodes.clone()} {selected_node}
                     on_edge_click={link.callback(|id| Msg::EdgeClicked(GraphKind::Cfa, id))}
+                    on_node_click={link.callback(Msg::NodeClicked)}
                 />
             }
         });
-        let lbe_panel = self.graphs.as_ref().zip(self.frame.as_ref()).map(|(g, f)| {
-            // At the end of the replay, the engine's own summary (the replay reaches the same
-            // graph, see `replay::tests`); before it, what the replay has built so far.
-            let (nodes, edges) = if f.position == total {
+        let lbe_panel = self.graphs.as_ref().zip(self.lbe_frame.as_ref()).map(|(g, f)| {
+            let (nodes, edges) = if f.position == lbe_total {
                 (g.lbe.nodes.len(), g.lbe.edges.len())
             } else {
                 (f.nodes.len(), f.edges.len())
             };
             html! {
-            <GraphView
-                testid="lbe-view" prefix="lbe" title="LBE summary" file={g.file.clone()}
-                dot={self.lbe_dot.clone()} {nodes} {edges}
-                stale={self.stale} selected_edge={selected(GraphKind::Lbe)}
-                on_edge_click={link.callback(|id| Msg::EdgeClicked(GraphKind::Lbe, id))}
-            >
-                <LbeStepper position={self.position} total={g.replay.steps.len()} label={label.clone()}
-                    on_command={link.callback(Msg::Step)} />
-            </GraphView>
+                <GraphView
+                    testid="lbe-view" prefix="lbe" title="LBE summary" file={g.file.clone()}
+                    dot={self.lbe_dot.clone()} {nodes} {edges}
+                    stale={self.stale} selected_edge={edge_sel(GraphKind::Lbe)}
+                    marked_nodes={marked_nodes.clone()} {selected_node}
+                    on_edge_click={link.callback(|id| Msg::EdgeClicked(GraphKind::Lbe, id))}
+                    on_node_click={link.callback(Msg::NodeClicked)}
+                >
+                    <LbeStepper position={self.lbe_position} total={lbe_total} label={label.clone()}
+                        on_command={link.callback(Msg::Lbe)} />
+                </GraphView>
             }
         });
+        let graph_placeholder = |testid: &'static str| {
+            let note = if self.building || self.generation == 0 {
+                "Building the CFA…"
+            } else {
+                "No CFA: the program does not parse yet."
+            };
+            html! { <section class="panel placeholder" data-testid={testid}><p>{ note }</p></section> }
+        };
+        let left_tab = |k: GraphKind, name: &'static str, id: &'static str| {
+            html! {
+                <button type="button" role="tab" data-testid={id} aria-selected={(self.left == k).to_string()}
+                    class={classes!("tab", (self.left == k).then_some("active"))}
+                    onclick={link.callback(move |_| Msg::LeftTab(k))}>{ name }</button>
+            }
+        };
+
+        let on_preset = link.callback(|e: Event| {
+            Msg::Preset(
+                e.target_unchecked_into::<web_sys::HtmlSelectElement>()
+                    .value(),
+            )
+        });
         html! {
-            <div class="app">
+            <div class={classes!("app", self.presentation.then_some("presentation"))}>
                 <header class="topbar">
                     <h1 class="brand">{ "CPA Playground" }</h1>
                     <ExampleSelect selected={self.example.key} on_select={link.callback(Msg::SelectExample)} />
-                    <span class={classes!("engine-status", status_class)} data-testid="engine-status">{ status }</span>
+                    <label class="config-select">
+                        <span class="label">{ "Analysis" }</span>
+                        <select data-testid="config-select" onchange={on_preset}>
+                            { for PRESETS.iter().map(|p| html! {
+                                <option value={*p} selected={pg.config.preset == *p}>{ *p }</option>
+                            }) }
+                        </select>
+                    </label>
+                    <button type="button" class={classes!("knobs-btn", (!pg.config.set.is_empty()).then_some("changed"))}
+                        data-testid="btn-knobs" aria-expanded={self.knobs_open.to_string()}
+                        title="Every knob of the configuration" onclick={link.callback(|_| Msg::ToggleKnobs)}>
+                        { if pg.config.set.is_empty() { "knobs".to_string() } else { format!("knobs ({})", pg.config.set.len()) } }
+                    </button>
+                    <span class={classes!("engine-status", status_class)} data-testid="engine-status">{ status }
+                        if let (Some((l, t)), false) = (self.z3, self.z3_ready) {
+                            if t > 0 { <progress max={t.to_string()} value={l.to_string()}></progress> }
+                        }
+                    </span>
+                    <span class="spacer"></span>
+                    <button type="button" class="icon-btn" title="Presentation mode (P)" aria-label="Presentation mode" aria-pressed={self.presentation.to_string()}
+                        onclick={link.callback(|_| Msg::Presentation)}>{ svg_icon("M1 3h14v9H1zM3 5v5h10V5zM6 13h4v2H6z") }</button>
+                    <button type="button" class="icon-btn" title="Dark / light (D)" aria-label="Dark or light" onclick={link.callback(|_| Msg::Theme)}>{ svg_icon("M8 1a7 7 0 1 0 0 14A7 7 0 0 0 8 1zm0 2v10a5 5 0 0 1 0-10z") }</button>
+                    <button type="button" class="icon-btn" data-testid="btn-help" title="Help and keyboard shortcuts (?)"
+                        onclick={link.callback(|_| Msg::Help(Some(None)))}>{ "?" }</button>
                 </header>
+                if self.knobs_open {
+                    <KnobsPanel knobs={knobs(&pg.config)} error={pg.config_error.clone().map(AttrValue::from)}
+                        command={command.clone()}
+                        on_set={link.callback(|(k, v)| Msg::SetKnob(k, v))}
+                        on_reset={link.callback(|_| Msg::ResetKnobs)}
+                        on_close={link.callback(|_| Msg::ToggleKnobs)} />
+                }
+                <p class="about" data-testid="example-about">{ self.example.about }</p>
                 <main class="workspace">
                     <div class="column source-column">
                         <section class="panel editor-panel" aria-label="Program">
                             <header class="panel-head">
                                 <h2>{ self.example.file }</h2>
+                                <span class="coverage" data-testid="coverage" data-lines={coverage_json}
+                                    title="Source lines the ARG has reached (green marks in the gutter)">
+                                    { format!("{covered_count} line{} reached", if covered_count == 1 { "" } else { "s" }) }
+                                </span>
                             </header>
                             <Editor
                                 text={self.editor_text.clone()} version={self.editor_version}
-                                diagnostics={self.editor_diagnostics.clone()} highlight={self.highlight}
+                                diagnostics={self.editor_diagnostics.clone()} highlight={self.highlight(pg)}
+                                covered={Rc::new(covered)} current={current_lines}
                                 on_change={self.on_edit.clone()}
                             />
                         </section>
                         <Diagnostics diagnostics={self.diagnostics.clone()} engine_error={self.engine_error.clone()}
-                            on_select_line={link.callback(Msg::LineSelected)} />
+                            on_select_line={on_line.clone()} />
+                        <section class="panel graphs-panel">
+                            <div class="tabs" role="tablist">
+                                { left_tab(GraphKind::Cfa, "CFA", "tab-cfa") }
+                                { left_tab(GraphKind::Lbe, "LBE summary", "tab-lbe") }
+                            </div>
+                            <div class="graph-tab" hidden={self.left != GraphKind::Cfa}>
+                                { cfa_panel.unwrap_or_else(|| graph_placeholder("cfa-view")) }
+                            </div>
+                            <div class="graph-tab" hidden={self.left != GraphKind::Lbe}>
+                                { lbe_panel.unwrap_or_else(|| graph_placeholder("lbe-view")) }
+                            </div>
+                        </section>
                     </div>
-                    // Later views (ARG, interpolants, solver log, counterexample) join this column.
-                    <div class="column views-column">
-                        { cfa_panel.unwrap_or_else(|| {
-                            let note = if self.building || self.generation == 0 {
-                                "Building the CFA…"
-                            } else {
-                                "No CFA: the program does not parse yet."
-                            };
-                            html! { <section class="panel placeholder" data-testid="cfa-view"><p>{ note }</p></section> }
-                        }) }
-                        { lbe_panel.unwrap_or_default() }
+                    <div class="column stage-column">
+                        { controls }
+                        if let Some(e) = run_error {
+                            <p class="run-error" data-testid="run-error" role="alert">{ e }</p>
+                        }
+                        <ExplainPanel {current} {hint} on_state={on_state.clone()} on_line={on_line.clone()}
+                            on_glossary={link.callback(|k| Msg::Help(Some(Some(k))))} />
+                        <ArgView model={model} states={arg_states} on_select={on_state.clone()} {placeholder} />
+                        { tabs }
                     </div>
                 </main>
+                if let Some(focus) = self.help {
+                    <HelpOverlay {focus} on_close={link.callback(|_| Msg::Help(None))} />
+                }
             </div>
         }
     }

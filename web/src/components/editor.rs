@@ -15,6 +15,12 @@ pub struct Props {
     pub diagnostics: Rc<Vec<EditorDiagnostic>>,
     /// Lines to mark, 1-based inclusive.
     pub highlight: Option<(u32, u32)>,
+    /// Lines the ARG has reached (coverage marks).
+    #[prop_or_default]
+    pub covered: Rc<Vec<u32>>,
+    /// The current event's lines.
+    #[prop_or_default]
+    pub current: Rc<Vec<u32>>,
     pub on_change: Callback<String>,
 }
 
@@ -56,6 +62,9 @@ impl Component for Editor {
             let (a, b) = new.highlight.unwrap_or((0, 0));
             vendor::highlight_lines(h, a, b);
         }
+        if new.covered != old.covered || new.current != old.current || new.version != old.version {
+            vendor::set_line_marks(h, &new.covered, &new.current);
+        }
         false
     }
 
@@ -78,6 +87,7 @@ impl Component for Editor {
         let props = ctx.props();
         let handle = vendor::create_editor(&el, &props.text, listener.as_ref());
         push_diagnostics(&handle, &props.diagnostics);
+        vendor::set_line_marks(&handle, &props.covered, &props.current);
         self.handle = Some(handle);
         self._listener = Some(listener);
     }

@@ -26,7 +26,14 @@ pub struct Props {
     /// Edges related to what another view shows (e.g. the CFA edges of the current LBE step).
     #[prop_or_default]
     pub marked_edges: Rc<Vec<u32>>,
+    /// Locations the run is at (the current state, the states of the current event).
+    #[prop_or_default]
+    pub marked_nodes: Rc<Vec<u32>>,
+    #[prop_or_default]
+    pub selected_node: Option<u32>,
     pub on_edge_click: Callback<u32>,
+    #[prop_or_default]
+    pub on_node_click: Option<Callback<u32>>,
     #[prop_or_default]
     pub children: Html,
 }
@@ -77,8 +84,14 @@ impl GraphView {
         let Some(canvas) = self.canvas.cast::<web_sys::Element>() else {
             return;
         };
-        for class in ["selected", "in-step"] {
-            if let Ok(list) = canvas.query_selector_all(&format!("g.edge.{class}")) {
+        for sel in [
+            "g.edge.selected",
+            "g.edge.in-step",
+            "g.node.current",
+            "g.node.selected",
+        ] {
+            let class = sel.rsplit('.').next().unwrap_or_default();
+            if let Ok(list) = canvas.query_selector_all(sel) {
                 for i in 0..list.length() {
                     if let Some(el) = list
                         .item(i)
@@ -96,6 +109,12 @@ impl GraphView {
                 let _ = el.class_list().add_1(class);
             }
         }
+        let nodes = p.marked_nodes.iter().map(|&id| (id, "current"));
+        for (id, class) in nodes.chain(p.selected_node.map(|id| (id, "selected"))) {
+            if let Ok(Some(el)) = canvas.query_selector(&format!("g.node#n{id}")) {
+                let _ = el.class_list().add_1(class);
+            }
+        }
     }
 }
 
@@ -104,6 +123,13 @@ fn clicked_edge(e: &MouseEvent) -> Option<u32> {
     let target = e.target()?.dyn_into::<web_sys::Element>().ok()?;
     let g = target.closest("g.edge").ok()??;
     g.id().strip_prefix('e')?.parse().ok()
+}
+
+/// The location id of the `<g class="node" id="nN">` an event happened in.
+fn clicked_node(e: &MouseEvent) -> Option<u32> {
+    let target = e.target()?.dyn_into::<web_sys::Element>().ok()?;
+    let g = target.closest("g.node").ok()??;
+    g.id().strip_prefix('n')?.parse().ok()
 }
 
 impl Component for GraphView {
@@ -148,9 +174,12 @@ impl Component for GraphView {
         let p = ctx.props();
         let onclick = {
             let cb = p.on_edge_click.clone();
+            let node_cb = p.on_node_click.clone();
             Callback::from(move |e: MouseEvent| {
                 if let Some(id) = clicked_edge(&e) {
                     cb.emit(id);
+                } else if let (Some(id), Some(ncb)) = (clicked_node(&e), &node_cb) {
+                    ncb.emit(id);
                 }
             })
         };

@@ -1,0 +1,274 @@
+// The playground runs and steps the analyses in the browser: the same verdicts, statistics
+// and events as `cpa verify` natively (the determinism contract), stepping forward and back,
+// next refinement, pause, the counterexample, the keyboard, bad input and a worker crash.
+// Screenshots of every view go to tests/browser/artifacts/.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launch, baseUrl, ARTIFACTS } from './harness.mjs';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const CPA = join(ROOT, 'target', 'release', 'cpa');
+const PRESETS = ['predicate-lbe', 'predicate-sbe', 'predicate-abel', 'impact', 'bmc', 'kinduction'];
+// Gallery examples and their files: one safe, one unsafe.
+const SAFE = { key: 'unifying-fig2', file: 'tests/verdicts/unifying-fig2.c' };
+const UNSAFE = { key: 'max-bug', file: 'examples/max-bug.c' };
+
+let browser;
+let page;
+
+const id = (t) => `[data-testid="${t}"]`;
+const text = async (t) => (await page.locator(id(t)).first().textContent()).trim();
+const num = async (t) => Number(await text(t));
+
+function native(file, preset, extra = []) {
+  const out = execFileSync(CPA, ['verify', join(ROOT, file), '--config', preset, '--json', '--events', ...extra], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  return JSON.parse(out);
+}
+
+/** Picks an example and a preset; waits until the run is ready to step. */
+async function open(key, preset) {
+  await page.selectOption(id('example-select'), key);
+  if (preset) await page.selectOption(id('config-select'), preset);
+  if (await page.locator(id('btn-reset')).isEnabled()) await page.click(id('btn-reset'));
+  await page.waitForFunction(() => {
+    const r = window.cpaDebug.run();
+    return r && r.phase === 'Idle' && r.position === 0;
+  }, null, { timeout: 30_000 });
+}
+
+async function toVerdict(timeout = 60_000) {
+  await page.click(id('btn-end'));
+  await page.waitForFunction(() => document.querySelector('[data-testid="verdict"]')?.textContent.trim().length > 0,
+    null, { timeout });
+  return text('verdict');
+}
+
+async function argCounts() {
+  return page.evaluate(() => ({
+    nodes: Number(document.querySelector('[data-testid="arg-node-count"]').textContent),
+    edges: Number(document.querySelector('[data-testid="arg-edge-count"]').textContent),
+    drawn: document.querySelectorAll('[data-testid="arg-view"] g.arg-node').length,
+    classes: [...document.querySelectorAll('[data-testid="arg-view"] g.arg-node')].map((g) => `${g.dataset.id}:${g.getAttribute('class')}`).sort().join(' '),
+  }));
+}
+
+before(async () => {
+  browser = await launch({ viewport: { width: 1280, height: 720 } });
+  page = await browser.page();
+  await page.goto(baseUrl(), { waitUntil: 'load' });
+  await page.waitForSelector('[data-testid="engine-status"].ready', { timeout: 30_000 });
+});
+
+after(async () => {
+  if (browser) {
+    if (process.exitCode) console.log(browser.logs.join('\n'));
+    await browser.close();
+  }
+});
+
+test('every preset gives the CLI verdict, statistics and events on a safe and an unsafe program', async () => {
+  for (const ex of [SAFE, UNSAFE]) {
+    for (const preset of PRESETS) {
+      const want = native(ex.file, preset);
+      await open(ex.key, preset);
+      const verdict = await toVerdict();
+      const expected = { true: 'TRUE', false: 'FALSE' }[want.verdict] ?? `UNKNOWN (${want.reason})`;
+      assert.equal(verdict, expected, `${ex.key} ${preset}`);
+      const stats = JSON.parse(await page.getAttribute(id('stats'), 'data-stats'));
+      for (const k of ['steps', 'states', 'refinements', 'solver_queries', 'abstractions', 'abstraction_states', 'predicates', 'bound']) {
+        assert.equal(stats[k], want.stats[k], `${ex.key} ${preset}: ${k}`);
+      }
+      const events = await page.evaluate(() => window.cpaDebug.events());
+      assert.deepEqual(events, want.events, `${ex.key} ${preset}: the same events`);
+      assert.equal(await num('step-index'), want.events.length);
+      if (want.verdict === 'false') {
+        // The counterexample's lines are the CLI's.
+        const lines = await page.$$eval(`${id('counterexample')} ${id('cex-step')}`, (ls) => ls.map((l) => Number(l.dataset.line)));
+        assert.deepEqual(lines, want.counterexample.map((s) => s.line), `${ex.key} ${preset}: counterexample lines`);
+      }
+    }
+  }
+});
+
+test('stepping forward n events and back n gives the same ARG', async () => {
+  await open('refine-loop', 'predicate-lbe');
+  await page.locator(id('explain')).click();
+  const n = 40;
+  for (let k = 0; k < 15; k++) await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid="step-index"]').textContent) === 15);
+  const before15 = await argCounts();
+  for (let k = 0; k < n; k++) await page.click(id('btn-step'));
+  await page.waitForFunction((want) => Number(document.querySelector('[data-testid="step-index"]').textContent) === want, 15 + n);
+  const forward = await argCounts();
+  assert.notDeepEqual(forward, before15, 'the ARG changed');
+  for (let k = 0; k < n; k++) await page.click(id('btn-step-back'));
+  assert.equal(await num('step-index'), 15);
+  assert.deepEqual(await argCounts(), before15);
+  assert.equal(before15.drawn, before15.nodes, 'every state counted is drawn');
+});
+
+test('next refinement stops after a refinement with a new entry in the interpolants view', async () => {
+  await open('refine-loop', 'predicate-lbe');
+  await page.click(id('btn-next-refinement'));
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="interpolants"] [data-testid="refinement"]').length === 1, null, { timeout: 30_000 });
+  assert.match(await text('explain'), /Refinement 1 is done/);
+  const first = await num('step-index');
+  await page.click(id('btn-next-refinement'));
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="interpolants"] [data-testid="refinement"]').length === 2, null, { timeout: 30_000 });
+  assert.ok(await num('step-index') > first);
+  assert.match(await text('explain'), /Refinement 2 is done/);
+  // The entry lists the interpolants and the predicates added.
+  const entry = page.locator(`${id('interpolants')} ${id('refinement')}`).first();
+  assert.match(await entry.textContent(), /Predicates added/);
+  // Screenshots of every view after a refinement.
+  await page.screenshot({ path: join(ARTIFACTS, 'after-refinement.png') });
+  await page.locator(id('arg-view')).screenshot({ path: join(ARTIFACTS, 'view-arg.png') });
+  await page.locator(id('explain')).screenshot({ path: join(ARTIFACTS, 'view-explain.png') });
+  await page.locator(id('interpolants')).screenshot({ path: join(ARTIFACTS, 'view-interpolants.png') });
+  await page.click(id('tab-log'));
+  const queries = await page.locator(`${id('solver-log')} ${id('solver-query')}`).count();
+  const stats = JSON.parse(await page.getAttribute(id('stats'), 'data-stats'));
+  assert.equal(Number(await page.getAttribute(id('solver-log'), 'data-total')), stats.solver_queries);
+  assert.equal(queries, Math.min(200, stats.solver_queries), 'one entry per solver query');
+  await page.locator(`${id('solver-log')} ${id('solver-query')} summary`).first().click();
+  await page.locator(id('solver-log')).screenshot({ path: join(ARTIFACTS, 'view-solver-log.png') });
+  await page.click(id('tab-stats'));
+  await page.locator(id('stats')).screenshot({ path: join(ARTIFACTS, 'view-stats.png') });
+  await page.click(id('tab-cfa'));
+  await page.locator(id('cfa-view')).screenshot({ path: join(ARTIFACTS, 'view-cfa.png') });
+  await page.click(id('tab-lbe'));
+  await page.locator(id('lbe-view')).screenshot({ path: join(ARTIFACTS, 'view-lbe.png') });
+  await page.click(id('tab-cfa'));
+  // A click on a state links it: details, CFA location, source line.
+  await page.locator(`${id('arg-view')} g.arg-node`).first().click();
+  await page.waitForSelector(`${id('node-details')}[data-state]`);
+  assert.ok(await page.locator(`${id('cfa-view')} g.node.selected`).count() === 1, 'its CFA location is marked');
+  assert.ok(await page.locator('.cm-line.cm-cpa-highlight').count() >= 1, 'its line is highlighted');
+  await page.locator(id('node-details')).screenshot({ path: join(ARTIFACTS, 'view-node.png') });
+  const covered = JSON.parse(await page.getAttribute(id('coverage'), 'data-lines'));
+  assert.ok(covered.length >= 1, `coverage: ${covered}`);
+  assert.ok(await page.locator('.cm-cpa-coverage-mark').count() >= 1);
+});
+
+test('pause during a run to the end answers within 100 ms and keeps the step', async () => {
+  // BMC cannot finish this one quickly: 40 bounds.
+  await open('kinduction-proves', 'bmc');
+  await page.click(id('btn-end'));
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid="step-index"]').textContent) > 300, null, { timeout: 30_000 });
+  const ms = await page.evaluate(async () => {
+    const t0 = performance.now();
+    document.querySelector('[data-testid="btn-pause"]').click();
+    while (!document.querySelector('[data-testid="btn-run"]')) await new Promise((r) => setTimeout(r, 1));
+    return performance.now() - t0;
+  });
+  assert.ok(ms < 100, `pause took ${ms} ms`);
+  const k = await num('step-index');
+  await page.waitForTimeout(500);
+  assert.equal(await num('step-index'), k, 'the step shown stays');
+  // The fresh worker replays the run; stepping on continues exactly there.
+  await page.waitForFunction(() => window.cpaDebug.run().phase === 'Idle', null, { timeout: 60_000 });
+  await page.click(id('btn-step'));
+  await page.waitForFunction((k) => Number(document.querySelector('[data-testid="step-index"]').textContent) === k + 1, k, { timeout: 30_000 });
+  const events = await page.evaluate(() => window.cpaDebug.events());
+  const want = native('examples/kinduction-proves.c', 'bmc', ['--max-steps', '400']).events;
+  const n = Math.min(events.length, want.length - 1);
+  assert.deepEqual(events.slice(0, n), want.slice(0, n), 'the replayed run is the same run');
+});
+
+test('the keyboard steps, and never while the editor has focus', async () => {
+  await open('refine-loop', 'predicate-lbe');
+  await page.locator(id('explain')).click();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => document.querySelector('[data-testid="step-index"]').textContent === '2');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await num('step-index'), 1);
+  await page.keyboard.press('Shift+ArrowRight');
+  await page.waitForFunction(() => /abstraction of the block formula|precision has no predicates/.test(document.querySelector('[data-testid="explain"]').textContent), null, { timeout: 30_000 });
+  await page.keyboard.press('Control+ArrowRight');
+  await page.waitForFunction(() => /Refinement 1 is done/.test(document.querySelector('[data-testid="explain"]').textContent), null, { timeout: 30_000 });
+  await page.keyboard.press('Home');
+  assert.equal(await num('step-index'), 0);
+  await page.keyboard.press('2');
+  assert.equal(await page.getAttribute(id('tab-log'), 'aria-selected'), 'true');
+  await page.keyboard.press('1');
+  await page.keyboard.press('?');
+  await page.waitForSelector(id('help'));
+  await page.locator(id('help')).screenshot({ path: join(ARTIFACTS, 'view-help.png') });
+  await page.keyboard.press('Escape');
+  assert.equal(await page.locator(id('help')).count(), 0);
+  await page.keyboard.press('End');
+  await page.waitForFunction(() => document.querySelector('[data-testid="verdict"]').textContent === 'TRUE', null, { timeout: 60_000 });
+  await page.keyboard.press('Home');
+  await page.keyboard.press(' ');
+  await page.waitForSelector(id('btn-pause'));
+  await page.keyboard.press(' ');
+  await page.waitForSelector(id('btn-run'));
+  // In the editor, the arrows move the cursor only.
+  const k = await num('step-index');
+  await page.click('.cm-content');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('End');
+  await page.keyboard.press('2');
+  await page.waitForTimeout(200);
+  assert.equal(await num('step-index'), k);
+  assert.equal(await page.getAttribute(id('tab-log'), 'aria-selected'), 'false');
+  await page.keyboard.press('Control+z');
+});
+
+test('a FALSE verdict steps through the counterexample in the editor', async () => {
+  await open(UNSAFE.key, 'predicate-lbe');
+  assert.equal(await toVerdict(), 'FALSE');
+  await page.click(id('tab-counterexample'));
+  await page.click(id('cex-next'));
+  await page.click(id('cex-next'));
+  const line = Number(await page.getAttribute(`${id('cex-step')}.current`, 'data-line'));
+  const highlighted = await page.$$eval('.cm-line.cm-cpa-highlight', (ls) => ls.length);
+  assert.equal(highlighted, 1);
+  const src = await page.$$eval('.cm-line', (ls) => ls.map((l) => l.textContent));
+  assert.ok(src.length >= line);
+  await page.locator(id('counterexample')).screenshot({ path: join(ARTIFACTS, 'view-counterexample.png') });
+});
+
+test('bad input: errors block the run with a reason, limits end with UNKNOWN, a crash is recovered', async () => {
+  await open('refine-loop', 'predicate-lbe');
+  await page.click('.cm-content');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.insertText('int main(void) {\n  int *p = 0;\n  return *p;\n}\n');
+  await page.waitForSelector(id('run-blocked'), { timeout: 15_000 });
+  assert.equal(await page.locator(id('btn-run')).isDisabled(), true);
+  assert.match(await text('run-blocked'), /errors/);
+  assert.match(await text('diagnostics'), /pointer/i);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.insertText('extern void reach_error(void);\nint main(void) {\n  int x = 0;\n  while (x < 100) x++;\n  if (x != 100) reach_error();\n  return 0;\n}\n');
+  await page.waitForFunction(() => !document.querySelector('[data-testid="run-blocked"]') && window.cpaDebug.run()?.phase === 'Idle', null, { timeout: 15_000 });
+  // A limit from the knobs.
+  await page.click(id('btn-knobs'));
+  await page.fill('[data-knob="max-steps"]', '10');
+  await page.locator('[data-knob="max-steps"]').press('Enter');
+  await page.locator(id('knobs')).screenshot({ path: join(ARTIFACTS, 'view-knobs.png') });
+  await page.click(`${id('knobs')} .close`);
+  assert.match(await toVerdict(), /^UNKNOWN \(step limit of 10 reached\)$/);
+  // An invalid combination is refused before anything runs.
+  await page.click(id('btn-knobs'));
+  await page.selectOption('[data-knob="refinement"]', 'impact');
+  await page.waitForSelector(id('config-error'));
+  assert.match(await text('config-error'), /representation=smt/);
+  await page.selectOption('[data-knob="refinement"]', 'predicate');
+  await page.fill('[data-knob="max-steps"]', '200000');
+  await page.locator('[data-knob="max-steps"]').press('Enter');
+  await page.click(`${id('knobs')} .close`);
+  // The worker dies in the middle of a run: the page says so and recovers without a reload.
+  await page.waitForFunction(() => window.cpaDebug.run()?.phase === 'Idle', null, { timeout: 15_000 });
+  await page.click(id('btn-step'));
+  await page.evaluate(() => window.cpaDebug.crashWorker());
+  await page.click(id('btn-end'));
+  await page.waitForSelector(id('run-error'), { timeout: 15_000 });
+  assert.match(await text('run-error'), /panic/);
+  await page.waitForSelector('[data-testid="engine-status"].ready', { timeout: 30_000 });
+  await page.click(id('btn-reset'));
+  assert.equal(await toVerdict(), 'TRUE');
+});

@@ -1,0 +1,335 @@
+// The ARG view: a tidy-tree layout (d3-hierarchy's `tree`, the Reingold–Tilford algorithm as
+// improved by Buchheim, Jünger and Leipert) of the ARG's spanning tree (each state under its
+// first parent), drawn as SVG that is updated in place: a step adds, restyles, moves or removes
+// only the elements that changed, and moves glide (CSS transitions), so the graph grows in
+// place. Extra parents (merged states) and coverage (dashed, to the coverer) are drawn on top
+// of the tree. Pan by dragging, zoom with the wheel; the view fits the graph until the user
+// pans or zooms, then keeps the current state in sight.
+
+import { hierarchy, tree } from 'd3-hierarchy';
+
+const SVG = 'http://www.w3.org/2000/svg';
+const NODE_W = 40;
+const NODE_H = 26;
+// Top to bottom: siblings side by side (room for the line label on the right), levels below.
+const TB = { breadth: 62, depth: 54 };
+// Left to right (wide panels, such as a projector's): levels side by side, siblings below
+// each other (the line label under the state).
+const LR = { breadth: 44, depth: 78 };
+
+function el(name, attrs = {}, parent = null) {
+  const e = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+function curve(x1, y1, x2, y2, lr) {
+  if (lr) {
+    const mx = (x1 + x2) / 2;
+    return `M${x1},${y1} C${mx},${y1} ${mx},${y2} ${x2},${y2}`;
+  }
+  const my = (y1 + y2) / 2;
+  return `M${x1},${y1} C${x1},${my} ${x2},${my} ${x2},${y2}`;
+}
+
+/** A side arc from a covered state to its coverer (both may be anywhere in the tree). */
+function arc(x1, y1, x2, y2) {
+  const dx = x2 - x1;
+  const dy = y2 - y1;
+  const bend = Math.max(30, Math.min(120, Math.hypot(dx, dy) / 3));
+  const cx = (x1 + x2) / 2 + (dy >= 0 ? bend : -bend);
+  const cy = (y1 + y2) / 2 - (dx >= 0 ? bend : -bend) * 0.3;
+  return `M${x1},${y1} Q${cx},${cy} ${x2},${y2}`;
+}
+
+/** Lays out `model.nodes` top to bottom (or left to right); returns Map id → {x, y}. */
+export function layoutArg(nodes, lr = false) {
+  const byId = new Map(nodes.map((n) => [n.id, { n, children: [] }]));
+  const root = { n: null, children: [] };
+  for (const item of byId.values()) {
+    const p = item.n.parents.find((q) => byId.has(q));
+    (p === undefined ? root : byId.get(p)).children.push(item);
+  }
+  // Children in id order (creation order), so positions are stable from step to step.
+  for (const item of [root, ...byId.values()]) item.children.sort((a, b) => a.n.id - b.n.id);
+  const h = hierarchy(root, (d) => d.children);
+  const g = lr ? LR : TB;
+  tree().nodeSize([g.breadth, g.depth]).separation((a, b) => (a.parent === b.parent ? 1 : 1.25))(h);
+  const pos = new Map();
+  h.each((d) => {
+    if (!d.data.n) return;
+    const depth = d.y - g.depth;
+    pos.set(d.data.n.id, lr ? { x: depth, y: d.x } : { x: d.x, y: depth });
+  });
+  return pos;
+}
+
+export class ArgView {
+  constructor(parent, onClick) {
+    this.parent = parent;
+    this.onClick = onClick;
+    this.svg = el('svg', { class: 'arg-svg', role: 'img', 'aria-label': 'Abstract reachability graph' }, parent);
+    const defs = el('defs', {}, this.svg);
+    for (const [id, cls] of [['arg-arrow', 'arrow'], ['arg-arrow-cover', 'arrow cover'], ['arg-arrow-cex', 'arrow cex']]) {
+      const m = el('marker', { id, viewBox: '0 0 10 10', refX: '9', refY: '5', markerWidth: '7', markerHeight: '7', orient: 'auto-start-reverse' }, defs);
+      el('path', { d: 'M0,0 L10,5 L0,10 z', class: cls }, m);
+    }
+    this.viewport = el('g', { class: 'arg-viewport' }, this.svg);
+    this.edgeLayer = el('g', { class: 'arg-edges' }, this.viewport);
+    this.coverLayer = el('g', { class: 'arg-covers' }, this.viewport);
+    this.nodeLayer = el('g', { class: 'arg-nodes' }, this.viewport);
+    this.nodes = new Map();
+    this.edges = new Map();
+    this.covers = new Map();
+    this.pos = new Map();
+    this.t = { x: 0, y: 0, k: 1 };
+    this.auto = true; // fit the graph until the user pans or zooms
+    this.focus = null;
+    this.lr = false;
+    this.model = null;
+    this.installPanZoom();
+    this.svg.addEventListener('click', (e) => {
+      const g = e.target.closest && e.target.closest('g.arg-node');
+      if (g && !this.dragged) this.onClick(Number(g.dataset.id));
+    });
+    this.resizeObserver = new ResizeObserver(() => {
+      // A change of shape may change the orientation: lay out again.
+      if (this.model && this.wantLr() !== this.lr) this.update(this.model);
+      else this.refit();
+    });
+    this.resizeObserver.observe(parent);
+  }
+
+  installPanZoom() {
+    let drag = null;
+    this.svg.addEventListener('pointerdown', (e) => {
+      if (e.button !== 0) return;
+      drag = { x: e.clientX, y: e.clientY, t: { ...this.t }, moved: false };
+      this.dragged = false;
+    });
+    window.addEventListener('pointermove', (e) => {
+      if (!drag) return;
+      const dx = e.clientX - drag.x;
+      const dy = e.clientY - drag.y;
+      if (!drag.moved && Math.hypot(dx, dy) < 4) return;
+      drag.moved = true;
+      this.dragged = true;
+      this.auto = false;
+      this.setTransform({ x: drag.t.x + dx, y: drag.t.y + dy, k: drag.t.k }, false);
+    });
+    window.addEventListener('pointerup', () => {
+      drag = null;
+      setTimeout(() => { this.dragged = false; }, 0);
+    });
+    this.svg.addEventListener('wheel', (e) => {
+      e.preventDefault();
+      const r = this.svg.getBoundingClientRect();
+      const f = Math.exp(-e.deltaY * 0.0015);
+      this.zoomAt(e.clientX - r.left, e.clientY - r.top, f);
+    }, { passive: false });
+  }
+
+  zoomAt(px, py, f) {
+    const k = Math.min(3, Math.max(0.05, this.t.k * f));
+    const g = k / this.t.k;
+    this.auto = false;
+    this.setTransform({ x: px - (px - this.t.x) * g, y: py - (py - this.t.y) * g, k }, false);
+  }
+
+  zoom(f) {
+    const r = this.svg.getBoundingClientRect();
+    this.zoomAt(r.width / 2, r.height / 2, f);
+  }
+
+  setTransform(t, animate) {
+    this.t = t;
+    this.viewport.classList.toggle('animate', !!animate);
+    this.viewport.style.transform = `translate(${t.x}px, ${t.y}px) scale(${t.k})`;
+  }
+
+  bounds() {
+    let x0 = Infinity; let x1 = -Infinity; let y0 = Infinity; let y1 = -Infinity;
+    for (const p of this.pos.values()) {
+      x0 = Math.min(x0, p.x); x1 = Math.max(x1, p.x); y0 = Math.min(y0, p.y); y1 = Math.max(y1, p.y);
+    }
+    if (x0 === Infinity) return null;
+    return { x0: x0 - NODE_W, x1: x1 + NODE_W + 16, y0: y0 - NODE_H, y1: y1 + NODE_H + 8 };
+  }
+
+  /** Fits the whole graph (not below a readable scale: then it shows the current state). */
+  fit(animate = true) {
+    this.auto = true;
+    this.refit(animate);
+  }
+
+  refit(animate = false) {
+    const r = this.svg.getBoundingClientRect();
+    if (!r.width || !r.height) return;
+    const b = this.bounds();
+    if (!b) return;
+    if (this.auto) {
+      const k = Math.min(1.8, (r.width - 16) / (b.x1 - b.x0), (r.height - 16) / (b.y1 - b.y0));
+      if (k >= 0.55) {
+        this.setTransform({
+          x: this.lr ? 8 - b.x0 * k : (r.width - (b.x1 - b.x0) * k) / 2 - b.x0 * k,
+          y: this.lr ? (r.height - (b.y1 - b.y0) * k) / 2 - b.y0 * k : 8 - b.y0 * k,
+          k,
+        }, animate);
+        return;
+      }
+      // Too large to fit readably: follow the current state at a readable scale.
+      this.follow(0.8, animate);
+      return;
+    }
+    this.keepVisible(animate);
+  }
+
+  follow(k, animate) {
+    const r = this.svg.getBoundingClientRect();
+    const p = (this.focus !== null && this.pos.get(this.focus)) || this.pos.values().next().value;
+    if (!p) return;
+    const fx = this.lr ? 0.7 : 0.5;
+    const fy = this.lr ? 0.5 : 0.6;
+    this.setTransform({ x: r.width * fx - p.x * k, y: r.height * fy - p.y * k, k }, animate);
+  }
+
+  /** Pans so that the current state is on screen (user zoom kept). */
+  keepVisible(animate) {
+    const p = this.focus !== null && this.pos.get(this.focus);
+    if (!p) return;
+    const r = this.svg.getBoundingClientRect();
+    const sx = p.x * this.t.k + this.t.x;
+    const sy = p.y * this.t.k + this.t.y;
+    const m = 40;
+    if (sx < m || sx > r.width - m || sy < m || sy > r.height - m) this.follow(this.t.k, animate);
+  }
+
+  /** Left to right when the panel is clearly wider than tall. */
+  wantLr() {
+    const r = this.svg.getBoundingClientRect();
+    return r.width > 1.4 * r.height;
+  }
+
+  /**
+   * Shows `model`: {nodes: [{id, parents, kind, cls, label, title}], covers: [[state, by]],
+   * edgeTitles: {"p>c": text}, focus}.
+   */
+  update(model) {
+    const nodes = model.nodes;
+    this.model = model;
+    this.focus = model.focus ?? null;
+    const lr = this.wantLr();
+    if (lr !== this.lr) {
+      this.lr = lr;
+      this.svg.classList.toggle('lr', lr);
+    }
+    this.pos = layoutArg(nodes, lr);
+    const seen = new Set();
+    const cls = new Map(nodes.map((n) => [n.id, n.cls]));
+    for (const n of nodes) {
+      seen.add(n.id);
+      const p = this.pos.get(n.id);
+      let g = this.nodes.get(n.id);
+      if (!g) {
+        g = el('g', { 'data-id': String(n.id) }, this.nodeLayer);
+        g.dataset.id = String(n.id);
+        el('rect', { x: -NODE_W / 2, y: -NODE_H / 2, width: NODE_W, height: NODE_H, rx: 5 }, g);
+        el('line', { class: 'strike', x1: -NODE_W / 2 - 2, y1: 0, x2: NODE_W / 2 + 2, y2: 0 }, g);
+        el('text', { 'text-anchor': 'middle', dy: '0.35em' }, g);
+        el('title', {}, g);
+        el('text', { class: 'sub', x: NODE_W / 2 + 3, dy: '0.35em' }, g);
+        g.style.transform = `translate(${p.x}px, ${p.y}px)`;
+        this.nodes.set(n.id, g);
+        g.__x = p.x; g.__y = p.y;
+      } else if (g.__x !== p.x || g.__y !== p.y) {
+        g.style.transform = `translate(${p.x}px, ${p.y}px)`;
+        g.__x = p.x; g.__y = p.y;
+      }
+      const c = `arg-node ${n.kind} ${n.cls}`;
+      if (g.__cls !== c) { g.setAttribute('class', c); g.__cls = c; }
+      if (g.__label !== n.label) { g.childNodes[2].textContent = n.label; g.__label = n.label; }
+      if (g.__title !== n.title) { g.childNodes[3].textContent = n.title; g.__title = n.title; }
+      if (g.__sub !== n.sub) { g.childNodes[4].textContent = n.sub; g.__sub = n.sub; }
+    }
+    for (const [id, g] of this.nodes) {
+      if (!seen.has(id)) { g.remove(); this.nodes.delete(id); }
+    }
+    // Tree and merge edges: parent → state.
+    const edgeSeen = new Set();
+    const titles = model.edgeTitles || {};
+    for (const n of nodes) {
+      const c = this.pos.get(n.id);
+      for (const pid of n.parents) {
+        const p = this.pos.get(pid);
+        if (!p) continue;
+        const key = `${pid}>${n.id}`;
+        edgeSeen.add(key);
+        let path = this.edges.get(key);
+        const d = lr
+          ? `path("${curve(p.x + NODE_W / 2, p.y, c.x - NODE_W / 2, c.y, true)}")`
+          : `path("${curve(p.x, p.y + NODE_H / 2, c.x, c.y - NODE_H / 2, false)}")`;
+        if (!path) {
+          path = el('path', {}, this.edgeLayer);
+          el('title', {}, path);
+          this.edges.set(key, path);
+        }
+        if (path.__d !== d) { path.style.d = d; path.__d = d; }
+        const cex = / cex/.test(` ${n.cls}`) && / cex/.test(` ${cls.get(pid) || ''}`);
+        const removed = / removed/.test(` ${n.cls}`);
+        const ec = `arg-edge${cex ? ' cex' : ''}${removed ? ' removed' : ''}`;
+        if (path.__cls !== ec) {
+          path.setAttribute('class', ec);
+          path.setAttribute('marker-end', `url(#${cex ? 'arg-arrow-cex' : 'arg-arrow'})`);
+          path.__cls = ec;
+        }
+        const t = titles[key] || '';
+        if (path.__t !== t) { path.firstChild.textContent = t; path.__t = t; }
+      }
+    }
+    for (const [k, p] of this.edges) {
+      if (!edgeSeen.has(k)) { p.remove(); this.edges.delete(k); }
+    }
+    const coverSeen = new Set();
+    for (const [s, by] of model.covers || []) {
+      const a = this.pos.get(s);
+      const b = this.pos.get(by);
+      if (!a || !b) continue;
+      const key = `${s}~${by}`;
+      coverSeen.add(key);
+      let path = this.covers.get(key);
+      const d = lr
+        ? `path("${arc(a.x, a.y + NODE_H / 2, b.x, b.y + NODE_H / 2)}")`
+        : `path("${arc(a.x + NODE_W / 2, a.y, b.x + NODE_W / 2, b.y)}")`;
+      if (!path) {
+        path = el('path', { class: 'arg-cover', 'marker-end': 'url(#arg-arrow-cover)' }, this.coverLayer);
+        el('title', {}, path).textContent = `state ${s} is covered by state ${by}`;
+        this.covers.set(key, path);
+      }
+      if (path.__d !== d) { path.style.d = d; path.__d = d; }
+    }
+    for (const [k, p] of this.covers) {
+      if (!coverSeen.has(k)) { p.remove(); this.covers.delete(k); }
+    }
+    this.refit(true);
+  }
+
+  destroy() {
+    this.resizeObserver.disconnect();
+    this.svg.remove();
+  }
+}
+
+export function createArgView(parent, onClick) {
+  return new ArgView(parent, onClick);
+}
+
+export function updateArgView(view, model) {
+  view.update(model);
+}
+
+export function argViewCommand(view, command) {
+  if (command === 'fit') view.fit();
+  else if (command === 'zoom-in') view.zoom(1.25);
+  else if (command === 'zoom-out') view.zoom(0.8);
+}

@@ -1,0 +1,84 @@
+//! Details of the selected ARG state: location, call stack depth, abstraction formula, block
+//! (path) formula, coverage, precision at its location, neighbours.
+
+use yew::prelude::*;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct NodeDetails {
+    pub id: u32,
+    pub location: u32,
+    pub function: String,
+    pub line: Option<u32>,
+    pub kind: &'static str,
+    pub status: String,
+    pub depth: u32,
+    /// The abstraction formula (abstraction states).
+    pub abstraction: Option<String>,
+    /// The block formula the abstraction was computed from, if it is in the events shown.
+    pub block: Option<String>,
+    pub covered_by: Option<u32>,
+    pub precision: Vec<String>,
+    /// (parent, CFA edge operation).
+    pub parents: Vec<(u32, String)>,
+    pub children: Vec<u32>,
+    pub removed: bool,
+}
+
+#[derive(Properties, PartialEq)]
+pub struct Props {
+    pub details: Option<NodeDetails>,
+    pub hidden: bool,
+    pub on_state: Callback<u32>,
+    pub on_line: Callback<u32>,
+}
+
+#[function_component(NodePanel)]
+pub fn node_panel(p: &Props) -> Html {
+    let Some(d) = &p.details else {
+        return html! {
+            <div class="tab-panel node" data-testid="node-details" hidden={p.hidden}>
+                <p class="hint">{ "Click a state in the ARG (or a line in the editor) to see its location, call stack, formulas and the precision there." }</p>
+            </div>
+        };
+    };
+    let state = |s: u32| {
+        let cb = p.on_state.clone();
+        html! { <button type="button" class="ref state-ref" onclick={move |_| cb.emit(s)}>{ s }</button> }
+    };
+    let line = d.line.map(|l| {
+        let cb = p.on_line.clone();
+        html! { <button type="button" class="ref line-ref" onclick={move |_| cb.emit(l)}>{ format!("line {l}") }</button> }
+    });
+    html! {
+        <div class="tab-panel node" data-testid="node-details" data-state={d.id.to_string()} hidden={p.hidden}>
+            <h3>{ format!("State {}", d.id) }<span class="tag">{ d.kind }</span>
+                if d.removed { <span class="tag removed">{ "removed at this step" }</span> }</h3>
+            <table>
+                <tr><th scope="row">{ "Location" }</th><td>{ format!("N{} in {} ", d.location, d.function) }{ line.unwrap_or_default() }</td></tr>
+                <tr><th scope="row">{ "Call stack" }</th><td>{ format!("depth {}", d.depth) }</td></tr>
+                <tr><th scope="row">{ "Status" }</th><td>{ d.status.clone() }
+                    if let Some(c) = d.covered_by { { " by " }{ state(c) } }</td></tr>
+                <tr><th scope="row">{ "Abstraction formula ψ" }</th><td>
+                    { match &d.abstraction {
+                        Some(f) => html! { <code class="formula">{ f.clone() }</code> },
+                        None => html! { <span class="muted">{ "an intermediate state keeps its block's abstraction formula; its path formula φ grows until the block ends" }</span> },
+                    } }
+                </td></tr>
+                <tr><th scope="row">{ "Block formula φ" }</th><td>
+                    { match &d.block {
+                        Some(f) => html! { <code class="formula">{ f.clone() }</code> },
+                        None => html! { <span class="muted">{ "shown when the block ends here (at an abstraction)" }</span> },
+                    } }
+                </td></tr>
+                <tr><th scope="row">{ "Precision here" }</th><td>
+                    if d.precision.is_empty() { <span class="muted">{ "no predicates" }</span> }
+                    { for d.precision.iter().map(|pr| html! { <code class="pred">{ pr.clone() }</code> }) }
+                </td></tr>
+                <tr><th scope="row">{ "Parents" }</th><td>
+                    { for d.parents.iter().map(|(s, op)| html! { <span class="nb">{ state(*s) }{ " via " }<code>{ op.clone() }</code></span> }) }
+                </td></tr>
+                <tr><th scope="row">{ "Children" }</th><td>{ for d.children.iter().map(|c| state(*c)) }</td></tr>
+            </table>
+        </div>
+    }
+}

@@ -1,0 +1,728 @@
+//! Each event of a run in one or two plain sentences, in the vocabulary of the papers, naming
+//! the operator at work and where it is defined. This is what a student reads while stepping.
+//!
+//! References (shown with every sentence):
+//! - "A Unifying View on SMT-Based Software Verification" (Beyer, Dangl, Wendler): the CPA
+//!   operators (Sect. 2.2), the Predicate CPA's transfer, merge_P, stop_P and prec_P with the
+//!   block operator blk (Sect. 3.1), refine_P (Sect. 3.2), forced covering (Sect. 3.3), CPA++
+//!   (Algorithm 2), BMC (Sect. 4.1), k-induction (Algorithm 3), CEGAR (Algorithm 4), lazy
+//!   predicate abstraction (Sect. 4.3);
+//! - "Software Model Checking via Large-Block Encoding" (Beyer, Cimatti, Griggio, Keremoglu,
+//!   Sebastiani): blocks ending at loop heads and function boundaries.
+//!
+//! A new event variant needs one arm here (the match is exhaustive, so the compiler asks).
+
+use crate::model::Graph;
+use crate::playground::{location_line, Run};
+use cpa_engine::config::{AlgorithmKind, Config};
+use cpa_engine::cpa::waitlist::WaitlistOrder;
+use cpa_engine::events::{CheckKind, CutReason, Event, StateKind, VerdictKind};
+use cpa_engine::predicate::refine::RefinementStrategy;
+use cpa_engine::predicate::{AbstractionKind, BlockOperator};
+
+/// A piece of an explanation: text, a formula or code (shown in monospace), or a reference
+/// to an ARG state or a source line (shown as a link that selects it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Piece {
+    Text(String),
+    Code(String),
+    State(u32),
+    Line(u32),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Explanation {
+    pub pieces: Vec<Piece>,
+    /// Where the operator is defined (paper and section or algorithm).
+    pub source: &'static str,
+    /// The glossary entry that explains the concept.
+    pub glossary: &'static str,
+}
+
+impl Explanation {
+    /// The text without markup (tests, the page's `title`s).
+    pub fn plain(&self) -> String {
+        let mut s = String::new();
+        for p in &self.pieces {
+            match p {
+                Piece::Text(t) | Piece::Code(t) => s.push_str(t),
+                Piece::State(id) => s.push_str(&format!("state {id}")),
+                Piece::Line(l) => s.push_str(&format!("line {l}")),
+            }
+        }
+        s
+    }
+}
+
+const UV: &str = "A Unifying View on SMT-Based Software Verification";
+
+/// Builds the pieces of a sentence.
+struct Say(Vec<Piece>);
+
+impl Say {
+    fn t(mut self, s: impl Into<String>) -> Say {
+        self.0.push(Piece::Text(s.into()));
+        self
+    }
+    fn c(mut self, s: impl Into<String>) -> Say {
+        self.0.push(Piece::Code(s.into()));
+        self
+    }
+    fn s(mut self, id: u32) -> Say {
+        self.0.push(Piece::State(id));
+        self
+    }
+    fn l(mut self, line: Option<u32>) -> Say {
+        if let Some(l) = line {
+            self.0.push(Piece::Line(l));
+        }
+        self
+    }
+    fn states(mut self, ids: &[u32], max: usize) -> Say {
+        for (i, id) in ids.iter().take(max).enumerate() {
+            if i > 0 {
+                self = self.t(", ");
+            }
+            self = self.s(*id);
+        }
+        if ids.len() > max {
+            self = self.t(format!(" and {} more", ids.len() - max));
+        }
+        self
+    }
+    fn done(self, source: &'static str, glossary: &'static str) -> Explanation {
+        Explanation {
+            pieces: self.0,
+            source,
+            glossary,
+        }
+    }
+}
+
+fn say() -> Say {
+    Say(Vec::new())
+}
+
+/// Shortens a formula for a sentence (the views show it whole).
+fn short(f: &str) -> String {
+    const MAX: usize = 160;
+    if f.chars().count() <= MAX {
+        f.to_string()
+    } else {
+        f.chars().take(MAX - 1).collect::<String>() + "…"
+    }
+}
+
+pub struct Context<'a> {
+    pub run: &'a Run,
+    pub config: Option<&'a Config>,
+}
+
+impl Context<'_> {
+    fn cfa(&self) -> &Graph {
+        &self.run.cfa
+    }
+
+    fn line(&self, location: u32) -> Option<u32> {
+        location_line(self.cfa(), location)
+    }
+
+    fn state_line(&self, id: u32) -> Option<u32> {
+        let v = &self.run.cursor.frame.view;
+        v.states
+            .get(&id)
+            .or_else(|| self.run.cursor.removed_now.iter().find(|s| s.id == id))
+            .and_then(|s| self.line(s.location))
+    }
+
+    fn state_label(&self, id: u32) -> Option<String> {
+        self.run
+            .cursor
+            .frame
+            .view
+            .states
+            .get(&id)
+            .map(|s| s.label.clone())
+            .filter(|l| !l.is_empty())
+    }
+
+    fn edge(&self, id: u32) -> Option<&crate::model::GraphEdge> {
+        let edges = &self.cfa().edges;
+        edges
+            .get(id as usize)
+            .filter(|e| e.id == id)
+            .or_else(|| edges.iter().find(|e| e.id == id))
+    }
+
+    fn order(&self) -> &'static str {
+        match self.config.map(|c| c.waitlist) {
+            Some(WaitlistOrder::Bfs) => "breadth-first: the oldest state first",
+            Some(WaitlistOrder::Dfs) => "depth-first: the newest state first",
+            Some(WaitlistOrder::Rpo) => {
+                "reverse postorder: deepest call stack, then the earliest location in the CFA"
+            }
+            None => "waitlist order",
+        }
+    }
+
+    fn algorithm(&self) -> Option<AlgorithmKind> {
+        self.config.map(|c| c.algorithm)
+    }
+
+    fn impact(&self) -> bool {
+        self.config
+            .is_some_and(|c| c.refinement == RefinementStrategy::Impact)
+    }
+
+    /// Why a block ends at `location`, by the configured block operator.
+    fn block_end(&self, location: u32) -> String {
+        let node = self.cfa().nodes.iter().find(|n| n.id == location).cloned();
+        let Some(n) = node else {
+            return "the block ends here".into();
+        };
+        let what = if n.error {
+            "the error location"
+        } else if n.loop_head {
+            "a loop head"
+        } else if n.kind == "entry" {
+            "a function entry"
+        } else if n.kind == "exit" {
+            "a function exit"
+        } else {
+            "a location"
+        };
+        let op = match self.config.map(|c| c.predicate.block) {
+            Some(BlockOperator::Sbe) => "blk^SBE ends a block after every edge",
+            Some(BlockOperator::LoopHeads) => "blk^l ends blocks at loop heads and errors",
+            Some(BlockOperator::LoopHeadsAndFunctions) => {
+                "blk^lf ends blocks at loop heads, function calls and returns, and errors"
+            }
+            Some(BlockOperator::Never) | None => "the block operator ends the block",
+        };
+        format!("{what} ({op})")
+    }
+}
+
+/// The explanation of the event the position shows last.
+pub fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
+    let run = cx.run;
+    match e {
+        Event::Started { algorithm, bound } => match bound {
+            None if algorithm.contains("recursion depth") => say()
+                .t("The ARG was complete except for calls cut at the recursion depth bound, so the analysis starts over (")
+                .c(algorithm.as_str())
+                .t("), keeping the predicates learned so far.")
+                .done("CEGAR, Algorithm 4 (A Unifying View on SMT-Based Software Verification)", "cegar"),
+            None => say()
+                .t(format!("The analysis starts: {algorithm}. The ARG holds the initial abstract state, at the entry of "))
+                .c("main")
+                .t(", with the abstraction formula ")
+                .c("true")
+                .t("; it is the only state in the waitlist.")
+                .done("CEGAR, Algorithm 4; CPA++, Algorithm 2 (A Unifying View on SMT-Based Software Verification)", "cegar"),
+            Some(k) if algorithm.contains("inductive step") => say()
+                .t(format!("k-induction, inductive step for k = {k}: the ARG is unrolled from the loop head, from any state (not only the initial one), for {k} iterations; the auxiliary invariants constrain that arbitrary state."))
+                .done("k-induction, Algorithm 3 (A Unifying View on SMT-Based Software Verification)", "kinduction"),
+            Some(k) if algorithm.contains("k-induction") => say()
+                .t(format!("k-induction, base case for k = {k}: the program is unrolled from its entry with the loop bound {k} (the Loop-Bound CPA stops every path after {k} iterations of a loop)."))
+                .done("k-induction, Algorithm 3 (A Unifying View on SMT-Based Software Verification)", "kinduction"),
+            Some(k) => say()
+                .t(format!("Bounded model checking with the loop bound k = {k}: the Loop-Bound CPA stops every path after {k} iterations of any loop, and the block operator blk^never computes no abstraction, so every state keeps its whole path formula."))
+                .done("BMC, Sect. 4.1 (A Unifying View on SMT-Based Software Verification)", "bmc"),
+        },
+        Event::StatePopped { state } => {
+            let code = cx.state_line(*state).and_then(|l| source_line(run, l));
+            let mut s = say().t("Expanding ").s(*state);
+            if let Some(l) = cx.state_line(*state) {
+                s = s.t(" at ").l(Some(l));
+                if let Some(code) = code {
+                    s = s.t(" (").c(code).t(")");
+                }
+            }
+            s.t(format!(", taken from the waitlist ({}). The transfer relation computes its successors along each outgoing CFA edge.", cx.order()))
+                .done("CPA++, Algorithm 2 (A Unifying View on SMT-Based Software Verification)", "waitlist")
+        }
+        Event::StateAdded {
+            state,
+            location,
+            parents,
+            kind,
+            target,
+            ..
+        } => {
+            let merged_next = matches!(run.events.get(index + 1), Some(Event::Merged { .. }));
+            let edge = parents.last().and_then(|(_, e)| cx.edge(*e));
+            let mut s = say();
+            if parents.is_empty() {
+                s = s.t("The initial state ").s(*state).t(" enters the ARG at the entry of ").c("main").t(".");
+                return s.done("CPA++, Algorithm 2 (A Unifying View on SMT-Based Software Verification)", "arg");
+            }
+            s = s.t("Transfer along ");
+            if let Some(e) = edge {
+                s = s.c(short(&e.label));
+                if e.lines[0] > 0 {
+                    s = s.t(" (").l(Some(e.lines[0])).t(")");
+                }
+            } else {
+                s = s.t("a CFA edge");
+            }
+            s = s.t(": new ");
+            s = match kind {
+                StateKind::Intermediate => s.t("intermediate state "),
+                StateKind::Abstraction => s.t("state "),
+                StateKind::Plain => s.t("state "),
+            };
+            s = s.s(*state).t(format!(" at location N{location}"));
+            if *target {
+                s = s.t(", an error location");
+            }
+            s = s.t(". Its path formula is the strongest postcondition of the edge applied to the block's path formula so far");
+            if merged_next {
+                s = s.t("; it joins a state of the same block (see the next event).");
+            } else {
+                s = s.t(".");
+            }
+            s.done("Predicate CPA, transfer relation (Sect. 3.1 of A Unifying View on SMT-Based Software Verification)", "transfer")
+        }
+        Event::Merged { old, into, removed } => {
+            let mut s = say()
+                .t("merge_P: the new successor and ")
+                .s(*old)
+                .t(" are intermediate states of the same block at the same location, so they are merged into ")
+                .s(*into)
+                .t(", whose path formula is the disjunction of both (inside a block no precision is lost).");
+            if removed.len() > 1 {
+                s = s.t(format!(" {} states leave the ARG with it.", removed.len()));
+            }
+            s.done("Predicate CPA, merge operator merge_P (Sect. 3.1 of A Unifying View on SMT-Based Software Verification)", "merge")
+        }
+        Event::Covered { state, by } => {
+            let forced = index > 0
+                && matches!(run.events.get(index - 1), Some(Event::Strengthened { state: s, .. }) if s == state);
+            let f = cx.state_label(*state).unwrap_or_else(|| "ψ".into());
+            let g = cx.state_label(*by).unwrap_or_else(|| "ψ'".into());
+            let s = say().s(*state).t(" is covered by ").s(*by).t(": its abstraction formula ").c(short(&f)).t(" implies ").s(*by).t("'s ").c(short(&g));
+            if forced {
+                s.t(". Forced covering strengthened it with the coverer's formula, which its path implies, so it is not expanded.")
+                    .done("forced covering fcover (Sect. 3.3 of A Unifying View on SMT-Based Software Verification)", "fcover")
+            } else {
+                s.t(", so stop_P does not put it into the waitlist: everything it represents is already represented.")
+                    .done("Predicate CPA, stop operator stop_P (Sect. 3.1 of A Unifying View on SMT-Based Software Verification)", "stop")
+            }
+        }
+        Event::Uncovered { state } => say()
+            .s(*state)
+            .t(" is no longer covered: its coverer was strengthened or removed, so its coverage must be checked again and it may be expanded.")
+            .done("IMPACT refinement, coverage recheck (Sect. 3.2 of A Unifying View on SMT-Based Software Verification)", "stop"),
+        Event::Infeasible { parent, edge } => {
+            let mut s = say().t("The successor of ").s(*parent).t(" along ");
+            match cx.edge(*edge) {
+                Some(e) => {
+                    s = s.c(short(&e.label));
+                    if e.lines[0] > 0 {
+                        s = s.t(" (").l(Some(e.lines[0])).t(")");
+                    }
+                }
+                None => s = s.t("its edge"),
+            }
+            s.t(" is infeasible: its formula is unsatisfiable or its abstraction is ")
+                .c("false")
+                .t(", so no state is added.")
+                .done("Predicate CPA, transfer and prec_P (Sect. 3.1 of A Unifying View on SMT-Based Software Verification)", "transfer")
+        }
+        Event::Cut { state, reason } => match reason {
+            CutReason::LoopBound => say()
+                .s(*state)
+                .t(" reached the loop bound: the Loop-Bound CPA produces no successor, so longer paths are not explored (only the forward condition can tell whether that misses any).")
+                .done("Loop-Bound CPA (Sect. 4.1 of A Unifying View on SMT-Based Software Verification)", "bmc"),
+            CutReason::RecursionDepth => say()
+                .s(*state)
+                .t(" calls a function deeper than the recursion depth bound: the call is not followed, and the verdict TRUE is impossible while such cuts remain.")
+                .done("Callstack CPA, recursion bound", "cegar"),
+        },
+        Event::Abstraction {
+            state,
+            location,
+            formula,
+            predicates,
+            block,
+            queries,
+        } => {
+            let line = cx.line(*location);
+            let cartesian = cx
+                .config
+                .is_some_and(|c| c.predicate.abstraction == AbstractionKind::Cartesian);
+            let mut s = say().t(format!("The block ends at {}", cx.block_end(*location)));
+            if line.is_some() {
+                s = s.t(", ").l(line);
+            }
+            if predicates.is_empty() {
+                s = s
+                    .t(": the precision has no predicates here yet, so the abstraction of the block formula ")
+                    .c(short(block))
+                    .t(" is ")
+                    .c(short(formula));
+                if formula == "false" {
+                    s = s.t(" (the block formula is unsatisfiable)");
+                }
+            } else {
+                s = s
+                    .t(format!(
+                        ": the {} abstraction of the block formula ",
+                        if cartesian { "Cartesian" } else { "Boolean" }
+                    ))
+                    .c(short(block))
+                    .t(" under the predicates {");
+                for (i, p) in predicates.iter().enumerate() {
+                    if i > 0 {
+                        s = s.t(", ");
+                    }
+                    s = s.c(short(p));
+                }
+                s = s.t("} is ").c(short(formula));
+            }
+            s.t(format!(
+                " ({queries} solver quer{}). ",
+                if *queries == 1 { "y" } else { "ies" }
+            ))
+            .s(*state)
+            .t(" becomes an abstraction state: its path formula restarts at ")
+            .c("true")
+            .t(".")
+            .done("Predicate CPA, precision adjustment prec_P with blk (Sect. 3.1 of A Unifying View on SMT-Based Software Verification)", "abstraction")
+        }
+        Event::Strengthened { state, formula } => {
+            let in_refinement = run.refinement_in_progress().is_some();
+            let s = say().s(*state).t("'s abstraction formula is conjoined with ");
+            if in_refinement {
+                s.t("the interpolant at its position on the path: it is now ")
+                    .c(short(formula))
+                    .t(" (IMPACT refines the states themselves instead of the precision).")
+                    .done("IMPACT refinement (Sect. 3.2 of A Unifying View on SMT-Based Software Verification)", "impact")
+            } else {
+                s.t("a coverer's formula that its path implies: it is now ")
+                    .c(short(formula))
+                    .t(".")
+                    .done("forced covering fcover (Sect. 3.3 of A Unifying View on SMT-Based Software Verification)", "fcover")
+            }
+        }
+        Event::TargetReached { state } => {
+            let mut s = say().s(*state).t(" is at the error location");
+            if let Some(l) = cx.state_line(*state) {
+                s = s.t(" (").l(Some(l)).t(")");
+            }
+            s.t(" and its abstraction is not ")
+            .c("false")
+            .t(": CPA++ stops (abort) and CEGAR checks the abstract counterexample that leads there.")
+            .done("CPA++ abort, Algorithm 2; CEGAR, Algorithm 4 (A Unifying View on SMT-Based Software Verification)", "cegar")
+        }
+        Event::Counterexample {
+            states,
+            blocks,
+            feasible,
+        } => {
+            let mut s = say().t("The abstract counterexample goes through the abstraction states ");
+            for (i, id) in states.iter().take(12).enumerate() {
+                if i > 0 {
+                    s = s.t(" → ");
+                }
+                s = s.s(*id);
+            }
+            if states.len() > 12 {
+                s = s.t(" → …");
+            }
+            let n = blocks.len();
+            if *feasible {
+                s.t(format!(". Its path formula (the conjunction of its {n} block formulas) is satisfiable: the error is reachable. The model's values were confirmed by executing the program concretely."))
+                    .done("refine_P, feasibility check (Sect. 3.2 of A Unifying View on SMT-Based Software Verification)", "counterexample")
+            } else {
+                s.t(format!(". Its path formula (the conjunction of its {n} block formulas) is unsatisfiable: the path is spurious, so the abstraction is too coarse and must be refined."))
+                    .done("refine_P, abstract counterexample (Sect. 3.2 of A Unifying View on SMT-Based Software Verification)", "counterexample")
+            }
+        }
+        Event::Interpolants {
+            states,
+            interpolants,
+        } => {
+            let mut s = say().t("Sequence interpolants for the blocks: ");
+            let inner: Vec<(u32, &String)> = states
+                .iter()
+                .zip(interpolants.iter())
+                .skip(1)
+                .take(states.len().saturating_sub(2))
+                .map(|(a, b)| (*a, b))
+                .collect();
+            if inner.is_empty() {
+                s = s.t("the path has a single block, so there is nothing between ").c("true").t(" and ").c("false");
+            }
+            for (i, (st, itp)) in inner.iter().take(6).enumerate() {
+                if i > 0 {
+                    s = s.t("; ");
+                }
+                s = s.t("at ").s(*st).t(" ").c(short(itp));
+            }
+            if inner.len() > 6 {
+                s = s.t("; …");
+            }
+            s.t(". Each follows from the blocks before it and, with the blocks after it, is unsatisfiable.")
+                .done("refine_P, interpolation (Sect. 3.2 of A Unifying View on SMT-Based Software Verification)", "interpolant")
+        }
+        Event::PrecisionRefined { added } => {
+            let mut s = say().t("Predicates added: ");
+            for (i, (loc, p)) in added.iter().take(8).enumerate() {
+                if i > 0 {
+                    s = s.t("; ");
+                }
+                s = s.c(short(p)).t(format!(" at N{loc}"));
+                if let Some(l) = cx.line(*loc) {
+                    s = s.t(" (").l(Some(l)).t(")");
+                }
+            }
+            if added.len() > 8 {
+                s = s.t(format!("; and {} more", added.len() - 8));
+            }
+            if added.is_empty() {
+                s = s.t("none new");
+            }
+            s.t(". The precision tracks them at these locations only (lazy abstraction).")
+                .done("lazy predicate abstraction (Sect. 4.3 of A Unifying View on SMT-Based Software Verification)", "precision")
+        }
+        Event::Removed { states } => {
+            let pivot = run
+                .derived
+                .refinements
+                .iter()
+                .rev()
+                .find(|r| r.start <= index)
+                .and_then(|r| r.pivot);
+            let mut s = say().t(format!(
+                "The ARG is cut back: {} state{} ",
+                states.len(),
+                if states.len() == 1 { "" } else { "s" }
+            ));
+            if let Some(p) = pivot {
+                s = s.t("from the pivot ").s(p).t(" down ");
+            }
+            s.t("leave the ARG; they were computed with a precision too coarse to rule out the spurious path.")
+                .done("lazy predicate abstraction, pivot (Sect. 4.3 of A Unifying View on SMT-Based Software Verification)", "pivot")
+        }
+        Event::Readded { states } => say()
+            .states(states, 6)
+            .t(" go back into the waitlist, to be expanded again with the refined precision.")
+            .done("refine_P (Sect. 3.2 of A Unifying View on SMT-Based Software Verification)", "waitlist"),
+        Event::Refined { refinement, .. } => {
+            let s = say().t(format!("Refinement {refinement} is done: "));
+            if cx.impact() {
+                s.t("the strengthened states stay in the ARG and states they now cover are not expanded; CPA++ continues with the waitlist.")
+                    .done("IMPACT refinement (Sect. 3.2); CEGAR, Algorithm 4 (A Unifying View on SMT-Based Software Verification)", "impact")
+            } else {
+                s.t("CPA++ continues with the waitlist, now abstracting with the new predicates.")
+                    .done("CEGAR, Algorithm 4 (A Unifying View on SMT-Based Software Verification)", "cegar")
+            }
+        }
+        Event::Check {
+            what,
+            bound,
+            satisfiable,
+            formula_size,
+        } => {
+            let result = match satisfiable {
+                Some(true) => "satisfiable",
+                Some(false) => "unsatisfiable",
+                None => "unknown to the solver",
+            };
+            let kind = cx.algorithm();
+            let src: &'static str = if kind == Some(AlgorithmKind::KInduction) {
+                "k-induction, Algorithm 3 (A Unifying View on SMT-Based Software Verification)"
+            } else {
+                "BMC, Sect. 4.1 (A Unifying View on SMT-Based Software Verification)"
+            };
+            let s = match what {
+                CheckKind::Base => say()
+                    .t(format!("Base case for k = {bound}: is an error location reachable within {bound} loop iterations? The disjunction of the error states' path formulas ({formula_size} terms) is {result}"))
+                    .t(match satisfiable {
+                        Some(true) => ": a bug.",
+                        Some(false) => ": no bug up to this bound.",
+                        None => ".",
+                    }),
+                CheckKind::Forward => say()
+                    .t(format!("Forward condition for k = {bound}: can an execution run longer than the bound? The path formulas of the cut states are {result}"))
+                    .t(match satisfiable {
+                        Some(false) => ": no, the unrolling covers every execution, so the program is safe.",
+                        Some(true) => ": yes, so the bound must grow.",
+                        None => ".",
+                    }),
+                CheckKind::Step => say()
+                    .t(format!("Inductive step for k = {bound}: can {bound} safe loop iterations from any state (satisfying the auxiliary invariants) be followed by an unsafe one? The formula is {result}"))
+                    .t(match satisfiable {
+                        Some(false) => ": no, the property is k-inductive, so the program is safe.",
+                        Some(true) => ": yes, it is not k-inductive yet.",
+                        None => ".",
+                    }),
+            };
+            s.done(src, if kind == Some(AlgorithmKind::KInduction) { "kinduction" } else { "bmc" })
+        }
+        Event::BoundIncreased { bound } => say()
+            .t(format!("The bound grows to k = {bound}: the ARG is unrolled again with the new loop bound."))
+            .done(
+                if cx.algorithm() == Some(AlgorithmKind::KInduction) {
+                    "k-induction, Algorithm 3 (A Unifying View on SMT-Based Software Verification)"
+                } else {
+                    "BMC, Sect. 4.1 (A Unifying View on SMT-Based Software Verification)"
+                },
+                "bmc",
+            ),
+        Event::Verdict { verdict, reason } => match verdict {
+            VerdictKind::True => {
+                let why = match cx.algorithm() {
+                    Some(AlgorithmKind::Bmc) => "the forward condition holds: no execution is longer than the bound, and none within it reaches the error",
+                    Some(AlgorithmKind::KInduction) => "the property holds in the base case and is k-inductive",
+                    _ => "the waitlist is empty and no reached state is an abstract error state: the ARG is a proof (every state is expanded or covered)",
+                };
+                say().t(format!("TRUE: {why}.")).done(UV, "verdict")
+            }
+            VerdictKind::False => say()
+                .t("FALSE: a counterexample is feasible and its concrete execution reaches the error; the Counterexample tab steps through it with the values of the variables.")
+                .done(UV, "verdict"),
+            VerdictKind::Unknown => say()
+                .t(format!(
+                    "UNKNOWN: {}.",
+                    reason.as_deref().unwrap_or("the analysis gave up")
+                ))
+                .done(UV, "verdict"),
+        },
+    }
+}
+
+/// The text of source line `line` (1-based), trimmed and shortened.
+pub fn source_line(run: &Run, line: u32) -> Option<String> {
+    let text = run
+        .source
+        .lines()
+        .nth(line.checked_sub(1)? as usize)?
+        .trim();
+    (!text.is_empty()).then(|| short_code(text))
+}
+
+fn short_code(s: &str) -> String {
+    const MAX: usize = 60;
+    if s.chars().count() <= MAX {
+        s.to_string()
+    } else {
+        s.chars().take(MAX - 1).collect::<String>() + "…"
+    }
+}
+
+/// Glossary entries: key, term, definition.
+pub const GLOSSARY: &[(&str, &str, &str)] = &[
+    ("arg", "Abstract reachability graph (ARG)", "The abstract states the analysis has reached, with an edge from each state to the successors computed from it along a CFA edge. Dashed edges point from covered states to the states that cover them."),
+    ("waitlist", "Waitlist", "The reached states not yet expanded. CPA++ takes one state at a time from it (in the configured order) and computes its successors."),
+    ("transfer", "Transfer relation", "Computes the successor of an abstract state along a CFA edge. The Predicate CPA keeps the abstraction formula and extends the path formula by the strongest postcondition of the edge's operation."),
+    ("merge", "Merge operator", "Decides whether a new state is combined with a reached one. merge_P joins intermediate states of the same block (same abstraction formula and location) by disjunction of their path formulas; abstraction states are never merged."),
+    ("stop", "Stop operator (coverage)", "Decides whether a new state needs to be explored. stop_P checks abstraction states: a state is covered if its abstraction formula implies that of a reached abstraction state at the same location."),
+    ("abstraction", "Predicate abstraction", "At the end of a block (decided by the block operator blk), the block formula is abstracted to the strongest Boolean combination of the precision's predicates it implies (Boolean abstraction, by AllSAT), or to the conjunction of the predicates it implies (Cartesian). The state becomes an abstraction state."),
+    ("precision", "Precision", "The predicates the abstraction may use, per program location. It starts empty and grows by refinement, only where needed (lazy abstraction)."),
+    ("cegar", "CEGAR", "Counterexample-guided abstraction refinement: explore with a coarse abstraction; when an error state is reached, check the abstract path; if it is spurious, refine the abstraction with interpolants and continue."),
+    ("counterexample", "Abstract counterexample", "The sequence of abstraction states from the initial state to the error state. Its path formula is the conjunction of the block formulas between them: satisfiable means a real bug, unsatisfiable a spurious path."),
+    ("interpolant", "Sequence interpolants", "For an unsatisfiable sequence of block formulas, one formula per position that follows from the blocks before it, is inconsistent with the blocks after it, and speaks only of the variables they share. Its atoms become predicates."),
+    ("pivot", "Pivot", "The first state on the spurious path whose abstraction changes with the new predicates. The ARG below it is removed and regrown (lazy predicate abstraction)."),
+    ("impact", "IMPACT", "Lazy abstraction with interpolants: instead of adding predicates, refinement conjoins each interpolant to the abstraction formula of the state at its position; coverage is then rechecked."),
+    ("fcover", "Forced covering", "IMPACT's attempt to cover a new state at once: if its path implies the formula of a reached state at the same location, it is strengthened with that formula and covered."),
+    ("bmc", "Bounded model checking", "Unroll the program up to a loop bound k without abstraction and ask the solver whether an error state is reachable; the forward condition checks whether longer executions exist at all."),
+    ("kinduction", "k-induction", "Prove safety by induction over loop iterations: the base case is BMC with bound k; the inductive step checks that k safe iterations from any state (strengthened by auxiliary invariants) cannot be followed by an unsafe one."),
+    ("verdict", "Verdict", "TRUE: the property holds (with a proof); FALSE: a bug, with a concrete counterexample confirmed by execution; UNKNOWN: the analysis gave up, with the reason (a limit, an unsupported feature, an incomplete proof)."),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::playground::{Action, Playground, Target};
+    use crate::protocol::RunConfig;
+    use crate::run_host::RunHost;
+    use solver_bridge::solver::NativeZ3;
+    use std::rc::Rc;
+
+    /// Runs `src` to the end on z3 and explains every event.
+    fn explain_all(src: &str, preset: &str) -> Vec<String> {
+        let mut p = Playground::new(RunConfig::preset(preset));
+        let cfa = cpa_engine::report::cfa_report("t.c", src).cfa.map(Rc::new);
+        p.reduce(Action::Program {
+            file: "t.c".into(),
+            source: Rc::from(src),
+            cfa,
+        });
+        let config = RunConfig::preset(preset).resolve().unwrap();
+        let (mut host, info) = RunHost::new(
+            "t.c",
+            src,
+            &RunConfig::preset(preset),
+            NativeZ3::new().unwrap(),
+            None,
+        )
+        .unwrap();
+        let ticket = p.run.as_ref().unwrap().ticket();
+        p.reduce(Action::Started(ticket, Ok(info)));
+        let mut batches = Vec::new();
+        let progress = host.advance(
+            cpa_engine::session::Granularity::End,
+            None,
+            false,
+            &mut |b| batches.push(b),
+        );
+        for b in batches {
+            p.reduce(Action::Batch(ticket, b));
+        }
+        p.reduce(Action::Advanced(ticket, Ok(progress)));
+        p.reduce(Action::Reset);
+        let mut out = Vec::new();
+        loop {
+            p.reduce(Action::Step(Target::Event));
+            let run = p.run.as_ref().unwrap();
+            let (i, e) = run.current_event().unwrap();
+            let cx = Context {
+                run,
+                config: Some(&config),
+            };
+            let x = explain(&cx, i, e);
+            assert!(!x.pieces.is_empty());
+            assert!(!x.source.is_empty());
+            assert!(
+                GLOSSARY.iter().any(|(k, _, _)| *k == x.glossary),
+                "{}",
+                x.glossary
+            );
+            out.push(x.plain());
+            if run.position == run.events.len() {
+                break;
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn every_event_of_a_refining_run_is_explained() {
+        let text = explain_all(
+            include_str!("../../tests/verdicts/counter-unsafe.c"),
+            "predicate-lbe",
+        );
+        assert!(
+            text.iter().any(|t| t.starts_with("Expanding state")),
+            "{text:#?}"
+        );
+        assert!(text
+            .iter()
+            .any(|t| t.contains("is unsatisfiable: the path is spurious")));
+        assert!(text.iter().any(|t| t.starts_with("Predicates added: ")));
+        assert!(text.last().unwrap().starts_with("FALSE: "));
+        let text = explain_all(
+            include_str!("../../tests/verdicts/impact-example.c"),
+            "impact",
+        );
+        assert!(text.last().unwrap().starts_with("TRUE: "), "{text:#?}");
+        let text = explain_all(include_str!("../../examples/max-bug.c"), "bmc");
+        assert!(
+            text.iter().any(|t| t.starts_with("Base case for k = ")),
+            "{text:#?}"
+        );
+    }
+}

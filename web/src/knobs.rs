@@ -1,0 +1,160 @@
+//! The knobs panel's model: every key of `Config::knobs`, grouped, with its choices and a
+//! sentence on what it does. A knob the engine adds later and this table does not know is
+//! still shown (as a text field in "Other").
+
+use crate::protocol::RunConfig;
+use cpa_engine::config::Config;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Input {
+    Choice(&'static [&'static str]),
+    Bool,
+    Number,
+    Text,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Knob {
+    pub key: String,
+    pub group: &'static str,
+    pub input: Input,
+    pub help: &'static str,
+    /// The value in effect (the preset's unless overridden).
+    pub value: String,
+    /// The preset's value.
+    pub default: String,
+}
+
+const STRATEGIES: &[&str] = &[
+    "farkas",
+    "farkas-cases",
+    "forward-qe",
+    "forward-qe-min",
+    "backward-qe",
+    "auto",
+    "backward-auto",
+];
+
+pub const GROUPS: &[&str] = &[
+    "Algorithm",
+    "Predicate abstraction",
+    "Bounds",
+    "Limits",
+    "Other",
+];
+
+fn describe(key: &str) -> (&'static str, Input, &'static str) {
+    use Input::*;
+    match key {
+        "algorithm" => ("Algorithm", Choice(&["cegar", "bmc", "k-induction"]), "CEGAR around CPA++ (lazy abstraction or IMPACT), bounded model checking, or k-induction."),
+        "refinement" => ("Algorithm", Choice(&["predicate", "impact"]), "Lazy predicate refinement (predicates at the pivot) or IMPACT (strengthen the states with interpolants; needs representation=smt)."),
+        "waitlist" => ("Algorithm", Choice(&["bfs", "dfs", "rpo"]), "Which reached state is expanded next: oldest, newest, or reverse postorder of the CFA."),
+        "interpolation" => ("Algorithm", Choice(STRATEGIES), "How sequence interpolants are computed (Farkas certificates, quantifier elimination forward or backward, or a combination)."),
+        "fcover" => ("Algorithm", Bool, "IMPACT's forced covering before each expansion (needs representation=smt)."),
+        "invariants" => ("Algorithm", Bool, "k-induction: strengthen the inductive step with interval invariants."),
+        "block" => ("Predicate abstraction", Choice(&["sbe", "loop-heads", "loop-heads-and-functions", "never"]), "Where blocks end and abstractions are computed: after every edge (SBE), at loop heads, at loop heads and function boundaries (LBE), or never (BMC)."),
+        "abstraction" => ("Predicate abstraction", Choice(&["boolean", "cartesian"]), "Boolean abstraction (all Boolean combinations of predicates, by AllSAT) or Cartesian (a conjunction of predicates)."),
+        "representation" => ("Predicate abstraction", Choice(&["bdd", "smt"]), "Abstraction formulas as BDDs (cheap implication checks) or SMT formulas."),
+        "sat-check-empty" => ("Predicate abstraction", Bool, "Check a block's satisfiability even when the precision is empty there."),
+        "allsat-limit" => ("Predicate abstraction", Number, "Most cubes AllSAT may enumerate before falling back to Cartesian abstraction."),
+        "encoding" => ("Predicate abstraction", Choice(&["auto", "int", "bv"]), "Formulas over integers (exact wrap-around by case splits) or bit-vectors; auto picks bv only where int would over-approximate."),
+        "max-depth" => ("Bounds", Number, "Calls nested deeper than this are cut (TRUE is then impossible)."),
+        "k-init" => ("Bounds", Number, "First loop bound of BMC and k-induction."),
+        "k-max" => ("Bounds", Number, "Last loop bound of BMC and k-induction."),
+        "max-steps" => ("Limits", Number, "Algorithm steps (pops, refinements, checks) before UNKNOWN."),
+        "max-states" => ("Limits", Number, "ARG states before UNKNOWN."),
+        "max-refinements" => ("Limits", Number, "Refinements before UNKNOWN."),
+        "max-queries" => ("Limits", Number, "Solver queries before UNKNOWN."),
+        "solver-rlimit" => ("Limits", Number, "Z3's deterministic resource limit per query (0: none); a query over it answers unknown."),
+        _ => ("Other", Text, "A setting of the engine (see `cpa verify --set`)."),
+    }
+}
+
+/// The knobs of `config` (its preset's values as defaults), or none for an unknown preset.
+pub fn knobs(config: &RunConfig) -> Vec<Knob> {
+    let Some(preset) = Config::preset(&config.preset) else {
+        return Vec::new();
+    };
+    let defaults = preset.knobs();
+    defaults
+        .into_iter()
+        .map(|(key, default)| {
+            let (group, input, help) = describe(key);
+            let value = config
+                .set
+                .iter()
+                .rev()
+                .find(|(k, _)| k == key)
+                .map(|(_, v)| v.clone())
+                .unwrap_or_else(|| default.clone());
+            Knob {
+                key: key.to_string(),
+                group,
+                input,
+                help,
+                value,
+                default,
+            }
+        })
+        .collect()
+}
+
+/// `config` with `key` set to `value` (an override equal to the preset's value is dropped).
+pub fn with_knob(config: &RunConfig, key: &str, value: &str) -> RunConfig {
+    let mut c = config.clone();
+    c.set.retain(|(k, _)| k != key);
+    let default = Config::preset(&c.preset).and_then(|p| {
+        p.knobs()
+            .into_iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, v)| v)
+    });
+    if default.as_deref() != Some(value) {
+        c.set.push((key.to_string(), value.to_string()));
+    }
+    c
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cpa_engine::config::PRESETS;
+
+    #[test]
+    fn every_knob_is_described_and_every_choice_is_accepted() {
+        for p in PRESETS {
+            let ks = knobs(&RunConfig::preset(p));
+            assert!(!ks.is_empty());
+            for k in &ks {
+                assert_ne!(k.group, "Other", "{} is not described", k.key);
+                assert_eq!(k.value, k.default);
+                if let Input::Choice(options) = k.input {
+                    assert!(options.contains(&k.default.as_str()), "{p} {}", k.key);
+                    for o in options {
+                        let mut c = Config::preset(p).unwrap();
+                        // Either accepted, or rejected as a combination (never as unknown).
+                        if let Err(e) = c.set(&k.key, o) {
+                            assert!(!e.contains("invalid value"), "{p} {}={o}: {e}", k.key);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn overrides_equal_to_the_preset_are_dropped() {
+        let c = RunConfig::preset("predicate-lbe");
+        let c2 = with_knob(&c, "waitlist", "bfs");
+        assert_eq!(c2.set, vec![("waitlist".to_string(), "bfs".to_string())]);
+        assert_eq!(
+            knobs(&c2)
+                .iter()
+                .find(|k| k.key == "waitlist")
+                .unwrap()
+                .value,
+            "bfs"
+        );
+        assert_eq!(with_knob(&c2, "waitlist", "rpo"), c);
+    }
+}
