@@ -65,35 +65,52 @@ export function layoutArg(nodes, lr = false) {
   return pos;
 }
 
+/** Above this many states, nothing glides (transitions on every state cost frames). */
+const ANIMATE_MAX = 150;
+const PAD = 30;
+
 export class ArgView {
   constructor(parent, onClick) {
     this.parent = parent;
     this.onClick = onClick;
-    this.svg = el('svg', { class: 'arg-svg', role: 'img', 'aria-label': 'Abstract reachability graph' }, parent);
+    // Pan and zoom move an HTML layer (composited: no repaint of the graph); the SVG inside
+    // is as large as the graph.
+    this.layer = document.createElement('div');
+    this.layer.className = 'arg-layer';
+    parent.appendChild(this.layer);
+    this.svg = el('svg', { class: 'arg-svg', role: 'img', 'aria-label': 'Abstract reachability graph' }, this.layer);
     const defs = el('defs', {}, this.svg);
     for (const [id, cls] of [['arg-arrow', 'arrow'], ['arg-arrow-cover', 'arrow cover'], ['arg-arrow-cex', 'arrow cex']]) {
       const m = el('marker', { id, viewBox: '0 0 10 10', refX: '9', refY: '5', markerWidth: '7', markerHeight: '7', orient: 'auto-start-reverse' }, defs);
       el('path', { d: 'M0,0 L10,5 L0,10 z', class: cls }, m);
     }
-    this.viewport = el('g', { class: 'arg-viewport' }, this.svg);
-    this.edgeLayer = el('g', { class: 'arg-edges' }, this.viewport);
-    this.coverLayer = el('g', { class: 'arg-covers' }, this.viewport);
-    this.nodeLayer = el('g', { class: 'arg-nodes' }, this.viewport);
+    this.content = el('g', { class: 'arg-content' }, this.svg);
+    this.edgeLayer = el('g', { class: 'arg-edges' }, this.content);
+    this.coverLayer = el('g', { class: 'arg-covers' }, this.content);
+    this.nodeLayer = el('g', { class: 'arg-nodes' }, this.content);
     this.nodes = new Map();
     this.edges = new Map();
     this.covers = new Map();
     this.pos = new Map();
+    this.box = { x0: 0, y0: 0, x1: 0, y1: 0 };
     this.t = { x: 0, y: 0, k: 1 };
     this.auto = true; // fit the graph until the user pans or zooms
     this.focus = null;
     this.lr = false;
     this.model = null;
+    this.animated = true;
+    const r = parent.getBoundingClientRect();
+    this.w = r.width;
+    this.h = r.height;
     this.installPanZoom();
-    this.svg.addEventListener('click', (e) => {
+    parent.addEventListener('click', (e) => {
       const g = e.target.closest && e.target.closest('g.arg-node');
       if (g && !this.dragged) this.onClick(Number(g.dataset.id));
     });
-    this.resizeObserver = new ResizeObserver(() => {
+    this.resizeObserver = new ResizeObserver((entries) => {
+      const cr = entries[entries.length - 1].contentRect;
+      this.w = cr.width;
+      this.h = cr.height;
       // A change of shape may change the orientation: lay out again.
       if (this.model && this.wantLr() !== this.lr) this.update(this.model);
       else this.refit();
@@ -103,7 +120,7 @@ export class ArgView {
 
   installPanZoom() {
     let drag = null;
-    this.svg.addEventListener('pointerdown', (e) => {
+    this.parent.addEventListener('pointerdown', (e) => {
       if (e.button !== 0) return;
       drag = { x: e.clientX, y: e.clientY, t: { ...this.t }, moved: false };
       this.dragged = false;
@@ -122,9 +139,9 @@ export class ArgView {
       drag = null;
       setTimeout(() => { this.dragged = false; }, 0);
     });
-    this.svg.addEventListener('wheel', (e) => {
+    this.parent.addEventListener('wheel', (e) => {
       e.preventDefault();
-      const r = this.svg.getBoundingClientRect();
+      const r = this.parent.getBoundingClientRect();
       const f = Math.exp(-e.deltaY * 0.0015);
       this.zoomAt(e.clientX - r.left, e.clientY - r.top, f);
     }, { passive: false });
@@ -138,14 +155,18 @@ export class ArgView {
   }
 
   zoom(f) {
-    const r = this.svg.getBoundingClientRect();
-    this.zoomAt(r.width / 2, r.height / 2, f);
+    this.zoomAt(this.w / 2, this.h / 2, f);
   }
 
+  /** `t` maps graph coordinates to the panel: screen = p·k + (x, y). */
   setTransform(t, animate) {
+    const moved = t.x !== this.t.x || t.y !== this.t.y || t.k !== this.t.k;
     this.t = t;
-    this.viewport.classList.toggle('animate', !!animate);
-    this.viewport.style.transform = `translate(${t.x}px, ${t.y}px) scale(${t.k})`;
+    const ox = t.x + t.k * (this.box.x0 - PAD);
+    const oy = t.y + t.k * (this.box.y0 - PAD);
+    this.layer.classList.toggle('animate', !!animate && this.animated);
+    this.layer.style.transform = `translate(${ox}px, ${oy}px) scale(${t.k})`;
+    if (moved) this.requestDraw();
   }
 
   bounds() {
@@ -164,16 +185,16 @@ export class ArgView {
   }
 
   refit(animate = false) {
-    const r = this.svg.getBoundingClientRect();
-    if (!r.width || !r.height) return;
+    const { w, h } = this;
+    if (!w || !h) return;
     const b = this.bounds();
     if (!b) return;
     if (this.auto) {
-      const k = Math.min(1.8, (r.width - 16) / (b.x1 - b.x0), (r.height - 16) / (b.y1 - b.y0));
+      const k = Math.min(1.8, (w - 16) / (b.x1 - b.x0), (h - 16) / (b.y1 - b.y0));
       if (k >= 0.55) {
         this.setTransform({
-          x: this.lr ? 8 - b.x0 * k : (r.width - (b.x1 - b.x0) * k) / 2 - b.x0 * k,
-          y: this.lr ? (r.height - (b.y1 - b.y0) * k) / 2 - b.y0 * k : 8 - b.y0 * k,
+          x: this.lr ? 8 - b.x0 * k : (w - (b.x1 - b.x0) * k) / 2 - b.x0 * k,
+          y: this.lr ? (h - (b.y1 - b.y0) * k) / 2 - b.y0 * k : 8 - b.y0 * k,
           k,
         }, animate);
         return;
@@ -186,33 +207,34 @@ export class ArgView {
   }
 
   follow(k, animate) {
-    const r = this.svg.getBoundingClientRect();
     const p = (this.focus !== null && this.pos.get(this.focus)) || this.pos.values().next().value;
     if (!p) return;
     const fx = this.lr ? 0.7 : 0.5;
     const fy = this.lr ? 0.5 : 0.6;
-    this.setTransform({ x: r.width * fx - p.x * k, y: r.height * fy - p.y * k, k }, animate);
+    this.setTransform({ x: this.w * fx - p.x * k, y: this.h * fy - p.y * k, k }, animate);
   }
 
   /** Pans so that the current state is on screen (user zoom kept). */
   keepVisible(animate) {
     const p = this.focus !== null && this.pos.get(this.focus);
-    if (!p) return;
-    const r = this.svg.getBoundingClientRect();
+    if (!p) {
+      this.setTransform(this.t, false);
+      return;
+    }
     const sx = p.x * this.t.k + this.t.x;
     const sy = p.y * this.t.k + this.t.y;
     const m = 40;
-    if (sx < m || sx > r.width - m || sy < m || sy > r.height - m) this.follow(this.t.k, animate);
+    if (sx < m || sx > this.w - m || sy < m || sy > this.h - m) this.follow(this.t.k, animate);
+    else this.setTransform(this.t, false);
   }
 
   /** Left to right when the panel is clearly wider than tall. */
   wantLr() {
-    const r = this.svg.getBoundingClientRect();
-    return r.width > 1.4 * r.height;
+    return this.w > 1.4 * this.h;
   }
 
   /**
-   * Shows `model`: {nodes: [{id, parents, kind, cls, label, title}], covers: [[state, by]],
+   * Shows `model`: {nodes: [{id, parents, kind, cls, label, sub, title}], covers: [[state, by]],
    * edgeTitles: {"p>c": text}, focus}.
    */
   update(model) {
@@ -224,16 +246,58 @@ export class ArgView {
       this.lr = lr;
       this.svg.classList.toggle('lr', lr);
     }
+    const animated = nodes.length <= ANIMATE_MAX;
+    if (animated !== this.animated) {
+      this.animated = animated;
+      this.svg.classList.toggle('still', !animated);
+    }
     this.pos = layoutArg(nodes, lr);
+    const b = this.bounds() || { x0: 0, y0: 0, x1: 1, y1: 1 };
+    this.box = b;
+    this.svg.setAttribute('width', String(b.x1 - b.x0 + 2 * PAD));
+    this.svg.setAttribute('height', String(b.y1 - b.y0 + 2 * PAD));
+    this.content.setAttribute('transform', `translate(${PAD - b.x0},${PAD - b.y0})`);
+    this.refit(true);
+    this.draw();
+  }
+
+  /** Draws again soon (after a pan or zoom: other states may have come into view). */
+  requestDraw() {
+    if (this.drawPending) return;
+    this.drawPending = true;
+    requestAnimationFrame(() => {
+      this.drawPending = false;
+      this.draw();
+    });
+  }
+
+  /**
+   * Brings the SVG up to date with the model, for the states in view (and a margin): the
+   * document holds only what can be seen, however large the ARG (a step costs the same at
+   * 600 states as at 60).
+   */
+  draw() {
+    const model = this.model;
+    if (!model) return;
+    const nodes = model.nodes;
+    const lr = this.lr;
+    const { t, w, h } = this;
+    const mx = Math.max(200, w / t.k);
+    const my = Math.max(200, h / t.k);
+    const vx0 = -t.x / t.k - mx;
+    const vx1 = (w - t.x) / t.k + mx;
+    const vy0 = -t.y / t.k - my;
+    const vy1 = (h - t.y) / t.k + my;
+    const inView = (p) => p && p.x >= vx0 && p.x <= vx1 && p.y >= vy0 && p.y <= vy1;
     const seen = new Set();
     const cls = new Map(nodes.map((n) => [n.id, n.cls]));
     for (const n of nodes) {
-      seen.add(n.id);
       const p = this.pos.get(n.id);
+      if (!inView(p)) continue;
+      seen.add(n.id);
       let g = this.nodes.get(n.id);
       if (!g) {
         g = el('g', { 'data-id': String(n.id) }, this.nodeLayer);
-        g.dataset.id = String(n.id);
         el('rect', { x: -NODE_W / 2, y: -NODE_H / 2, width: NODE_W, height: NODE_H, rx: 5 }, g);
         el('line', { class: 'strike', x1: -NODE_W / 2 - 2, y1: 0, x2: NODE_W / 2 + 2, y2: 0 }, g);
         el('text', { 'text-anchor': 'middle', dy: '0.35em' }, g);
@@ -255,26 +319,26 @@ export class ArgView {
     for (const [id, g] of this.nodes) {
       if (!seen.has(id)) { g.remove(); this.nodes.delete(id); }
     }
-    // Tree and merge edges: parent → state.
+    // Tree and merge edges: parent → state, if either end is in view.
     const edgeSeen = new Set();
     const titles = model.edgeTitles || {};
     for (const n of nodes) {
       const c = this.pos.get(n.id);
       for (const pid of n.parents) {
         const p = this.pos.get(pid);
-        if (!p) continue;
+        if (!p || !c || !(seen.has(n.id) || seen.has(pid))) continue;
         const key = `${pid}>${n.id}`;
         edgeSeen.add(key);
         let path = this.edges.get(key);
         const d = lr
-          ? `path("${curve(p.x + NODE_W / 2, p.y, c.x - NODE_W / 2, c.y, true)}")`
-          : `path("${curve(p.x, p.y + NODE_H / 2, c.x, c.y - NODE_H / 2, false)}")`;
+          ? curve(p.x + NODE_W / 2, p.y, c.x - NODE_W / 2, c.y, true)
+          : curve(p.x, p.y + NODE_H / 2, c.x, c.y - NODE_H / 2, false);
         if (!path) {
           path = el('path', {}, this.edgeLayer);
           el('title', {}, path);
           this.edges.set(key, path);
         }
-        if (path.__d !== d) { path.style.d = d; path.__d = d; }
+        this.setPath(path, d);
         const cex = / cex/.test(` ${n.cls}`) && / cex/.test(` ${cls.get(pid) || ''}`);
         const removed = / removed/.test(` ${n.cls}`);
         const ec = `arg-edge${cex ? ' cex' : ''}${removed ? ' removed' : ''}`;
@@ -283,40 +347,52 @@ export class ArgView {
           path.setAttribute('marker-end', `url(#${cex ? 'arg-arrow-cex' : 'arg-arrow'})`);
           path.__cls = ec;
         }
-        const t = titles[key] || '';
-        if (path.__t !== t) { path.firstChild.textContent = t; path.__t = t; }
+        const tt = titles[key] || '';
+        if (path.__t !== tt) { path.firstChild.textContent = tt; path.__t = tt; }
       }
     }
     for (const [k, p] of this.edges) {
       if (!edgeSeen.has(k)) { p.remove(); this.edges.delete(k); }
     }
     const coverSeen = new Set();
-    for (const [s, by] of model.covers || []) {
-      const a = this.pos.get(s);
-      const b = this.pos.get(by);
-      if (!a || !b) continue;
-      const key = `${s}~${by}`;
+    for (const [st, by] of model.covers || []) {
+      const a = this.pos.get(st);
+      const bb = this.pos.get(by);
+      if (!a || !bb || !(seen.has(st) || seen.has(by))) continue;
+      const key = `${st}~${by}`;
       coverSeen.add(key);
       let path = this.covers.get(key);
       const d = lr
-        ? `path("${arc(a.x, a.y + NODE_H / 2, b.x, b.y + NODE_H / 2)}")`
-        : `path("${arc(a.x + NODE_W / 2, a.y, b.x + NODE_W / 2, b.y)}")`;
+        ? arc(a.x, a.y + NODE_H / 2, bb.x, bb.y + NODE_H / 2)
+        : arc(a.x + NODE_W / 2, a.y, bb.x + NODE_W / 2, bb.y);
       if (!path) {
         path = el('path', { class: 'arg-cover', 'marker-end': 'url(#arg-arrow-cover)' }, this.coverLayer);
-        el('title', {}, path).textContent = `state ${s} is covered by state ${by}`;
+        el('title', {}, path).textContent = `state ${st} is covered by state ${by}`;
         this.covers.set(key, path);
       }
-      if (path.__d !== d) { path.style.d = d; path.__d = d; }
+      this.setPath(path, d);
     }
     for (const [k, p] of this.covers) {
       if (!coverSeen.has(k)) { p.remove(); this.covers.delete(k); }
     }
-    this.refit(true);
+  }
+
+  /** Small graphs animate the path as CSS `d`; large ones set the attribute. */
+  setPath(path, d) {
+    if (path.__d === d && path.__anim === this.animated) return;
+    if (this.animated) {
+      path.style.d = `path("${d}")`;
+    } else {
+      if (path.__anim) path.style.d = '';
+      path.setAttribute('d', d);
+    }
+    path.__d = d;
+    path.__anim = this.animated;
   }
 
   destroy() {
     this.resizeObserver.disconnect();
-    this.svg.remove();
+    this.layer.remove();
   }
 }
 

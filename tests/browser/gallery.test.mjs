@@ -21,7 +21,8 @@ after(async () => {
 
 /** Node and edge counts shown, and drawn, by a view once its layout is current. */
 async function viewState(id) {
-  await page.waitForSelector(`[data-testid="${id}"] .graph-canvas[aria-busy="false"] svg`, { timeout: 30_000 });
+  // The LBE view may be in a hidden tab: laid out all the same.
+  await page.waitForSelector(`[data-testid="${id}"] .graph-canvas[aria-busy="false"] svg`, { state: 'attached', timeout: 30_000 });
   return page.evaluate((id) => {
     const v = document.querySelector(`[data-testid="${id}"]`);
     const count = (what) => Number(v.querySelector(`[data-testid="${id.replace('-view', '')}-${what}-count"]`).textContent);
@@ -40,7 +41,7 @@ test('every example builds a CFA and both views render it', async () => {
     await page.selectOption('[data-testid="example-select"]', key);
     const file = await page.textContent('.editor-panel h2');
     // The views show this example once they carry its file name.
-    await page.waitForSelector(`[data-testid="cfa-view"][data-file="${file}"]`, { timeout: 30_000 });
+    await page.waitForSelector(`[data-testid="cfa-view"][data-file="${file}"]`, { state: 'attached', timeout: 30_000 });
     assert.equal(await page.locator('[data-testid="diagnostics"] li').count(), 0, `${key} parses`);
     for (const id of ['cfa-view', 'lbe-view']) {
       const s = await viewState(id);

@@ -19,7 +19,7 @@ async function highlightedLbeEdges() {
 
 /** Waits until the view's layout matches its current graph. */
 async function settled(id) {
-  await page.waitForSelector(`${view(id)} .graph-canvas[aria-busy="false"] svg`, { timeout: 30_000 });
+  await page.waitForSelector(`${view(id)} .graph-canvas[aria-busy="false"] svg`, { state: 'attached', timeout: 30_000 });
 }
 
 async function selectExample(key) {

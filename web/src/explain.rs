@@ -25,7 +25,10 @@ use cpa_engine::predicate::{AbstractionKind, BlockOperator};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Piece {
     Text(String),
+    /// Program text (C).
     Code(String),
+    /// A formula in SMT-LIB, shown in mathematical notation (`formula::pretty`).
+    Formula(String),
     State(u32),
     Line(u32),
 }
@@ -46,6 +49,7 @@ impl Explanation {
         for p in &self.pieces {
             match p {
                 Piece::Text(t) | Piece::Code(t) => s.push_str(t),
+                Piece::Formula(f) => s.push_str(&short(&crate::formula::pretty(f))),
                 Piece::State(id) => s.push_str(&format!("state {id}")),
                 Piece::Line(l) => s.push_str(&format!("line {l}")),
             }
@@ -66,6 +70,10 @@ impl Say {
     }
     fn c(mut self, s: impl Into<String>) -> Say {
         self.0.push(Piece::Code(s.into()));
+        self
+    }
+    fn f(mut self, s: impl Into<String>) -> Say {
+        self.0.push(Piece::Formula(s.into()));
         self
     }
     fn s(mut self, id: u32) -> Say {
@@ -217,7 +225,7 @@ pub fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
                 .t(format!("The analysis starts: {algorithm}. The ARG holds the initial abstract state, at the entry of "))
                 .c("main")
                 .t(", with the abstraction formula ")
-                .c("true")
+                .f("true")
                 .t("; it is the only state in the waitlist.")
                 .done("CEGAR, Algorithm 4; CPA++, Algorithm 2 (A Unifying View on SMT-Based Software Verification)", "cegar"),
             Some(k) if algorithm.contains("inductive step") => say()
@@ -301,7 +309,7 @@ pub fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
                 && matches!(run.events.get(index - 1), Some(Event::Strengthened { state: s, .. }) if s == state);
             let f = cx.state_label(*state).unwrap_or_else(|| "ψ".into());
             let g = cx.state_label(*by).unwrap_or_else(|| "ψ'".into());
-            let s = say().s(*state).t(" is covered by ").s(*by).t(": its abstraction formula ").c(short(&f)).t(" implies ").s(*by).t("'s ").c(short(&g));
+            let s = say().s(*state).t(" is covered by ").s(*by).t(": its abstraction formula ").f(f.clone()).t(" implies ").s(*by).t("'s ").f(g.clone());
             if forced {
                 s.t(". Forced covering strengthened it with the coverer's formula, which its path implies, so it is not expanded.")
                     .done("forced covering fcover (Sect. 3.3 of A Unifying View on SMT-Based Software Verification)", "fcover")
@@ -326,7 +334,7 @@ pub fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
                 None => s = s.t("its edge"),
             }
             s.t(" is infeasible: its formula is unsatisfiable or its abstraction is ")
-                .c("false")
+                .f("false")
                 .t(", so no state is added.")
                 .done("Predicate CPA, transfer and prec_P (Sect. 3.1 of A Unifying View on SMT-Based Software Verification)", "transfer")
         }
@@ -359,9 +367,9 @@ pub fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
             if predicates.is_empty() {
                 s = s
                     .t(": the precision has no predicates here yet, so the abstraction of the block formula ")
-                    .c(short(block))
+                    .f(block.clone())
                     .t(" is ")
-                    .c(short(formula));
+                    .f(formula.clone());
                 if formula == "false" {
                     s = s.t(" (the block formula is unsatisfiable)");
                 }
@@ -371,15 +379,15 @@ pub fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
                         ": the {} abstraction of the block formula ",
                         if cartesian { "Cartesian" } else { "Boolean" }
                     ))
-                    .c(short(block))
+                    .f(block.clone())
                     .t(" under the predicates {");
                 for (i, p) in predicates.iter().enumerate() {
                     if i > 0 {
                         s = s.t(", ");
                     }
-                    s = s.c(short(p));
+                    s = s.f(p.clone());
                 }
-                s = s.t("} is ").c(short(formula));
+                s = s.t("} is ").f(formula.clone());
             }
             s.t(format!(
                 " ({queries} solver quer{}). ",
@@ -387,7 +395,7 @@ pub fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
             ))
             .s(*state)
             .t(" becomes an abstraction state: its path formula restarts at ")
-            .c("true")
+            .f("true")
             .t(".")
             .done("Predicate CPA, precision adjustment prec_P with blk (Sect. 3.1 of A Unifying View on SMT-Based Software Verification)", "abstraction")
         }
@@ -396,12 +404,12 @@ pub fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
             let s = say().s(*state).t("'s abstraction formula is conjoined with ");
             if in_refinement {
                 s.t("the interpolant at its position on the path: it is now ")
-                    .c(short(formula))
+                    .f(formula.clone())
                     .t(" (IMPACT refines the states themselves instead of the precision).")
                     .done("IMPACT refinement (Sect. 3.2 of A Unifying View on SMT-Based Software Verification)", "impact")
             } else {
                 s.t("a coverer's formula that its path implies: it is now ")
-                    .c(short(formula))
+                    .f(formula.clone())
                     .t(".")
                     .done("forced covering fcover (Sect. 3.3 of A Unifying View on SMT-Based Software Verification)", "fcover")
             }
@@ -412,7 +420,7 @@ pub fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
                 s = s.t(" (").l(Some(l)).t(")");
             }
             s.t(" and its abstraction is not ")
-            .c("false")
+            .f("false")
             .t(": CPA++ stops (abort) and CEGAR checks the abstract counterexample that leads there.")
             .done("CPA++ abort, Algorithm 2; CEGAR, Algorithm 4 (A Unifying View on SMT-Based Software Verification)", "cegar")
         }
@@ -453,13 +461,13 @@ pub fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
                 .map(|(a, b)| (*a, b))
                 .collect();
             if inner.is_empty() {
-                s = s.t("the path has a single block, so there is nothing between ").c("true").t(" and ").c("false");
+                s = s.t("the path has a single block, so there is nothing between ").f("true").t(" and ").f("false");
             }
             for (i, (st, itp)) in inner.iter().take(6).enumerate() {
                 if i > 0 {
                     s = s.t("; ");
                 }
-                s = s.t("at ").s(*st).t(" ").c(short(itp));
+                s = s.t("at ").s(*st).t(" ").f(itp.to_string());
             }
             if inner.len() > 6 {
                 s = s.t("; …");
@@ -473,7 +481,7 @@ pub fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
                 if i > 0 {
                     s = s.t("; ");
                 }
-                s = s.c(short(p)).t(format!(" at N{loc}"));
+                s = s.f(p.clone()).t(format!(" at N{loc}"));
                 if let Some(l) = cx.line(*loc) {
                     s = s.t(" (").l(Some(l)).t(")");
                 }

@@ -9,6 +9,7 @@ pub mod driver;
 pub mod engine_client;
 pub mod examples;
 pub mod explain;
+pub mod formula;
 pub mod knobs;
 pub mod model;
 pub mod playground;

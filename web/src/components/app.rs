@@ -43,7 +43,7 @@ use yew::prelude::*;
 const DEBOUNCE_MS: u32 = 300;
 const WORKER_SCRIPT: &str = "worker.js";
 /// The example and preset the page opens with.
-const DEFAULT_EXAMPLE: &str = "refine-loop";
+const DEFAULT_EXAMPLE: &str = "unifying-fig2";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GraphKind {

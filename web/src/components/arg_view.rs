@@ -184,7 +184,7 @@ pub fn arg_model(run: &Run, selection: Option<Selection>, linked: &BTreeSet<u32>
         }
         title.push_str(&format!(" · {}", kind_name(&s.kind)));
         if !s.label.is_empty() {
-            title.push_str(&format!("\n{}", s.label));
+            title.push_str(&format!("\n{}", crate::formula::pretty(&s.label)));
         }
         if let Some(c) = s.covered_by {
             title.push_str(&format!("\ncovered by state {c}"));

@@ -24,6 +24,15 @@ pub fn explain_panel(p: &Props) -> Html {
     let pieces = x.pieces.iter().map(|piece| match piece {
         Piece::Text(t) => html! { <>{ t.clone() }</> },
         Piece::Code(c) => html! { <code>{ c.clone() }</code> },
+        Piece::Formula(f) => {
+            let math = crate::formula::pretty(f);
+            let shown = if math.chars().count() > 240 {
+                math.chars().take(239).collect::<String>() + "…"
+            } else {
+                math
+            };
+            html! { <code class="math" title={f.clone()}>{ shown }</code> }
+        }
         Piece::State(s) => {
             let (cb, s) = (p.on_state.clone(), *s);
             html! { <button type="button" class="ref state-ref" title="Select this state" onclick={move |_| cb.emit(s)}>{ format!("state {s}") }</button> }

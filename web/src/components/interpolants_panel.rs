@@ -2,6 +2,7 @@
 //! cut point, the predicates added by location (IMPACT: the strengthened states); for BMC and
 //! k-induction one entry per check.
 
+use crate::formula::pretty;
 use crate::model::Graph;
 use crate::playground::{location_line, Check, Refinement};
 use cpa_engine::events::CheckKind;
@@ -52,8 +53,8 @@ pub fn interpolants_panel(p: &Props) -> Html {
                 <tr>
                     <td>{ state(*s) }</td>
                     <td>{ format!("N{} ", r.locations.get(i).copied().unwrap_or(0)) }{ line(lines[i]) }</td>
-                    <td>if let Some(b) = block { <code class="formula" title={b.clone()}>{ b }</code> }</td>
-                    <td>if let Some(t) = itp { <code class="formula itp" title={t.clone()}>{ t }</code> }</td>
+                    <td>if let Some(b) = block { <code class="formula" title={b.clone()}>{ pretty(&b) }</code> }</td>
+                    <td>if let Some(t) = itp { <code class="formula itp" title={t.clone()}>{ pretty(&t) }</code> }</td>
                 </tr>
             }
         });
@@ -75,14 +76,14 @@ pub fn interpolants_panel(p: &Props) -> Html {
                 if !r.predicates.is_empty() {
                     <p class="preds">{ "Predicates added: " }
                         { for r.predicates.iter().map(|(l, pr)| html! {
-                            <span class="pred"><code>{ pr.clone() }</code>{ format!(" at N{l} ") }{ line(lines_of(*l)) }</span>
+                            <span class="pred"><code title={pr.clone()}>{ pretty(pr) }</code>{ format!(" at N{l} ") }{ line(lines_of(*l)) }</span>
                         }) }
                     </p>
                 }
                 if !r.strengthened.is_empty() {
                     <p class="preds">{ "Strengthened (IMPACT): " }
                         { for r.strengthened.iter().map(|(s, f)| html! {
-                            <span class="pred">{ state(*s) }{ " ⇒ " }<code>{ f.clone() }</code></span>
+                            <span class="pred">{ state(*s) }{ ": " }<code title={f.clone()}>{ pretty(f) }</code></span>
                         }) }
                     </p>
                 }

@@ -1,6 +1,7 @@
 //! Details of the selected ARG state: location, call stack depth, abstraction formula, block
 //! (path) formula, coverage, precision at its location, neighbours.
 
+use crate::formula::pretty;
 use yew::prelude::*;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -60,19 +61,19 @@ pub fn node_panel(p: &Props) -> Html {
                     if let Some(c) = d.covered_by { { " by " }{ state(c) } }</td></tr>
                 <tr><th scope="row">{ "Abstraction formula ψ" }</th><td>
                     { match &d.abstraction {
-                        Some(f) => html! { <code class="formula">{ f.clone() }</code> },
+                        Some(f) => html! { <code class="formula" title={f.clone()}>{ pretty(f) }</code> },
                         None => html! { <span class="muted">{ "an intermediate state keeps its block's abstraction formula; its path formula φ grows until the block ends" }</span> },
                     } }
                 </td></tr>
                 <tr><th scope="row">{ "Block formula φ" }</th><td>
                     { match &d.block {
-                        Some(f) => html! { <code class="formula">{ f.clone() }</code> },
+                        Some(f) => html! { <code class="formula" title={f.clone()}>{ pretty(f) }</code> },
                         None => html! { <span class="muted">{ "shown when the block ends here (at an abstraction)" }</span> },
                     } }
                 </td></tr>
                 <tr><th scope="row">{ "Precision here" }</th><td>
                     if d.precision.is_empty() { <span class="muted">{ "no predicates" }</span> }
-                    { for d.precision.iter().map(|pr| html! { <code class="pred">{ pr.clone() }</code> }) }
+                    { for d.precision.iter().map(|pr| html! { <code class="pred" title={pr.clone()}>{ pretty(pr) }</code> }) }
                 </td></tr>
                 <tr><th scope="row">{ "Parents" }</th><td>
                     { for d.parents.iter().map(|(s, op)| html! { <span class="nb">{ state(*s) }{ " via " }<code>{ op.clone() }</code></span> }) }

@@ -1,0 +1,369 @@
+//! Formulas for reading: the engine's SMT-LIB text (`(and (>= |main::i#1| 4) ...)`) in the
+//! usual mathematical notation (`i₁ ≥ 4 ∧ …`). Display only: anything this cannot read (an
+//! excerpt cut by the engine, an unknown construct) is shown as it is.
+
+/// An s-expression.
+#[derive(Clone, Debug, PartialEq)]
+enum Sx {
+    Atom(String),
+    List(Vec<Sx>),
+}
+
+fn parse(text: &str) -> Option<Sx> {
+    let mut tokens = Vec::new();
+    let mut chars = text.char_indices().peekable();
+    while let Some(&(i, c)) = chars.peek() {
+        match c {
+            '(' | ')' => {
+                tokens.push(c.to_string());
+                chars.next();
+            }
+            '|' => {
+                chars.next();
+                let mut s = String::from("|");
+                loop {
+                    let (_, d) = chars.next()?;
+                    s.push(d);
+                    if d == '|' {
+                        break;
+                    }
+                }
+                tokens.push(s);
+            }
+            c if c.is_whitespace() => {
+                chars.next();
+            }
+            _ => {
+                let start = i;
+                let mut end = text.len();
+                while let Some(&(j, d)) = chars.peek() {
+                    if d.is_whitespace() || d == '(' || d == ')' || d == '|' {
+                        end = j;
+                        break;
+                    }
+                    chars.next();
+                }
+                tokens.push(text[start..end].to_string());
+            }
+        }
+    }
+    let mut pos = 0;
+    let sx = read(&tokens, &mut pos, 0)?;
+    (pos == tokens.len()).then_some(sx)
+}
+
+fn read(tokens: &[String], pos: &mut usize, depth: usize) -> Option<Sx> {
+    if depth > 200 {
+        return None;
+    }
+    let t = tokens.get(*pos)?;
+    *pos += 1;
+    match t.as_str() {
+        "(" => {
+            let mut items = Vec::new();
+            loop {
+                if tokens.get(*pos)? == ")" {
+                    *pos += 1;
+                    return Some(Sx::List(items));
+                }
+                items.push(read(tokens, pos, depth + 1)?);
+            }
+        }
+        ")" => None,
+        _ => Some(Sx::Atom(t.clone())),
+    }
+}
+
+/// `|main::x#3|` → `x₃`; `|f::n|` → `f::n`; auxiliaries keep their names.
+fn name(atom: &str) -> String {
+    let bare = atom.trim_matches('|');
+    let (base, index) = match bare.rsplit_once('#') {
+        Some((b, i)) if !i.is_empty() && i.chars().all(|c| c.is_ascii_digit()) => (b, Some(i)),
+        _ => (bare, None),
+    };
+    let base = base.strip_prefix("main::").unwrap_or(base);
+    match index {
+        Some(i) => {
+            let sub: String = i
+                .chars()
+                .map(|c| char::from_u32(0x2080 + c.to_digit(10).unwrap_or(0)).unwrap_or(c))
+                .collect();
+            format!("{base}{sub}")
+        }
+        None => base.to_string(),
+    }
+}
+
+/// Binding strength: higher binds tighter.
+fn prec(op: &str) -> u8 {
+    match op {
+        "=>" => 1,
+        "or" => 2,
+        "and" => 3,
+        "not" => 4,
+        "=" | "distinct" | "<" | "<=" | ">" | ">=" | "bvult" | "bvule" | "bvugt" | "bvuge"
+        | "bvslt" | "bvsle" | "bvsgt" | "bvsge" => 5,
+        "bvor" => 6,
+        "bvxor" => 7,
+        "bvand" => 8,
+        "bvshl" | "bvlshr" | "bvashr" => 9,
+        "+" | "-" | "bvadd" | "bvsub" => 10,
+        "*" | "div" | "mod" | "bvmul" | "bvudiv" | "bvsdiv" | "bvurem" | "bvsrem" => 11,
+        _ => 12,
+    }
+}
+
+fn infix(op: &str) -> Option<&'static str> {
+    Some(match op {
+        "=>" => " ⇒ ",
+        "or" => " ∨ ",
+        "and" => " ∧ ",
+        "=" => " = ",
+        "distinct" => " ≠ ",
+        "<" => " < ",
+        "<=" => " ≤ ",
+        ">" => " > ",
+        ">=" => " ≥ ",
+        "bvult" => " <ᵤ ",
+        "bvule" => " ≤ᵤ ",
+        "bvugt" => " >ᵤ ",
+        "bvuge" => " ≥ᵤ ",
+        "bvslt" => " < ",
+        "bvsle" => " ≤ ",
+        "bvsgt" => " > ",
+        "bvsge" => " ≥ ",
+        "bvor" => " | ",
+        "bvxor" => " ^ ",
+        "bvand" => " & ",
+        "bvshl" => " << ",
+        "bvlshr" => " >>ᵤ ",
+        "bvashr" => " >> ",
+        "+" | "bvadd" => " + ",
+        "-" | "bvsub" => " - ",
+        "*" | "bvmul" => "·",
+        "div" | "bvsdiv" => " / ",
+        "bvudiv" => " /ᵤ ",
+        "mod" | "bvsrem" => " % ",
+        "bvurem" => " %ᵤ ",
+        _ => return None,
+    })
+}
+
+/// Substitutes `let` bindings (the engine prints shared subterms with `let`).
+fn unlet(sx: &Sx, env: &[(String, Sx)], budget: &mut usize) -> Option<Sx> {
+    *budget = budget.checked_sub(1)?;
+    match sx {
+        Sx::Atom(a) => Some(
+            env.iter()
+                .rev()
+                .find(|(n, _)| n == a)
+                .map(|(_, v)| v.clone())
+                .unwrap_or_else(|| sx.clone()),
+        ),
+        Sx::List(items) => {
+            if let [Sx::Atom(l), Sx::List(binds), body] = items.as_slice() {
+                if l == "let" {
+                    let mut env2 = env.to_vec();
+                    for b in binds {
+                        let Sx::List(pair) = b else {
+                            return None;
+                        };
+                        let [Sx::Atom(n), v] = pair.as_slice() else {
+                            return None;
+                        };
+                        // Parallel binding: values see the outer environment.
+                        let v = unlet(v, env, budget)?;
+                        env2.push((n.clone(), v));
+                    }
+                    return unlet(body, &env2, budget);
+                }
+            }
+            items
+                .iter()
+                .map(|i| unlet(i, env, budget))
+                .collect::<Option<Vec<_>>>()
+                .map(Sx::List)
+        }
+    }
+}
+
+fn show(sx: &Sx, out: &mut String, outer: u8) {
+    match sx {
+        Sx::Atom(a) => {
+            match a.as_str() {
+                "true" => out.push_str("true"),
+                "false" => out.push_str("false"),
+                a if a.starts_with("#b") => out.push_str(
+                    &u128::from_str_radix(&a[2..], 2).map_or(a.to_string(), |v| v.to_string()),
+                ),
+                a if a.starts_with("#x") => out.push_str(
+                    &u128::from_str_radix(&a[2..], 16).map_or(a.to_string(), |v| v.to_string()),
+                ),
+                a => out.push_str(&name(a)),
+            };
+        }
+        Sx::List(items) => {
+            let Some((Sx::Atom(op), args)) = items.split_first() else {
+                // `((_ extract 7 0) x)` and the like: function syntax.
+                show_call(items, out);
+                return;
+            };
+            match (op.as_str(), args) {
+                ("_", [Sx::Atom(v), _]) if v.starts_with("bv") => out.push_str(&v[2..]),
+                ("-", [x]) => {
+                    out.push('-');
+                    show(x, out, 13);
+                }
+                ("not", [Sx::List(inner)])
+                    if inner.len() == 3 && inner[0] == Sx::Atom("=".into()) =>
+                {
+                    let ne = Sx::List(vec![
+                        Sx::Atom("distinct".into()),
+                        inner[1].clone(),
+                        inner[2].clone(),
+                    ]);
+                    show(&ne, out, outer);
+                }
+                ("not", [x]) => {
+                    out.push('¬');
+                    show(x, out, 13);
+                }
+                ("bvneg", [x]) => {
+                    out.push('-');
+                    show(x, out, 13);
+                }
+                ("bvnot", [x]) => {
+                    out.push('~');
+                    show(x, out, 13);
+                }
+                ("ite", [c, a, b]) => {
+                    let p = outer > 0;
+                    if p {
+                        out.push('(');
+                    }
+                    show(c, out, 1);
+                    out.push_str(" ? ");
+                    show(a, out, 1);
+                    out.push_str(" : ");
+                    show(b, out, 1);
+                    if p {
+                        out.push(')');
+                    }
+                }
+                (op, args) if args.len() >= 2 && infix(op).is_some() => {
+                    let p = prec(op);
+                    let paren = p <= outer;
+                    if paren {
+                        out.push('(');
+                    }
+                    let sep = infix(op).unwrap_or(" ");
+                    for (i, a) in args.iter().enumerate() {
+                        if i > 0 {
+                            out.push_str(sep);
+                        }
+                        // Left-associative operators need parentheses on the right only; a
+                        // conjunction inside a disjunction or an implication gets them anyway
+                        // (easier to read than relying on precedence).
+                        let inner = if op == "or" || op == "=>" {
+                            prec("and")
+                        } else if i == 0 {
+                            p.saturating_sub(1).max(1)
+                        } else {
+                            p
+                        };
+                        show(a, out, inner);
+                    }
+                    if paren {
+                        out.push(')');
+                    }
+                }
+                ("and", []) => out.push_str("true"),
+                ("or", []) => out.push_str("false"),
+                ("and" | "or", [x]) => show(x, out, outer),
+                _ => show_call(items, out),
+            }
+        }
+    }
+}
+
+fn show_call(items: &[Sx], out: &mut String) {
+    let Some((f, args)) = items.split_first() else {
+        out.push_str("()");
+        return;
+    };
+    match f {
+        Sx::List(inner) => {
+            // `(_ extract 7 0)` → `extract[7,0]`.
+            let parts: Vec<String> = inner
+                .iter()
+                .filter_map(|x| match x {
+                    Sx::Atom(a) if a != "_" => Some(a.clone()),
+                    _ => None,
+                })
+                .collect();
+            match parts.split_first() {
+                Some((h, rest)) => out.push_str(&format!("{h}[{}]", rest.join(","))),
+                None => out.push('?'),
+            }
+        }
+        Sx::Atom(a) => out.push_str(&name(a)),
+    }
+    out.push('(');
+    for (i, a) in args.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        show(a, out, 0);
+    }
+    out.push(')');
+}
+
+/// The formula in mathematical notation, or `smt` itself if it cannot be read.
+pub fn pretty(smt: &str) -> String {
+    let Some(sx) = parse(smt) else {
+        return smt.to_string();
+    };
+    let mut budget = 20_000;
+    let Some(sx) = unlet(&sx, &[], &mut budget) else {
+        return smt.to_string();
+    };
+    let mut out = String::new();
+    show(&sx, &mut out, 0);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::pretty;
+
+    #[test]
+    fn formulas_read_like_mathematics() {
+        assert_eq!(pretty("true"), "true");
+        assert_eq!(
+            pretty("(and (= |main::i#1| 0) (= |main::x#1| 0))"),
+            "i₁ = 0 ∧ x₁ = 0"
+        );
+        assert_eq!(
+            pretty("(not (and (>= |main::i#1| 4) (not (= |main::x#1| 8))))"),
+            "¬(i₁ ≥ 4 ∧ x₁ ≠ 8)"
+        );
+        assert_eq!(pretty("(<= |main::x| 10)"), "x ≤ 10");
+        assert_eq!(pretty("(or (and a b) c)"), "(a ∧ b) ∨ c");
+        assert_eq!(pretty("(and (or a b) c)"), "(a ∨ b) ∧ c");
+        assert_eq!(pretty("(- x (- y z))"), "x - (y - z)");
+        assert_eq!(pretty("(- (- x y) z)"), "x - y - z");
+        assert_eq!(pretty("(* 2 (+ x 1))"), "2·(x + 1)");
+        assert_eq!(pretty("(= x (- 5))"), "x = -5");
+        assert_eq!(pretty("(bvsle |f::n#2| (_ bv3 32))"), "f::n₂ ≤ 3");
+        assert_eq!(pretty("((_ extract 7 0) x)"), "extract[7,0](x)");
+        assert_eq!(
+            pretty("(let ((a!1 (+ x 1))) (and (> a!1 0) (< a!1 9)))"),
+            "x + 1 > 0 ∧ x + 1 < 9"
+        );
+        assert_eq!(pretty("(ite c 1 0)"), "c ? 1 : 0");
+        assert_eq!(pretty("#x0000000a"), "10");
+        // Excerpts and anything unreadable stay as they are.
+        assert_eq!(pretty("(and (= x 0) (= y…"), "(and (= x 0) (= y…");
+        assert_eq!(pretty(""), "");
+    }
+}
