@@ -81,7 +81,8 @@ export class ArgView {
     this.svg = el('svg', { class: 'arg-svg', role: 'img', 'aria-label': 'Abstract reachability graph' }, this.layer);
     const defs = el('defs', {}, this.svg);
     for (const [id, cls] of [['arg-arrow', 'arrow'], ['arg-arrow-cover', 'arrow cover'], ['arg-arrow-cex', 'arrow cex']]) {
-      const m = el('marker', { id, viewBox: '0 0 10 10', refX: '9', refY: '5', markerWidth: '7', markerHeight: '7', orient: 'auto-start-reverse' }, defs);
+      // In user units: the same arrowhead on thin and thick (counterexample) edges.
+      const m = el('marker', { id, viewBox: '0 0 10 10', refX: '9', refY: '5', markerWidth: '9', markerHeight: '9', markerUnits: 'userSpaceOnUse', orient: 'auto-start-reverse' }, defs);
       el('path', { d: 'M0,0 L10,5 L0,10 z', class: cls }, m);
     }
     this.content = el('g', { class: 'arg-content' }, this.svg);

@@ -228,6 +228,18 @@ fn show(sx: &Sx, out: &mut String, outer: u8) {
                     out.push('¬');
                     show(x, out, 13);
                 }
+                ("*", [Sx::Atom(m1), x]) if m1 == "-1" => {
+                    out.push('-');
+                    show(x, out, 13);
+                }
+                ("*", [Sx::List(m), x])
+                    if m.len() == 2
+                        && m[0] == Sx::Atom("-".into())
+                        && m[1] == Sx::Atom("1".into()) =>
+                {
+                    out.push('-');
+                    show(x, out, 13);
+                }
                 ("bvneg", [x]) => {
                     out.push('-');
                     show(x, out, 13);
@@ -258,6 +270,22 @@ fn show(sx: &Sx, out: &mut String, outer: u8) {
                     }
                     let sep = infix(op).unwrap_or(" ");
                     for (i, a) in args.iter().enumerate() {
+                        if i > 0 && op == "+" {
+                            // x + -y reads x - y.
+                            let mut term = String::new();
+                            show(a, &mut term, p);
+                            match term.strip_prefix('-') {
+                                Some(rest) => {
+                                    out.push_str(" - ");
+                                    out.push_str(rest);
+                                }
+                                None => {
+                                    out.push_str(sep);
+                                    out.push_str(&term);
+                                }
+                            }
+                            continue;
+                        }
                         if i > 0 {
                             out.push_str(sep);
                         }
@@ -354,6 +382,8 @@ mod tests {
         assert_eq!(pretty("(- (- x y) z)"), "x - y - z");
         assert_eq!(pretty("(* 2 (+ x 1))"), "2·(x + 1)");
         assert_eq!(pretty("(= x (- 5))"), "x = -5");
+        assert_eq!(pretty("(<= (+ x (* (- 1) y)) (- 1))"), "x - y ≤ -1");
+        assert_eq!(pretty("(+ (* -1 x) y 3)"), "-x + y + 3");
         assert_eq!(pretty("(bvsle |f::n#2| (_ bv3 32))"), "f::n₂ ≤ 3");
         assert_eq!(pretty("((_ extract 7 0) x)"), "extract[7,0](x)");
         assert_eq!(

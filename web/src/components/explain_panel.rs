@@ -21,7 +21,17 @@ pub fn explain_panel(p: &Props) -> Html {
             <section class="explain" data-testid="explain" aria-live="polite"><p class="hint">{ p.hint.clone() }</p></section>
         };
     };
-    let pieces = x.pieces.iter().map(|piece| match piece {
+    // A state named at the start of a sentence is "State 4".
+    let mut starts = Vec::with_capacity(x.pieces.len());
+    let mut start = true;
+    for piece in &x.pieces {
+        starts.push(start);
+        start = match piece {
+            Piece::Text(t) => t.trim_end().ends_with('.') || (start && t.is_empty()),
+            _ => false,
+        };
+    }
+    let pieces = x.pieces.iter().zip(starts).map(|(piece, start)| match piece {
         Piece::Text(t) => html! { <>{ t.clone() }</> },
         Piece::Code(c) => html! { <code>{ c.clone() }</code> },
         Piece::Formula(f) => {
@@ -35,7 +45,8 @@ pub fn explain_panel(p: &Props) -> Html {
         }
         Piece::State(s) => {
             let (cb, s) = (p.on_state.clone(), *s);
-            html! { <button type="button" class="ref state-ref" title="Select this state" onclick={move |_| cb.emit(s)}>{ format!("state {s}") }</button> }
+            let word = if start { "State" } else { "state" };
+            html! { <button type="button" class="ref state-ref" title="Select this state" onclick={move |_| cb.emit(s)}>{ format!("{word} {s}") }</button> }
         }
         Piece::Line(l) => {
             let (cb, l) = (p.on_line.clone(), *l);

@@ -110,9 +110,26 @@ impl GraphView {
             }
         }
         let nodes = p.marked_nodes.iter().map(|&id| (id, "current"));
+        let mut first = None;
         for (id, class) in nodes.chain(p.selected_node.map(|id| (id, "selected"))) {
             if let Ok(Some(el)) = canvas.query_selector(&format!("g.node#n{id}")) {
                 let _ = el.class_list().add_1(class);
+                first.get_or_insert(el);
+            }
+        }
+        // Keep the marked location in sight (scrolling only this view, never the page).
+        if let Some(el) = first {
+            let (c, r) = (
+                canvas.get_bounding_client_rect(),
+                el.get_bounding_client_rect(),
+            );
+            if c.height() > 0.0 && (r.top() < c.top() || r.bottom() > c.bottom()) {
+                let delta = (r.top() + r.height() / 2.0) - (c.top() + c.height() / 2.0);
+                canvas.set_scroll_top(canvas.scroll_top() + delta as i32);
+            }
+            if c.width() > 0.0 && (r.left() < c.left() || r.right() > c.right()) {
+                let delta = (r.left() + r.width() / 2.0) - (c.left() + c.width() / 2.0);
+                canvas.set_scroll_left(canvas.scroll_left() + delta as i32);
             }
         }
     }
