@@ -272,3 +272,18 @@ test('bad input: errors block the run with a reason, limits end with UNKNOWN, a 
   await page.click(id('btn-reset'));
   assert.equal(await toVerdict(), 'TRUE');
 });
+
+test('a Z3 that does not load is reported with the reason', async () => {
+  const b = await launch({ viewport: { width: 1280, height: 720 } });
+  try {
+    const p = await b.page();
+    await p.route('**/z3-built.wasm', (route) => route.abort('failed'));
+    await p.goto(baseUrl(), { waitUntil: 'load' });
+    await p.waitForSelector(id('run-error'), { timeout: 30_000 });
+    assert.match(await p.textContent(id('run-error')), /cannot load Z3/);
+    // The program's CFA does not need Z3.
+    await p.waitForSelector(`${id('cfa-view')} svg`, { timeout: 30_000 });
+  } finally {
+    await b.close();
+  }
+});

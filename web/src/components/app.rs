@@ -31,7 +31,7 @@ use crate::protocol::{Reply, Request, RunConfig};
 use crate::replay::{frame_at, step_label, Frame as LbeFrame};
 use crate::vendor::EditorDiagnostic;
 use cpa_engine::algorithm::Verdict;
-use cpa_engine::config::PRESETS;
+use cpa_engine::config::{AlgorithmKind, PRESETS};
 use gloo_timers::callback::Timeout;
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
@@ -394,8 +394,42 @@ impl App {
                 .map(|x| x.label.clone())
                 .unwrap_or_default()
         };
+        // The call stack from the path to the state: going up through first parents, a return
+        // edge hides the call it returns from, a call edge not hidden is an active call.
+        let mut calls = Vec::new();
+        let mut hidden = 0usize;
+        let mut cur = Some(st);
+        let mut guard = 0;
+        while let Some(s) = cur {
+            guard += 1;
+            if guard > 100_000 {
+                break;
+            }
+            let Some((p, e)) = s.parents.first() else {
+                break;
+            };
+            if let Some(edge) = run.cfa.edges.iter().find(|x| x.id == *e) {
+                match edge.kind.as_str() {
+                    "return" => hidden += 1,
+                    "call" if hidden > 0 => hidden -= 1,
+                    "call" => {
+                        let callee = run
+                            .cfa
+                            .nodes
+                            .iter()
+                            .find(|n| n.id == edge.to)
+                            .map(|n| n.function.clone())
+                            .unwrap_or_default();
+                        calls.push((callee, edge.lines[0]));
+                    }
+                    _ => {}
+                }
+            }
+            cur = view.states.get(p);
+        }
         Some(NodeDetails {
             id,
+            calls,
             location: st.location,
             function: node.map(|n| n.function.clone()).unwrap_or_default(),
             line: location_line(&run.cfa, st.location),
@@ -850,6 +884,11 @@ impl Component for App {
                 <div class="tabs" role="tablist">
                     { for TABS.iter().enumerate().map(|(i, (t, name, id))| {
                         let t = *t;
+                        // BMC and k-induction list their checks there.
+                        let name: &str = match (t, config.as_ref().map(|c| c.algorithm)) {
+                            (Tab::Refinements, Some(AlgorithmKind::Bmc | AlgorithmKind::KInduction)) => "Checks",
+                            _ => name,
+                        };
                         let badge = match t {
                             Tab::Refinements => refinements.len() + checks.len(),
                             Tab::Log => total_q,
@@ -860,7 +899,7 @@ impl Component for App {
                                 class={classes!("tab", (self.tab == t).then_some("active"))}
                                 title={format!("{name} ({})", i + 1)}
                                 onclick={link.callback(move |_| Msg::Tab(t))}>
-                                { *name }
+                                { name }
                                 if badge > 0 { <span class="badge">{ badge }</span> }
                             </button>
                         }

@@ -129,7 +129,12 @@ pub fn arg_model(run: &Run, selection: Option<Selection>, linked: &BTreeSet<u32>
         }
         None => BTreeSet::new(),
     };
-    let focus = view.current;
+    // Keep in sight what the current event is about, else the state being expanded.
+    let focus = fresh
+        .iter()
+        .copied()
+        .find(|s| view.states.contains_key(s))
+        .or(view.current);
     let shown = visible(frame, focus);
     let selected = match selection {
         Some(Selection::State(s)) => Some(s),

@@ -13,6 +13,8 @@ pub struct NodeDetails {
     pub kind: &'static str,
     pub status: String,
     pub depth: u32,
+    /// The active calls, innermost first: (called function, line of the call).
+    pub calls: Vec<(String, u32)>,
     /// The abstraction formula (abstraction states).
     pub abstraction: Option<String>,
     /// The block formula the abstraction was computed from, if it is in the events shown.
@@ -56,7 +58,12 @@ pub fn node_panel(p: &Props) -> Html {
                 if d.removed { <span class="tag removed">{ "removed at this step" }</span> }</h3>
             <table>
                 <tr><th scope="row">{ "Location" }</th><td>{ format!("N{} in {} ", d.location, d.function) }{ line.unwrap_or_default() }</td></tr>
-                <tr><th scope="row">{ "Call stack" }</th><td>{ format!("depth {}", d.depth) }</td></tr>
+                <tr><th scope="row">{ "Call stack" }</th><td>
+                    if d.calls.is_empty() { { "main" } }
+                    { for d.calls.iter().map(|(f, l)| html! { <span class="nb"><code>{ f.clone() }</code>{ format!(" (called at line {l}) ← ") }</span> }) }
+                    if !d.calls.is_empty() { { "main" } }
+                    <span class="muted">{ format!(" · depth {}", d.depth) }</span>
+                </td></tr>
                 <tr><th scope="row">{ "Status" }</th><td>{ d.status.clone() }
                     if let Some(c) = d.covered_by { { " by " }{ state(c) } }</td></tr>
                 <tr><th scope="row">{ "Abstraction formula ψ" }</th><td>
