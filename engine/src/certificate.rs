@@ -27,10 +27,11 @@ use crate::algorithm::Verdict;
 use crate::cfa::Cfa;
 use crate::cpa::control::{ControlCpa, ControlState};
 use crate::cpa::cpa_plus::CpaPlus;
+use crate::cpa::Describe;
 use crate::events::Event;
 use crate::formula::{Encoder, PathFormula, SsaMap};
 use crate::predicate::PredicateCpa;
-use crate::smt::{EngineError, Result, Sat};
+use crate::smt::{EngineError, Result, Sat, Smt};
 use solver_bridge::term::Term;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -140,10 +141,33 @@ fn blocks_from(
     Ok(at_end.into_iter().collect())
 }
 
-/// Checks the final ARG of a CEGAR run (see the module documentation).
-pub fn check(cpa: &mut PredicateCpa, algo: &CpaPlus<PredicateCpa>) -> Result<Report> {
+/// The certificate check of an analysis' final ARG.
+pub trait Certifier<C: Describe> {
+    fn check(&mut self, cpa: &mut C, smt: &mut dyn Smt, algo: &CpaPlus<C>) -> Result<Report>;
+}
+
+/// The check of predicate abstraction's ARGs (see the module documentation).
+pub struct PredicateCertifier;
+
+impl Certifier<PredicateCpa> for PredicateCertifier {
+    fn check(
+        &mut self,
+        cpa: &mut PredicateCpa,
+        smt: &mut dyn Smt,
+        algo: &CpaPlus<PredicateCpa>,
+    ) -> Result<Report> {
+        check(cpa, smt, algo)
+    }
+}
+
+/// Checks the final ARG of a predicate-abstraction run (see the module documentation).
+pub fn check(
+    cpa: &mut PredicateCpa,
+    smt: &mut dyn Smt,
+    algo: &CpaPlus<PredicateCpa>,
+) -> Result<Report> {
     let cfa = cpa.cfa.clone();
-    let before = cpa.smt.queries();
+    let before = smt.queries();
     let mut report = Report::default();
     // The invariant: ψ of every reached abstraction state, by control state.
     let mut inv: BTreeMap<ControlState, Vec<Term>> = BTreeMap::new();
@@ -183,9 +207,9 @@ pub fn check(cpa: &mut PredicateCpa, algo: &CpaPlus<PredicateCpa>) -> Result<Rep
         let disj = Term::or(inv.get(&init).cloned().unwrap_or_default());
         let (d, extra) = enc.instantiate(&cpa.names, &disj, &SsaMap::default());
         let query: Vec<Term> = std::iter::once(Term::not(d)).chain(extra).collect();
-        if cpa.smt.check(&query)? != Sat::Unsat {
+        if smt.check(&query)? != Sat::Unsat {
             report.failure = Some("the initial state is not covered".into());
-            report.queries = (cpa.smt.queries() - before) as u32;
+            report.queries = (smt.queries() - before) as u32;
             return Ok(report);
         }
     }
@@ -211,7 +235,7 @@ pub fn check(cpa: &mut PredicateCpa, algo: &CpaPlus<PredicateCpa>) -> Result<Rep
                 query.push(Term::not(d));
                 query.extend(more);
             }
-            match cpa.smt.check(&query)? {
+            match smt.check(&query)? {
                 Sat::Unsat => {}
                 other => {
                     let what = if end.beyond {
@@ -232,24 +256,26 @@ pub fn check(cpa: &mut PredicateCpa, algo: &CpaPlus<PredicateCpa>) -> Result<Rep
                         "from state {} at location {}: {what}{unknown}",
                         id.0, ctl.location.0
                     ));
-                    report.queries = (cpa.smt.queries() - before) as u32;
+                    report.queries = (smt.queries() - before) as u32;
                     return Ok(report);
                 }
             }
         }
     }
-    report.queries = (cpa.smt.queries() - before) as u32;
+    report.queries = (smt.queries() - before) as u32;
     Ok(report)
 }
 
 /// The certificate check as the last step of a CEGAR run: TRUE if the ARG is a proof,
 /// otherwise UNKNOWN with the reason. Records a [`Event::Certificate`].
-pub fn check_arg(
-    cpa: &mut PredicateCpa,
-    algo: &CpaPlus<PredicateCpa>,
+pub fn check_arg<C: Describe>(
+    certifier: &mut dyn Certifier<C>,
+    cpa: &mut C,
+    smt: &mut dyn Smt,
+    algo: &CpaPlus<C>,
     events: &mut Vec<Event>,
 ) -> Result<Option<Verdict>> {
-    let r = check(cpa, algo)?;
+    let r = certifier.check(cpa, smt, algo)?;
     events.push(Event::Certificate {
         states: r.states,
         blocks: r.blocks,
@@ -274,13 +300,14 @@ mod tests {
     use crate::cpa::arg::ArgId;
     use crate::predicate::Abs;
     use crate::smt::BridgeSmt;
+    use crate::smt::Smt;
     use solver_bridge::solver::NativeZ3;
     use std::rc::Rc;
 
     /// A CEGAR run of `preset` to its TRUE (which the check passed): the gcd example for the
-    /// predicate presets, the unifying-view paper's Fig. 2 program for IMPACT (which cannot interpolate
-    /// gcd's paths yet).
-    fn proved(preset: &str) -> Cegar {
+    /// predicate presets, the unifying-view paper's Fig. 2 program for IMPACT (which cannot
+    /// interpolate gcd's paths yet).
+    fn proved(preset: &str) -> Cegar<PredicateCpa> {
         let src = if preset == "impact" {
             include_str!("../../tests/verdicts/unifying-fig2.c")
         } else {
@@ -289,24 +316,10 @@ mod tests {
         let cfa = Rc::new(crate::frontend::parse_program("t.c", src).unwrap().cfa);
         let config = Config::preset(preset).unwrap();
         let mut smt = BridgeSmt::new(NativeZ3::new().expect("the tests need z3"));
-        use crate::smt::Smt;
         smt.set_interpolation(config.interpolation);
         smt.set_resource_limit(Some(config.limits.solver_rlimit))
             .unwrap();
-        let cpa = PredicateCpa::new(
-            cfa.clone(),
-            config.predicate.clone(),
-            config.encoding.resolve(&cfa),
-            Box::new(smt),
-        );
-        let mut c = Cegar::new(
-            cfa,
-            cpa,
-            config.refinement,
-            config.waitlist,
-            config.max_depth,
-        );
-        c.fcover = config.fcover;
+        let mut c = crate::analysis::predicate_cegar(cfa, &config, Box::new(smt));
         let mut events = Vec::new();
         for _ in 0..10_000 {
             if let Some(v) = c.step(&mut events).unwrap() {
@@ -323,7 +336,7 @@ mod tests {
     }
 
     /// Reached abstraction states other than the root, in id order.
-    fn inner_states(c: &Cegar) -> Vec<ArgId> {
+    fn inner_states(c: &Cegar<PredicateCpa>) -> Vec<ArgId> {
         c.arg()
             .reached()
             .into_iter()
@@ -335,8 +348,8 @@ mod tests {
     fn a_final_arg_is_a_certificate() {
         for preset in ["predicate-lbe", "predicate-sbe", "impact"] {
             let mut c = proved(preset);
-            let (cpa, algo) = c.parts();
-            let r = check(cpa, algo).unwrap();
+            let (cpa, smt, algo) = c.parts();
+            let r = check(cpa, smt, algo).unwrap();
             assert_eq!(r.failure, None, "{preset}");
             assert!(
                 r.states >= 2 && r.blocks >= r.states && r.queries >= 1,
@@ -349,8 +362,8 @@ mod tests {
     /// strengthening, the initial state not covered, an error state left in the ARG.
     #[test]
     fn a_tampered_arg_fails_the_check() {
-        let strengthen_false = |c: &mut Cegar, id: ArgId| {
-            let (cpa, algo) = c.parts();
+        let strengthen_false = |c: &mut Cegar<PredicateCpa>, id: ArgId| {
+            let (cpa, _, algo) = c.parts();
             let f = match &algo.arg.node(id).data.abs {
                 Abs::Bdd(_) => Abs::Bdd(cpa.table.bdd_false()),
                 Abs::Smt(_) => Abs::Smt(Term::ff()),
@@ -358,33 +371,33 @@ mod tests {
             algo.arg.node_mut(id).data.abs = f;
         };
         // The check's verdict on a proof of `preset` after `tamper`.
-        let failure_after = |preset: &str, tamper: &dyn Fn(&mut Cegar)| {
+        let failure_after = |preset: &str, tamper: &dyn Fn(&mut Cegar<PredicateCpa>)| {
             let mut c = proved(preset);
             tamper(&mut c);
-            let (cpa, algo) = c.parts();
-            check(cpa, algo).unwrap().failure
+            let (cpa, smt, algo) = c.parts();
+            check(cpa, smt, algo).unwrap().failure
         };
         for preset in ["predicate-lbe", "impact"] {
             let inner = inner_states(&proved(preset));
             assert!(!inner.is_empty());
             for &victim in inner.iter().take(3) {
                 // Forgotten: the state leaves the ARG (and the reached set).
-                let forget = |c: &mut Cegar| {
-                    c.parts().1.arg.remove(&[victim]);
+                let forget = |c: &mut Cegar<PredicateCpa>| {
+                    c.parts().2.arg.remove(&[victim]);
                 };
                 assert!(
                     failure_after(preset, &forget).is_some(),
                     "{preset}: removing {victim:?}"
                 );
                 // Unsoundly strengthened to `false` (as a wrong interpolant would).
-                let strengthen = |c: &mut Cegar| strengthen_false(c, victim);
+                let strengthen = |c: &mut Cegar<PredicateCpa>| strengthen_false(c, victim);
                 assert!(
                     failure_after(preset, &strengthen).is_some(),
                     "{preset}: ψ({victim:?}) := false"
                 );
             }
             // The initial state's ψ is no longer `true`.
-            let root = |c: &mut Cegar| strengthen_false(c, ArgId(0));
+            let root = |c: &mut Cegar<PredicateCpa>| strengthen_false(c, ArgId(0));
             assert_eq!(
                 failure_after(preset, &root).as_deref(),
                 Some("the initial state is not covered")
@@ -392,11 +405,11 @@ mod tests {
         }
         // A reached state at an error location.
         let mut c = proved("predicate-lbe");
-        let (cpa, algo) = c.parts();
+        let (cpa, smt, algo) = c.parts();
         let error = cpa.cfa.nodes.iter().find(|n| n.is_error()).unwrap().id;
         let mut ctl = algo.control.initial(&cpa.cfa);
         ctl.location = error;
-        let data = cpa.initial_state(error, SsaMap::default());
+        let data = cpa.initial_at(&ctl);
         let cfa = cpa.cfa.clone();
         let prec = algo.arg.node(ArgId(0)).prec.clone();
         algo.arg.add(
@@ -407,7 +420,7 @@ mod tests {
             vec![(ArgId(0), crate::cfa::EdgeId(0))],
             None,
         );
-        let r = check(cpa, algo).unwrap();
+        let r = check(cpa, smt, algo).unwrap();
         assert!(r.failure.unwrap().contains("error location"));
     }
 }

@@ -3,8 +3,8 @@
 
 use crate::cpa::waitlist::WaitlistOrder;
 use crate::formula::EncodingChoice;
-use crate::predicate::refine::RefinementStrategy;
 use crate::predicate::{AbstractionKind, BlockOperator, PredicateConfig, Representation};
+use crate::refinement::RefinementStrategy;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -53,6 +53,22 @@ pub enum Event {
     Uncovered {
         state: u32,
     },
+    /// The values of an unknown expression along an edge were enumerated with the solver (the
+    /// efficient-CEGAR paper's bounded enumeration): one successor per assignment in
+    /// `values`, or, when there were more than `exceeded` of them, one successor with the
+    /// value unknown.
+    Enumerated {
+        parent: u32,
+        edge: u32,
+        values: Vec<String>,
+        exceeded: Option<u32>,
+    },
+    /// A satisfiability check of the path constraints along an edge (symbolic execution).
+    SatCheck {
+        parent: u32,
+        edge: u32,
+        satisfiable: bool,
+    },
     /// The successor along an edge was infeasible or the abstraction was `false`.
     Infeasible {
         parent: u32,

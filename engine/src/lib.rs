@@ -2,6 +2,7 @@
 //! the configurable program analysis. The engine does no I/O and reads no clock.
 
 pub mod algorithm;
+pub mod analysis;
 pub mod certificate;
 pub mod cfa;
 pub mod concrete;
@@ -17,6 +18,7 @@ pub mod intervals;
 pub mod ir;
 pub mod lbe;
 pub mod predicate;
+pub mod refinement;
 pub mod report;
 pub mod semantics;
 pub mod session;

@@ -4,13 +4,10 @@
 //! the event log ([`crate::view`], [`Session::view_at`]), so the engine never needs to undo
 //! work.
 
-use crate::algorithm::bmc::Bmc;
-use crate::algorithm::cegar::Cegar;
 use crate::algorithm::{AlgoStats, Algorithm, Verdict};
 use crate::cfa::Cfa;
-use crate::config::{AlgorithmKind, Config};
+use crate::config::Config;
 use crate::events::Event;
-use crate::predicate::PredicateCpa;
 use crate::smt::Smt;
 use serde::{Deserialize, Serialize};
 use std::rc::Rc;
@@ -84,28 +81,7 @@ impl Session {
         let _ = smt.set_resource_limit((rlimit > 0).then_some(rlimit));
         smt.set_interpolation(config.interpolation);
         smt.set_query_limit(Some(config.limits.max_queries));
-        let encoding = config.encoding.resolve(&cfa);
-        let cpa = PredicateCpa::new(cfa.clone(), config.predicate.clone(), encoding, smt);
-        let algorithm: Box<dyn Algorithm> = match config.algorithm {
-            AlgorithmKind::Cegar => Box::new(Cegar::new(
-                cfa,
-                cpa,
-                config.refinement,
-                config.waitlist,
-                config.max_depth,
-            )),
-            AlgorithmKind::Bmc => Box::new(Bmc::new(
-                cfa,
-                cpa,
-                config.waitlist,
-                config.max_depth,
-                config.k_init,
-                config.k_max,
-            )),
-            AlgorithmKind::KInduction => Box::new(crate::algorithm::kinduction::KInduction::new(
-                cfa, cpa, &config,
-            )),
-        };
+        let algorithm = crate::analysis::build(cfa, &config, smt);
         Session {
             algorithm,
             config,

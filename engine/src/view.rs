@@ -140,7 +140,9 @@ impl ArgView {
             | Event::Cut { .. }
             | Event::TargetReached { .. }
             | Event::Check { .. }
-            | Event::Certificate { .. } => {}
+            | Event::Certificate { .. }
+            | Event::Enumerated { .. }
+            | Event::SatCheck { .. } => {}
         }
     }
 }
