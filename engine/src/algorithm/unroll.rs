@@ -8,6 +8,7 @@
 
 use super::Verdict;
 use crate::cfa::{Cfa, NodeId};
+use crate::counterexample;
 use crate::cpa::arg::{Arg, ArgId, ArgNode};
 use crate::cpa::control::ControlCpa;
 use crate::cpa::cpa_plus::CpaPlus;
@@ -15,10 +16,8 @@ use crate::cpa::waitlist::WaitlistOrder;
 use crate::cpa::Cpa;
 use crate::events::Event;
 use crate::predicate::{PredicateCpa, PredicatePrecision, PredicateState};
-use crate::refinement::MAX_TRACE;
 use crate::smt::{EngineError, Result, Sat, Smt};
 use solver_bridge::term::Term;
-use std::collections::BTreeMap;
 use std::rc::Rc;
 
 /// The disjunction of the path formulas of `states`.
@@ -159,28 +158,21 @@ impl Unrolling {
             Sat::Unsat => Ok(None),
             Sat::Unknown(r) => Err(EngineError::Solver(r)),
             Sat::Sat => {
-                let vars: Vec<Term> = formula.free_vars().into_iter().map(|v| v.term()).collect();
-                let values = self
-                    .smt
-                    .model(std::slice::from_ref(&formula), &vars)?
-                    .ok_or_else(|| EngineError::Solver("no model".into()))?;
-                let model: BTreeMap<String, Term> = vars
-                    .iter()
-                    .zip(values)
-                    .filter_map(|(v, val)| Some((v.as_var()?.name.to_string(), val)))
-                    .collect();
+                let model = counterexample::model_of(self.smt.as_mut(), &formula)?;
                 let approximated = errors.iter().any(|e| arg.node(*e).data.pf.approximated);
                 let root = ArgId(0);
-                Ok(Some(match crate::counterexample::validate(&self.cfa, arg, root, &model, MAX_TRACE) {
-                    Ok(trace) => {
-                        let last = errors.iter().copied().max().unwrap_or(root);
-                        Verdict::False { counterexample: crate::counterexample::Counterexample { trace, states: arg.path_to(last).iter().map(|s| s.0).collect() } }
-                    }
-                    Err(why) if approximated => Verdict::Unknown {
-                        reason: format!("the error path is feasible only under the over-approximation of bit operations of the int encoding ({why}); try --set encoding=bv"),
+                let last = errors.iter().copied().max().unwrap_or(root);
+                Ok(Some(
+                    match counterexample::confirm(&self.cfa, arg, root, &model, approximated) {
+                        Ok(trace) => Verdict::False {
+                            counterexample: counterexample::Counterexample {
+                                trace,
+                                states: arg.path_to(last).iter().map(|s| s.0).collect(),
+                            },
+                        },
+                        Err(reason) => Verdict::Unknown { reason },
                     },
-                    Err(why) => Verdict::Unknown { reason: format!("the error path could not be confirmed by concrete execution: {why}") },
-                }))
+                ))
             }
         }
     }

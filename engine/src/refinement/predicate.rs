@@ -13,7 +13,6 @@ use crate::predicate::cpa::clip;
 use crate::predicate::{PredicateCpa, PredicatePrecision, PredicateState};
 use crate::smt::{EngineError, Result, Sat, Smt};
 use solver_bridge::term::Term;
-use std::collections::BTreeMap;
 
 type PArg = Arg<PredicateState, PredicatePrecision>;
 
@@ -55,23 +54,16 @@ pub fn check_feasibility(
         Sat::Unsat => Ok(None),
         Sat::Unknown(r) => Err(EngineError::Solver(format!("feasibility check: {r}"))),
         Sat::Sat => {
-            let vars: Vec<Term> = conj.free_vars().into_iter().map(|v| v.term()).collect();
-            let values = smt
-                .model(std::slice::from_ref(&conj), &vars)?
-                .ok_or_else(|| EngineError::Solver("no model for a satisfiable formula".into()))?;
-            let model: BTreeMap<String, Term> = vars
-                .iter()
-                .zip(values)
-                .filter_map(|(v, val)| Some((v.as_var()?.name.to_string(), val)))
-                .collect();
-            let root = states[0];
-            Ok(Some(match counterexample::validate(cfa, arg, root, &model, super::MAX_TRACE) {
-                Ok(trace) => Ok(Counterexample { trace, states: states.iter().map(|s| s.0).collect() }),
-                Err(why) if approximated => Err(format!(
-                    "the error path is feasible only under the over-approximation of bit operations of the int encoding ({why}); try --set encoding=bv"
-                )),
-                Err(why) => Err(format!("the error path could not be confirmed by concrete execution: {why}")),
-            }))
+            let model = counterexample::model_of(smt, &conj)?;
+            let states_u32 = states.iter().map(|s| s.0).collect();
+            Ok(Some(
+                counterexample::confirm(cfa, arg, states[0], &model, approximated).map(|trace| {
+                    Counterexample {
+                        trace,
+                        states: states_u32,
+                    }
+                }),
+            ))
         }
     }
 }
