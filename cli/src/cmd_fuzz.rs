@@ -627,13 +627,15 @@ fn minimize_and_save(
         args.seed
     ));
     let _ = std::fs::write(&path, format!("{header}{text}"));
-    (
-        path.display().to_string(),
+    let how = if budget == 0 {
+        "saved (not minimized)".to_string()
+    } else {
         format!(
             "minimized {lines_before}->{} lines ({spent} checks)",
             text.lines().count()
-        ),
-    )
+        )
+    };
+    (path.display().to_string(), how)
 }
 
 fn short(presets: &[String]) -> String {
