@@ -2,6 +2,7 @@
 //! the configurable program analysis. The engine does no I/O and reads no clock.
 
 pub mod algorithm;
+pub mod certificate;
 pub mod cfa;
 pub mod concrete;
 pub mod config;

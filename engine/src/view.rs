@@ -139,7 +139,8 @@ impl ArgView {
             | Event::Infeasible { .. }
             | Event::Cut { .. }
             | Event::TargetReached { .. }
-            | Event::Check { .. } => {}
+            | Event::Check { .. }
+            | Event::Certificate { .. } => {}
         }
     }
 }

@@ -98,6 +98,7 @@ impl Bmc {
             ControlCpa {
                 loop_bound: Some(k_init),
                 max_depth,
+                cut_states: false,
             },
         );
         Bmc {
@@ -134,6 +135,7 @@ impl Algorithm for Bmc {
                     ControlCpa {
                         loop_bound: Some(self.k),
                         max_depth: self.max_depth,
+                        cut_states: false,
                     },
                 );
                 events.push(Event::Started {

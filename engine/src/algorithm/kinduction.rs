@@ -24,7 +24,7 @@ use crate::cpa::control::ControlCpa;
 use crate::cpa::cpa_plus::CpaPlus;
 use crate::cpa::waitlist::WaitlistOrder;
 use crate::events::Event;
-use crate::formula::encode::Builder;
+use crate::formula::encode::{Builder, AUX};
 use crate::formula::{Frames, SsaMap};
 use crate::intervals::IntervalAnalysis;
 use crate::ir::Expr;
@@ -113,6 +113,7 @@ impl KInduction {
             ControlCpa {
                 loop_bound: Some(config.k_init),
                 max_depth: config.max_depth,
+                cut_states: false,
             },
         );
         KInduction {
@@ -139,6 +140,7 @@ impl KInduction {
             ControlCpa {
                 loop_bound: Some(bound),
                 max_depth: self.max_depth,
+                cut_states: false,
             },
         );
         let (ctl, what) = match at {
@@ -193,7 +195,14 @@ impl KInduction {
         None
     }
 
-    /// The invariant instantiated at every loop-head state of the step case.
+    /// The auxiliary invariant at the loop-head states of the step case. It holds at the
+    /// start state (every reachable loop-head visit satisfies it) and, being a post-fixpoint
+    /// of the interval transformer, after every iteration. The ARG's branches share SSA
+    /// constants (a state on the path to the error and a cut state beside it both name the
+    /// value after the same assignment), so at any state but the start the invariant is
+    /// asserted only under its path formula: `pf(h) => inv(h)`. Asserted unconditionally, the
+    /// invariant at a cut head state `n#2 <= 14` refuted the error path's `n#2 == 17`, and
+    /// k-induction proved an unsafe loop.
     fn invariant_terms(&mut self, head: NodeId) -> Vec<Term> {
         if !self.use_invariants {
             return Vec::new();
@@ -208,8 +217,17 @@ impl KInduction {
         for n in self.algo.arg.alive().filter(|n| n.ctl.location == head) {
             let mut b = Builder::new(n.data.pf.ssa.clone(), Frames::of(&self.cfa, &n.ctl));
             let c = enc.cond(&mut b, &inv);
-            out.push(c);
-            out.extend(b.constraints);
+            if b.ssa.get(AUX) != n.data.pf.ssa.get(AUX) {
+                // The condition needed auxiliary values, whose names could clash with the
+                // path's; the invariant is only a help, so this instance is left out.
+                continue;
+            }
+            let fact = Term::and(std::iter::once(c).chain(b.constraints));
+            out.push(if n.parents.is_empty() {
+                fact
+            } else {
+                Term::or2(Term::not(n.data.pf.formula.clone()), fact)
+            });
         }
         out
     }

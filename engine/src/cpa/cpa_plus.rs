@@ -12,7 +12,7 @@ use super::arg::{Arg, ArgId};
 use super::control::{ControlCpa, Cut};
 use super::DataCpa;
 use crate::cfa::Cfa;
-use crate::events::{Event, StateKind};
+use crate::events::Event;
 use crate::smt::Result;
 use std::rc::Rc;
 
@@ -28,6 +28,9 @@ pub struct CpaPlus<D: DataCpa> {
 pub struct Expansion {
     /// Target states (at error locations) that were added to reached.
     pub targets: Vec<ArgId>,
+    /// States beyond the recursion bound ([`ControlState::beyond`](super::control::ControlState::beyond))
+    /// that were added to reached: the driver decides whether their paths are feasible.
+    pub cuts: Vec<ArgId>,
 }
 
 impl<D: DataCpa> CpaPlus<D> {
@@ -74,6 +77,10 @@ impl<D: DataCpa> CpaPlus<D> {
         let mut out = Expansion::default();
         let node = self.arg.node(e);
         let (ctl, data, prec) = (node.ctl.clone(), node.data.clone(), node.prec.clone());
+        if ctl.beyond {
+            // Beyond the recursion bound: no successors (the state is a cut, see `cuts`).
+            return Ok(out);
+        }
         let mut cut_reported = false;
         for edge in cfa.successors(ctl.location) {
             // A state expanded again (after a refinement or a merge elsewhere) keeps the
@@ -204,8 +211,14 @@ impl<D: DataCpa> CpaPlus<D> {
             } else if target {
                 events.push(Event::TargetReached { state: id.0 });
                 out.targets.push(id);
+            } else if next_ctl.beyond {
+                self.cut.push((id, Cut::RecursionDepth));
+                events.push(Event::Cut {
+                    state: id.0,
+                    reason: "recursion depth".into(),
+                });
+                out.cuts.push(id);
             }
-            let _ = kind == StateKind::Plain;
         }
         Ok(out)
     }

@@ -114,6 +114,11 @@ impl PredicateCpa {
     /// blk: does a block end at this control state?
     pub fn is_block_end(&self, ctl: &ControlState) -> bool {
         let node = self.cfa.node(ctl.location);
+        if ctl.beyond {
+            // A state beyond the recursion bound is refined like a target: it needs an
+            // abstraction (whose `false` means the call is unreachable).
+            return true;
+        }
         match self.cfg.block {
             BlockOperator::Never => false,
             BlockOperator::Sbe => true,

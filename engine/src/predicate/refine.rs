@@ -28,9 +28,21 @@ pub enum RefinementStrategy {
     Impact,
 }
 
+/// What the path being refined leads to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// An error state (a target): a feasible path is a bug, once validated concretely.
+    Error,
+    /// A state beyond the recursion bound: a feasible path means that deeper recursion must be
+    /// explored; an infeasible one is refined away like a spurious counterexample.
+    Cut,
+}
+
 pub enum Outcome {
     /// The counterexample is real (validated by concrete execution).
     Feasible(Counterexample),
+    /// The path to a cut state is feasible (the recursion bound really cuts it).
+    CutFeasible,
     /// The ARG was refined; exploration continues.
     Refined,
     /// Refinement cannot continue (no progress, or a feasible path that does not validate).
@@ -90,6 +102,7 @@ pub fn refine(
     cpa: &mut PredicateCpa,
     algo: &mut CpaPlus<PredicateCpa>,
     target: ArgId,
+    goal: Goal,
     strategy: RefinementStrategy,
     events: &mut Vec<Event>,
 ) -> Result<Outcome> {
@@ -110,19 +123,38 @@ pub fn refine(
         blocks.push(pf.formula);
     }
     let states: Vec<u32> = path.iter().map(|s| s.0).collect();
-    let feasible = check_feasibility(cpa, algo, &cfa, &path, &blocks, approximated)?;
-    events.push(Event::Counterexample {
-        states: states.clone(),
-        blocks: blocks
+    let shown_blocks = || {
+        blocks
             .iter()
             .map(|b| super::cpa::clip(b.to_string()))
-            .collect(),
-        feasible: matches!(feasible, Some(Ok(_))),
-    });
-    match feasible {
-        Some(Ok(cex)) => return Ok(Outcome::Feasible(cex)),
-        Some(Err(why)) => return Ok(Outcome::Unknown(why)),
-        None => {}
+            .collect()
+    };
+    if goal == Goal::Cut {
+        let conj = Term::and(blocks.iter().cloned());
+        let sat = cpa.smt.check(std::slice::from_ref(&conj))?;
+        events.push(Event::Counterexample {
+            states: states.clone(),
+            blocks: shown_blocks(),
+            feasible: sat != Sat::Unsat,
+            cut: true,
+        });
+        if sat != Sat::Unsat {
+            // Feasible, or the solver gave up: either way the cut stays.
+            return Ok(Outcome::CutFeasible);
+        }
+    } else {
+        let feasible = check_feasibility(cpa, algo, &cfa, &path, &blocks, approximated)?;
+        events.push(Event::Counterexample {
+            states: states.clone(),
+            blocks: shown_blocks(),
+            feasible: matches!(feasible, Some(Ok(_))),
+            cut: false,
+        });
+        match feasible {
+            Some(Ok(cex)) => return Ok(Outcome::Feasible(cex)),
+            Some(Err(why)) => return Ok(Outcome::Unknown(why)),
+            None => {}
+        }
     }
     let inner = cpa.smt.interpolate(&blocks)?;
     if inner.len() + 1 != blocks.len() {
@@ -210,7 +242,9 @@ fn predicate_refinement(
         }
     }
     for p in &parents {
-        algo.arg.node_mut(*p).prec = joined.clone();
+        // Joined, not replaced: a parent may hold predicates from other branches.
+        let prec = algo.arg.node(*p).prec.join(&joined);
+        algo.arg.node_mut(*p).prec = Rc::new(prec);
         algo.arg.enqueue(&cfa, *p);
     }
     events.push(Event::Removed {
