@@ -929,6 +929,10 @@ pub struct FuzzVerifyArgs {
     pub config: String,
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub set: Vec<String>,
+    /// Write the SMT-LIB text of every solver call to this file before sending it (each call
+    /// overwrites the last), so that the call a stuck run is in can be read afterwards.
+    #[arg(long)]
+    pub last_query: Option<String>,
 }
 
 /// Progress shared with the heartbeat thread (milliseconds since the start; 0: idle).
@@ -944,11 +948,15 @@ struct Watched<S> {
     inner: S,
     progress: std::sync::Arc<Progress>,
     start: Instant,
+    last_query: Option<String>,
 }
 
 impl<S: solver_bridge::solver::Solver> solver_bridge::solver::Solver for Watched<S> {
     fn eval(&mut self, text: &str) -> Result<String, solver_bridge::solver::SolverError> {
         let now = self.start.elapsed().as_millis() as u64;
+        if let Some(p) = &self.last_query {
+            let _ = std::fs::write(p, text);
+        }
         self.progress.call_since.store(now.max(1), Ordering::SeqCst);
         let r = self.inner.eval(text);
         self.progress.call_since.store(0, Ordering::SeqCst);
@@ -985,6 +993,7 @@ pub fn run_verify_child(args: &FuzzVerifyArgs) -> ExitCode {
         inner: z3,
         progress: progress.clone(),
         start,
+        last_query: args.last_query.clone(),
     };
     let hb = progress.clone();
     std::thread::spawn(move || loop {
