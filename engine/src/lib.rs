@@ -13,6 +13,7 @@ pub mod diag;
 pub mod events;
 pub mod formula;
 pub mod frontend;
+pub mod fuzz;
 pub mod generators;
 pub mod intervals;
 pub mod ir;
