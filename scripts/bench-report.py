@@ -21,6 +21,7 @@ def main():
     for r in rows:
         by.setdefault(r["config"], []).append(r)
     summary = {}
+    certificates = {}
     for cfg, rs in by.items():
         ct = sum(1 for r in rs if r["outcome"] == "correct" and r["verdict"] == "true")
         cf = sum(1 for r in rs if r["outcome"] == "correct" and r["verdict"] == "false")
@@ -29,12 +30,26 @@ def main():
         total = sum(r["seconds"] for r in rs)
         solver = sum((r.get("stats") or {}).get("solver_ms", 0) / 1000 for r in rs)
         summary[cfg] = (ct, cf, wrong, unk, total, solver, len(rs))
+        # The certificate check of the TRUE answers: its solver time against the solver time
+        # of those runs (CEGAR presets; BMC and k-induction have none).
+        trues = [r for r in rs if (r.get("stats") or {}).get("certificate_ms") is not None]
+        cert = sum(r["stats"]["certificate_ms"] for r in trues)
+        cert_solver = sum(r["stats"].get("solver_ms", 0) for r in trues)
+        certificates[cfg] = (len(trues), cert, cert_solver)
     ref_total = summary.get(ref, (0,) * 7)[4] or 1.0
     print("| preset | correct TRUE | correct FALSE | correct | wrong | UNKNOWN | total time (s) | solver share | time / " + ref + " |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for cfg, (ct, cf, wrong, unk, total, solver, n) in summary.items():
         share = 100 * solver / total if total else 0
         print(f"| {cfg} | {ct} | {cf} | {ct + cf} | {wrong} | {unk} | {total:.0f} | {share:.0f}% | {total / ref_total:.2f} |")
+    print()
+    print("Certificate check of every CEGAR TRUE (solver time of the check / solver time of those runs):")
+    print()
+    print("| preset | TRUE answers checked | check solver time (ms) | share of their solver time |")
+    print("| --- | --- | --- | --- |")
+    for cfg, (n, cert, total) in certificates.items():
+        if n:
+            print(f"| {cfg} | {n} | {cert:.0f} | {100 * cert / total if total else 0:.1f}% |")
     best = max(summary, key=lambda c: summary[c][0] + summary[c][1])
     print()
     print(f"UNKNOWN answers of the best preset, {best}:")

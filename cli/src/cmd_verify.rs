@@ -4,7 +4,7 @@ use crate::input::load;
 use crate::solver::native;
 use clap::Args;
 use cpa_engine::algorithm::Verdict;
-use cpa_engine::config::{Config, PRESETS};
+use cpa_engine::config::Config;
 use cpa_engine::session::{Session, Stats};
 use cpa_engine::smt::BridgeSmt;
 use serde_json::json;
@@ -27,22 +27,22 @@ pub struct VerifyArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
-    /// With `--json`: add `events`, the session's whole event log (what the playground
-    /// replays; its browser tests compare it with the page's).
-    #[arg(long, requires = "json")]
+    /// Also print the run's events (with `--json`: an `events` array; otherwise one JSON
+    /// object per line before the statistics).
+    #[arg(long)]
     pub events: bool,
 }
 
 /// The configuration the arguments ask for, or a usage error.
 pub fn configure(preset: &str, sets: &[String], max_steps: Option<u64>) -> Result<Config, String> {
-    let mut config = Config::preset(preset)
-        .ok_or_else(|| format!("unknown preset '{preset}' (known: {})", PRESETS.join(", ")))?;
+    let mut pairs = Vec::new();
     for s in sets {
         let (k, v) = s
             .split_once('=')
             .ok_or_else(|| format!("--set expects KEY=VALUE, got '{s}'"))?;
-        config.set(k.trim(), v.trim())?;
+        pairs.push((k.trim(), v.trim()));
     }
+    let mut config = Config::build(preset, pairs)?;
     if let Some(n) = max_steps {
         config.limits.max_steps = n;
     }
@@ -51,30 +51,44 @@ pub fn configure(preset: &str, sets: &[String], max_steps: Option<u64>) -> Resul
 
 pub struct Outcome {
     pub verdict: Verdict,
+    /// Solver time of the certificate check (CEGAR runs that reached it).
+    pub certificate_ms: Option<f64>,
     pub events: Vec<cpa_engine::events::Event>,
     pub stats: Stats,
     pub solver_ms: f64,
     pub total_ms: f64,
 }
 
-/// Runs one verification natively; `events` keeps the event log in the outcome.
-pub fn verify(
-    cfa: Rc<cpa_engine::cfa::Cfa>,
-    config: Config,
-    events: bool,
-) -> Result<Outcome, String> {
+/// Runs one verification natively.
+pub fn verify(cfa: Rc<cpa_engine::cfa::Cfa>, config: Config) -> Result<Outcome, String> {
     let start = Instant::now();
     let (solver, nanos) = native().map_err(|e| e.to_string())?;
     let smt = BridgeSmt::new(solver);
     let mut session = Session::new(cfa, config, Box::new(smt));
-    let verdict = session.run().clone();
+    // Unit by unit, to attribute the solver time of the step that checked the certificate
+    // (the last step of a CEGAR TRUE) to it.
+    let mut certificate_ms = None;
+    loop {
+        let (before_ns, before_events) = (nanos.get(), session.events().len());
+        let going = session.step_unit();
+        if session.events()[before_events..]
+            .iter()
+            .any(|e| matches!(e, cpa_engine::events::Event::Certificate { .. }))
+        {
+            certificate_ms = Some((nanos.get() - before_ns) as f64 / 1e6);
+        }
+        if !going {
+            break;
+        }
+    }
+    let verdict = session
+        .verdict()
+        .cloned()
+        .expect("a finished session has a verdict");
     Ok(Outcome {
         verdict,
-        events: if events {
-            session.events().to_vec()
-        } else {
-            Vec::new()
-        },
+        certificate_ms,
+        events: session.events().to_vec(),
         stats: session.stats(),
         solver_ms: nanos.get() as f64 / 1e6,
         total_ms: start.elapsed().as_secs_f64() * 1e3,
@@ -93,7 +107,7 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
         return ExitCode::from(1);
     };
     let preset = config.preset.clone();
-    let out = match verify(Rc::new(parsed.cfa), config, args.events) {
+    let out = match verify(Rc::new(parsed.cfa), config) {
         Ok(o) => o,
         Err(e) => {
             eprintln!("error: {e}");
@@ -123,6 +137,7 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
                 "predicates": s.predicates, "bound": s.bound,
                 "solver_ms": (out.solver_ms * 1000.0).round() / 1000.0,
                 "total_ms": (out.total_ms * 1000.0).round() / 1000.0,
+                "certificate_ms": out.certificate_ms.map(|m| (m * 1000.0).round() / 1000.0),
             },
             "counterexample": cex,
         });
@@ -131,6 +146,11 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
         }
         println!("{v}");
         return ExitCode::SUCCESS;
+    }
+    if args.events {
+        for e in &out.events {
+            println!("{}", json!(e));
+        }
     }
     println!("Configuration: {preset}");
     println!("Steps: {}", s.steps);
@@ -144,6 +164,9 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
     }
     println!("Solver queries: {}", s.solver_queries);
     println!("Solver time: {:.1} ms", out.solver_ms);
+    if let Some(ms) = out.certificate_ms {
+        println!("Certificate check: {ms:.1} ms of solver time");
+    }
     println!("Total time: {:.1} ms", out.total_ms);
     if let Verdict::False { counterexample } = &out.verdict {
         println!("Counterexample:");

@@ -5,6 +5,8 @@
 
 mod cmd_bench;
 mod cmd_cfa;
+mod cmd_fuzz;
+mod cmd_fuzz_frontend;
 mod cmd_itp;
 mod cmd_verify;
 mod input;
@@ -36,6 +38,13 @@ enum Command {
     Verify(cmd_verify::VerifyArgs),
     /// Sequence interpolants for the assertions of an SMT-LIB file (checked), or a model.
     Itp(cmd_itp::ItpArgs),
+    /// Differential testing: generated programs, every preset, concrete runs; bugs minimized.
+    Fuzz(cmd_fuzz::FuzzArgs),
+    /// Mutated inputs to the front end: reports panics, crashes and slow inputs.
+    FuzzFrontend(cmd_fuzz_frontend::FuzzFrontendArgs),
+    /// `verify --json` with a heartbeat on stderr (the child process of `cpa fuzz`).
+    #[command(hide = true)]
+    FuzzVerify(cmd_fuzz::FuzzVerifyArgs),
 }
 
 fn main() -> ExitCode {
@@ -53,5 +62,8 @@ fn main() -> ExitCode {
         Command::Itp(args) => cmd_itp::run(&args),
         Command::Verify(args) => cmd_verify::run(&args),
         Command::Bench(args) => cmd_bench::run(&args),
+        Command::Fuzz(args) => cmd_fuzz::run(&args),
+        Command::FuzzFrontend(args) => cmd_fuzz_frontend::run(&args),
+        Command::FuzzVerify(args) => cmd_fuzz::run_verify_child(&args),
     }
 }

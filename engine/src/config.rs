@@ -3,8 +3,8 @@
 
 use crate::cpa::waitlist::WaitlistOrder;
 use crate::formula::EncodingChoice;
-use crate::predicate::refine::RefinementStrategy;
 use crate::predicate::{AbstractionKind, BlockOperator, PredicateConfig, Representation};
+use crate::refinement::RefinementStrategy;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -193,7 +193,24 @@ impl Config {
         ]
     }
 
-    /// Sets one knob from its textual value.
+    /// A preset with knobs overridden, validated once at the end (so the order of the
+    /// settings does not matter). Every way a configuration is built from text (CLI `--set`,
+    /// the playground's knobs, a share link) goes through here.
+    pub fn build<'a>(
+        preset: &str,
+        settings: impl IntoIterator<Item = (&'a str, &'a str)>,
+    ) -> Result<Config, String> {
+        let mut c = Config::preset(preset)
+            .ok_or_else(|| format!("unknown preset '{preset}' (known: {})", PRESETS.join(", ")))?;
+        for (k, v) in settings {
+            c.set(k, v)?;
+        }
+        c.validate()?;
+        Ok(c)
+    }
+
+    /// Sets one knob from its textual value. Values out of the knob's range are refused here;
+    /// combinations of knobs are checked by [`Config::validate`].
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
         fn parse<T: serde::de::DeserializeOwned>(key: &str, value: &str) -> Result<T, String> {
             serde_json::from_value(serde_json::Value::String(value.to_string()))
@@ -203,6 +220,18 @@ impl Config {
             value
                 .parse()
                 .map_err(|_| format!("invalid number '{value}' for '{key}'"))
+        }
+        fn at_least<T: std::str::FromStr + PartialOrd + std::fmt::Display>(
+            key: &str,
+            value: &str,
+            min: T,
+            why: &str,
+        ) -> Result<T, String> {
+            let v: T = num(key, value)?;
+            if v < min {
+                return Err(format!("'{key}' must be at least {min} ({why})"));
+            }
+            Ok(v)
         }
         fn boolean(key: &str, value: &str) -> Result<bool, String> {
             match value {
@@ -217,12 +246,19 @@ impl Config {
             "abstraction" => self.predicate.abstraction = parse(key, value)?,
             "representation" => self.predicate.representation = parse(key, value)?,
             "sat-check-empty" => self.predicate.sat_check_empty = boolean(key, value)?,
-            "allsat-limit" => self.predicate.allsat_limit = num(key, value)?,
+            "allsat-limit" => {
+                self.predicate.allsat_limit = at_least(
+                    key,
+                    value,
+                    1,
+                    "beyond the limit the Cartesian abstraction is used",
+                )?
+            }
             "refinement" => self.refinement = parse(key, value)?,
             "encoding" => self.encoding = parse(key, value)?,
             "waitlist" => self.waitlist = parse(key, value)?,
-            "max-depth" => self.max_depth = num(key, value)?,
-            "k-init" => self.k_init = num(key, value)?,
+            "max-depth" => self.max_depth = at_least(key, value, 1, "main's own calls")?,
+            "k-init" => self.k_init = at_least(key, value, 1, "the first bound")?,
             "k-max" => self.k_max = num(key, value)?,
             "invariants" => self.invariants = boolean(key, value)?,
             "fcover" => self.fcover = boolean(key, value)?,
@@ -231,7 +267,14 @@ impl Config {
             "max-states" => self.limits.max_states = num(key, value)?,
             "max-refinements" => self.limits.max_refinements = num(key, value)?,
             "max-queries" => self.limits.max_queries = num(key, value)?,
-            "solver-rlimit" => self.limits.solver_rlimit = num(key, value)?,
+            "solver-rlimit" => {
+                self.limits.solver_rlimit = at_least(
+                    key,
+                    value,
+                    1,
+                    "a query without a resource limit might never end",
+                )?
+            }
             _ => {
                 let keys: Vec<&str> = self.knobs().iter().map(|(k, _)| *k).collect();
                 return Err(format!(
@@ -240,11 +283,19 @@ impl Config {
                 ));
             }
         }
-        self.validate()
+        Ok(())
     }
 
-    /// Rejects combinations that cannot work.
+    /// Rejects values and combinations that cannot work or could make a verdict wrong. A
+    /// configuration that did not come through [`Config::build`] (deserialized JSON) is
+    /// checked by the session before it runs.
     pub fn validate(&self) -> Result<(), String> {
+        if self.predicate.allsat_limit == 0 {
+            return Err("allsat-limit must be at least 1".into());
+        }
+        if self.limits.solver_rlimit == 0 {
+            return Err("solver-rlimit must be at least 1".into());
+        }
         if self.k_init == 0 || self.k_max < self.k_init {
             return Err("k-init must be at least 1 and at most k-max".into());
         }
@@ -301,6 +352,37 @@ mod tests {
         assert!(c.set("block", "sbe").is_ok());
         assert!(c.set("block", "bogus").is_err());
         assert!(c.set("no-such-knob", "1").is_err());
-        assert!(c.set("refinement", "impact").is_err(), "impact needs smt");
+        let build = |sets: &[(&'static str, &'static str)]| {
+            Config::build("predicate-lbe", sets.iter().copied())
+        };
+        assert!(
+            build(&[("refinement", "impact")]).is_err(),
+            "impact needs smt"
+        );
+        // The order of the settings does not matter.
+        assert!(build(&[("refinement", "impact"), ("representation", "smt")]).is_ok());
+        assert!(build(&[("representation", "smt"), ("refinement", "impact")]).is_ok());
+        assert!(Config::build("no-such-preset", []).is_err());
+    }
+
+    /// Values that made a verdict wrong or a query endless are refused, by `set` and by
+    /// `validate` (for configurations deserialized from JSON).
+    #[test]
+    fn unsound_or_endless_values_are_refused() {
+        for (k, v) in [
+            ("allsat-limit", "0"),
+            ("solver-rlimit", "0"),
+            ("max-depth", "0"),
+            ("k-init", "0"),
+        ] {
+            let e = Config::build("predicate-lbe", [(k, v)]).unwrap_err();
+            assert!(e.contains(k), "{k}={v}: {e}");
+        }
+        let mut c = Config::preset("predicate-lbe").unwrap();
+        c.predicate.allsat_limit = 0;
+        assert!(c.validate().is_err());
+        let mut c = Config::preset("impact").unwrap();
+        c.limits.solver_rlimit = 0;
+        assert!(c.validate().is_err());
     }
 }

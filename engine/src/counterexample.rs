@@ -102,3 +102,39 @@ pub fn validate(
         Outcome::Failed(e) => Err(e.to_string()),
     }
 }
+
+/// The model of a satisfiable `formula`: every free constant's value, by name.
+pub fn model_of(
+    smt: &mut dyn crate::smt::Smt,
+    formula: &Term,
+) -> crate::smt::Result<BTreeMap<String, Term>> {
+    let vars: Vec<Term> = formula.free_vars().into_iter().map(|v| v.term()).collect();
+    let values = smt
+        .model(std::slice::from_ref(formula), &vars)?
+        .ok_or_else(|| {
+            crate::smt::EngineError::Solver("no model for a satisfiable formula".into())
+        })?;
+    Ok(vars
+        .iter()
+        .zip(values)
+        .filter_map(|(v, val)| Some((v.as_var()?.name.to_string(), val)))
+        .collect())
+}
+
+/// [`validate`], with the reason a failure gives for the verdict UNKNOWN: an `approximated`
+/// formula (Int encoding of bit operations) is named as the likely cause.
+pub fn confirm(
+    cfa: &Cfa,
+    arg: &Arg<PredicateState, impl Sized>,
+    root: ArgId,
+    model: &BTreeMap<String, Term>,
+    approximated: bool,
+) -> Result<Vec<TraceStep>, String> {
+    validate(cfa, arg, root, model, crate::refinement::MAX_TRACE).map_err(|why| {
+        if approximated {
+            format!("the error path is feasible only under the over-approximation of bit operations of the int encoding ({why}); try --set encoding=bv")
+        } else {
+            format!("the error path could not be confirmed by concrete execution: {why}")
+        }
+    })
+}

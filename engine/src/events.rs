@@ -84,12 +84,30 @@ pub enum Event {
     Uncovered {
         state: u32,
     },
+    /// The values of an unknown expression along an edge were enumerated with the solver (the
+    /// efficient-CEGAR paper's bounded enumeration): one successor per assignment in
+    /// `values`, or, when there were more than `exceeded` of them, one successor with the
+    /// value unknown.
+    Enumerated {
+        parent: u32,
+        edge: u32,
+        values: Vec<String>,
+        exceeded: Option<u32>,
+    },
+    /// A satisfiability check of the path constraints along an edge (symbolic execution).
+    SatCheck {
+        parent: u32,
+        edge: u32,
+        satisfiable: bool,
+    },
     /// The successor along an edge was infeasible or the abstraction was `false`.
     Infeasible {
         parent: u32,
         edge: u32,
     },
-    /// Successors were not produced because of a loop bound or the recursion depth.
+    /// Successors were not produced because of a loop bound or the recursion depth. In BMC
+    /// and k-induction `state` is the state whose successors were cut; in CEGAR it is the
+    /// state beyond the recursion bound (never expanded; its path is checked like a target's).
     Cut {
         state: u32,
         reason: CutReason,
@@ -111,11 +129,15 @@ pub enum Event {
     TargetReached {
         state: u32,
     },
-    /// The abstract counterexample (abstraction states) and its block formulas.
+    /// The abstract counterexample (abstraction states) and its block formulas. `cut`: the
+    /// path leads to a state beyond the recursion bound, not to an error (feasible then means
+    /// that deeper recursion must be explored).
     Counterexample {
         states: Vec<u32>,
         blocks: Vec<String>,
         feasible: bool,
+        #[serde(default)]
+        cut: bool,
     },
     /// The interpolant after each state of the counterexample (τ0 = true .. τn = false).
     Interpolants {
@@ -148,6 +170,16 @@ pub enum Event {
     },
     BoundIncreased {
         bound: u32,
+    },
+    /// The final ARG was checked as a safety certificate before TRUE (see
+    /// [`crate::certificate`]): `states` abstraction states, `blocks` block ends checked with
+    /// `queries` solver queries.
+    Certificate {
+        states: u32,
+        blocks: u32,
+        queries: u32,
+        valid: bool,
+        failure: Option<String>,
     },
     Verdict {
         verdict: VerdictKind,

@@ -2,6 +2,8 @@
 //! the configurable program analysis. The engine does no I/O and reads no clock.
 
 pub mod algorithm;
+pub mod analysis;
+pub mod certificate;
 pub mod cfa;
 pub mod concrete;
 pub mod config;
@@ -11,11 +13,13 @@ pub mod diag;
 pub mod events;
 pub mod formula;
 pub mod frontend;
+pub mod fuzz;
 pub mod generators;
 pub mod intervals;
 pub mod ir;
 pub mod lbe;
 pub mod predicate;
+pub mod refinement;
 pub mod report;
 pub mod semantics;
 pub mod session;

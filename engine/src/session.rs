@@ -4,13 +4,10 @@
 //! the event log ([`crate::view`], [`Session::view_at`]), so the engine never needs to undo
 //! work.
 
-use crate::algorithm::bmc::Bmc;
-use crate::algorithm::cegar::Cegar;
 use crate::algorithm::{AlgoStats, Algorithm, Verdict};
 use crate::cfa::Cfa;
-use crate::config::{AlgorithmKind, Config};
+use crate::config::Config;
 use crate::events::Event;
-use crate::predicate::PredicateCpa;
 use crate::smt::Smt;
 use serde::{Deserialize, Serialize};
 use std::rc::Rc;
@@ -43,6 +40,21 @@ pub struct Stats {
     pub bound: u64,
 }
 
+/// The algorithm of a session whose configuration was refused.
+struct Refused(String);
+
+impl Algorithm for Refused {
+    fn step(&mut self, _: &mut Vec<Event>) -> crate::smt::Result<Option<Verdict>> {
+        Ok(Some(Verdict::Unknown {
+            reason: self.0.clone(),
+        }))
+    }
+
+    fn stats(&self) -> AlgoStats {
+        AlgoStats::default()
+    }
+}
+
 pub struct Session {
     algorithm: Box<dyn Algorithm>,
     pub config: Config,
@@ -52,33 +64,24 @@ pub struct Session {
 }
 
 impl Session {
+    /// A session of `config` on `cfa`. A configuration that fails [`Config::validate`] (one
+    /// deserialized from JSON, say) is not run: its first step answers UNKNOWN with the reason.
     pub fn new(cfa: Rc<Cfa>, config: Config, mut smt: Box<dyn Smt>) -> Session {
+        if let Err(e) = config.validate() {
+            return Session {
+                algorithm: Box::new(Refused(format!("invalid configuration: {e}"))),
+                config,
+                events: Vec::new(),
+                verdict: None,
+                steps: 0,
+            };
+        }
         let rlimit = config.limits.solver_rlimit;
         // A failure here surfaces on the first query (the context is poisoned), as UNKNOWN.
         let _ = smt.set_resource_limit((rlimit > 0).then_some(rlimit));
         smt.set_interpolation(config.interpolation);
-        let encoding = config.encoding.resolve(&cfa);
-        let cpa = PredicateCpa::new(cfa.clone(), config.predicate.clone(), encoding, smt);
-        let algorithm: Box<dyn Algorithm> = match config.algorithm {
-            AlgorithmKind::Cegar => Box::new(Cegar::new(
-                cfa,
-                cpa,
-                config.refinement,
-                config.waitlist,
-                config.max_depth,
-            )),
-            AlgorithmKind::Bmc => Box::new(Bmc::new(
-                cfa,
-                cpa,
-                config.waitlist,
-                config.max_depth,
-                config.k_init,
-                config.k_max,
-            )),
-            AlgorithmKind::KInduction => Box::new(crate::algorithm::kinduction::KInduction::new(
-                cfa, cpa, &config,
-            )),
-        };
+        smt.set_query_limit(Some(config.limits.max_queries));
+        let algorithm = crate::analysis::build(cfa, &config, smt);
         Session {
             algorithm,
             config,

@@ -59,6 +59,11 @@ pub trait Smt {
 
     /// The interpolation strategy of later `interpolate` calls.
     fn set_interpolation(&mut self, strategy: solver_bridge::itp::Strategy);
+
+    /// At most `limit` queries in all (`None`: no limit); beyond it every call fails with
+    /// [`EngineError::Limit`], also in the middle of an abstraction or an interpolation, so
+    /// no unit of work can outrun the session's query limit.
+    fn set_query_limit(&mut self, limit: Option<u64>);
 }
 
 use solver_bridge::context::{SatResult, SmtContext};
@@ -73,7 +78,12 @@ pub struct BridgeSmt<S: Solver> {
 }
 
 fn solver_err(e: solver_bridge::solver::SolverError) -> EngineError {
-    EngineError::Solver(e.to_string())
+    match e {
+        solver_bridge::solver::SolverError::RoundTripLimit { .. } => {
+            EngineError::Limit(e.to_string())
+        }
+        e => EngineError::Solver(e.to_string()),
+    }
 }
 
 impl<S: Solver> BridgeSmt<S> {
@@ -158,8 +168,21 @@ impl<S: Solver> Smt for BridgeSmt<S> {
     }
 
     fn interpolate(&mut self, sequence: &[Term]) -> Result<Vec<Term>> {
-        let taus = itp::interpolate(&mut self.ctx, sequence, self.strategy)
-            .map_err(|e| EngineError::Interpolation(e.to_string()))?;
+        let limit_hit = |ctx: &SmtContext<S>| {
+            ctx.round_trip_limit()
+                .is_some_and(|l| ctx.round_trips() >= l)
+        };
+        let taus = match itp::interpolate(&mut self.ctx, sequence, self.strategy) {
+            Ok(t) => t,
+            // Whatever the strategies report when the context stopped answering.
+            Err(_) if limit_hit(&self.ctx) => {
+                return Err(EngineError::Limit(format!(
+                    "solver query limit of {} reached",
+                    self.ctx.round_trips()
+                )))
+            }
+            Err(e) => return Err(EngineError::Interpolation(e.to_string())),
+        };
         if taus.len() != sequence.len() + 1 {
             return Err(EngineError::Interpolation(format!(
                 "{} interpolants for {} formulas",
@@ -180,5 +203,9 @@ impl<S: Solver> Smt for BridgeSmt<S> {
 
     fn set_interpolation(&mut self, strategy: itp::Strategy) {
         self.strategy = strategy;
+    }
+
+    fn set_query_limit(&mut self, limit: Option<u64>) {
+        self.ctx.set_round_trip_limit(limit);
     }
 }

@@ -141,7 +141,10 @@ impl ArgView {
             | Event::Infeasible { .. }
             | Event::Cut { .. }
             | Event::TargetReached { .. }
-            | Event::Check { .. } => {}
+            | Event::Check { .. }
+            | Event::Certificate { .. }
+            | Event::Enumerated { .. }
+            | Event::SatCheck { .. } => {}
         }
     }
 }

@@ -245,4 +245,18 @@ fn pathological_inputs_get_diagnostics() {
         "#define A A A A A A A A\n#define B A B A B A B\nint main() { return B; }",
     );
     assert!(r.diagnostics.iter().all(|d| d.span.start_line >= 1));
+    // Found by `cpa fuzz-frontend`: the parser's time is exponential in a run of `--` that
+    // does not end in an operand (40 of them took hours); such runs are refused up front.
+    for run in ["-- ".repeat(13), "-".repeat(26), "++ -".repeat(13)] {
+        let src = format!("int main(void) {{\n  {run}return 0;\n}}\n");
+        let r = cfa_report("decrements.c", &src);
+        assert!(
+            !r.ok && r.diagnostics[0].message.contains("increment or decrement"),
+            "{:?}",
+            r.diagnostics
+        );
+        assert_eq!(r.diagnostics[0].span.start_line, 2);
+    }
+    let ok = "int main(void) { int x = 5; int y = - --x; y = x-- - --x; printf(\"-----------------------------\"); y = '-' - '-'; return -(-(--y)); }";
+    assert!(cfa_report("ok.c", ok).ok);
 }

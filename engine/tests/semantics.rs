@@ -57,6 +57,11 @@ struct Case {
     expr: String,
     /// Marked `# approximated in Int`: the Int encoding over-approximates the expression.
     int_approximated: bool,
+    /// Marked `# wraps`: signed overflow on purpose. C leaves it undefined; the project defines
+    /// it as two's-complement wrap-around (gcc's `-fwrapv`, which computes the reference), so
+    /// such a case is checked like any other except by gcc's ILP32 constant-expression check
+    /// (which rejects overflow) and must overflow (or the marker is stale).
+    wraps: bool,
 }
 
 impl Case {
@@ -80,6 +85,8 @@ impl Case {
 const RESULT: &str = "result";
 /// The marker of cases whose Int-encoding formula is an over-approximation.
 const APPROXIMATED: &str = "approximated in Int";
+/// The marker of cases with signed overflow (wrap-around, gcc's `-fwrapv`).
+const WRAPS: &str = "wraps";
 /// A second variable assigned the expression, of a type the expression does not have, so that
 /// the assignment always inserts a conversion whose operand shows the front end's type.
 const PROBE: &str = "probe";
@@ -214,11 +221,15 @@ fn parse_table(text: &str) -> Result<Vec<Case>, Vec<String>> {
             continue;
         }
         let parsed = (|| -> Result<Case, String> {
-            let (l, int_approximated) = match l.split_once(" # ") {
-                Some((case, APPROXIMATED)) => (case.trim_end(), true),
-                Some((_, other)) => return Err(format!("unknown marker '# {other}'")),
-                None => (l, false),
+            let (l, markers) = match l.split_once(" # ") {
+                Some((case, m)) => (case.trim_end(), m.split(", ").collect::<Vec<_>>()),
+                None => (l, Vec::new()),
             };
+            if let Some(other) = markers.iter().find(|m| ![APPROXIMATED, WRAPS].contains(m)) {
+                return Err(format!("unknown marker '# {other}'"));
+            }
+            let int_approximated = markers.contains(&APPROXIMATED);
+            let wraps = markers.contains(&WRAPS);
             if category.is_empty() {
                 return Err("case before the first `## category`".into());
             }
@@ -240,6 +251,7 @@ fn parse_table(text: &str) -> Result<Vec<Case>, Vec<String>> {
                 ty_text: ty_text.split_whitespace().collect::<Vec<_>>().join(" "),
                 expr: expr.to_string(),
                 int_approximated,
+                wraps,
             })
         })();
         match parsed {
@@ -427,6 +439,22 @@ fn lower(case: &Case) -> Result<Lowered, String> {
 /// and left shifts of negative values or into the sign bit (6.5.7p4) are checked here with
 /// exact (i128) arithmetic. Conversions are never undefined (6.3.1.3: implementation-defined).
 fn undefined_behaviour(e: &Expr, env: &impl Fn(VarId) -> Option<i128>) -> Result<(), String> {
+    undefined_behaviour_except_overflow(e, env)?;
+    signed_overflow(e, env)
+}
+
+/// Division by zero and bad shift amounts anywhere on the evaluated path.
+fn undefined_behaviour_except_overflow(
+    e: &Expr,
+    env: &impl Fn(VarId) -> Option<i128>,
+) -> Result<(), String> {
+    semantics::eval(e, env)
+        .map(|_| ())
+        .map_err(|err| err.to_string())
+}
+
+/// Signed overflow (and left shifts of negative values) on the evaluated path.
+fn signed_overflow(e: &Expr, env: &impl Fn(VarId) -> Option<i128>) -> Result<(), String> {
     let value = |x: &Expr| semantics::eval(x, env).map_err(|err| err.to_string());
     // Errors of the whole evaluation path first.
     value(e)?;
@@ -439,9 +467,9 @@ fn undefined_behaviour(e: &Expr, env: &impl Fn(VarId) -> Option<i128>) -> Result
     };
     match &e.kind {
         ExprKind::Const(_) | ExprKind::Var(_) => Ok(()),
-        ExprKind::Cast { operand, .. } => undefined_behaviour(operand, env),
+        ExprKind::Cast { operand, .. } => signed_overflow(operand, env),
         ExprKind::Unary(op, a) => {
-            undefined_behaviour(a, env)?;
+            signed_overflow(a, env)?;
             let x = value(a)?;
             match op {
                 UnOp::Neg if e.ty.signed => in_range(-x, &format!("-({x})")),
@@ -449,25 +477,25 @@ fn undefined_behaviour(e: &Expr, env: &impl Fn(VarId) -> Option<i128>) -> Result
             }
         }
         ExprKind::Ite(c, a, b) => {
-            undefined_behaviour(c, env)?;
+            signed_overflow(c, env)?;
             if value(c)? != 0 {
-                undefined_behaviour(a, env)
+                signed_overflow(a, env)
             } else {
-                undefined_behaviour(b, env)
+                signed_overflow(b, env)
             }
         }
         ExprKind::Binary(op @ (BinOp::LogAnd | BinOp::LogOr), a, b) => {
-            undefined_behaviour(a, env)?;
+            signed_overflow(a, env)?;
             let first = value(a)? != 0;
             if first == (*op == BinOp::LogAnd) {
-                undefined_behaviour(b, env)
+                signed_overflow(b, env)
             } else {
                 Ok(())
             }
         }
         ExprKind::Binary(op, a, b) => {
-            undefined_behaviour(a, env)?;
-            undefined_behaviour(b, env)?;
+            signed_overflow(a, env)?;
+            signed_overflow(b, env)?;
             let (x, y) = (value(a)?, value(b)?);
             if !e.ty.signed || op.is_comparison() {
                 return Ok(());
@@ -725,6 +753,10 @@ fn gcc_ilp32_check(cases: &[Case], values: &[Result<i128, String>], dir: &Path) 
     let mut owner: BTreeMap<usize, usize> = BTreeMap::new();
     for (n, (case, value)) in cases.iter().zip(values).enumerate() {
         let Ok(value) = value else { continue };
+        if case.wraps {
+            // Overflow makes it no constant expression; the -fwrapv run gave its value.
+            continue;
+        }
         for i in &case.inputs {
             let _ = writeln!(
                 text,
@@ -787,6 +819,7 @@ fn control(location: NodeId) -> ControlState {
         location,
         stack: Rc::new(Vec::new()),
         counters: None,
+        beyond: false,
     }
 }
 
@@ -985,7 +1018,15 @@ fn expressions_agree_with_gcc() {
             }
         };
         let env = low.env();
-        if let Err(ub) = undefined_behaviour(&low.expr, &env) {
+        if case.wraps {
+            if let Err(ub) = undefined_behaviour_except_overflow(&low.expr, &env) {
+                fail(format!("undefined behaviour: {ub}"));
+                continue;
+            }
+            if signed_overflow(&low.expr, &env).is_ok() {
+                fail(format!("no signed overflow: remove the marker '# {WRAPS}'"));
+            }
+        } else if let Err(ub) = undefined_behaviour(&low.expr, &env) {
             fail(format!("undefined behaviour: {ub}"));
             continue;
         }
@@ -1131,4 +1172,39 @@ fn table_helpers() {
     assert_eq!(inputs.len(), 3);
     assert_eq!((inputs[1].ty, inputs[1].value), (IntType::UCHAR, 10));
     assert!(parse_inputs("unsigned char a = 256").is_err());
+}
+
+/// `INT_MIN / -1` overflows; x86 traps on it even with gcc's `-fwrapv`, so gcc cannot be the
+/// reference. The project's semantics wraps it to INT_MIN (and `INT_MIN % -1` is 0); the
+/// concrete semantics and both encodings must agree on that, for a constant and a variable
+/// divisor.
+#[test]
+fn division_overflow_wraps_in_every_layer() {
+    let table = "## division-overflow
+int a = -2147483648 -> int: a / -1
+int a = -2147483648, b = -1 -> int: a / b
+int a = -2147483648 -> int: a % -1
+int a = -2147483648, b = -1 -> int: a % b
+long long a = -9223372036854775808, b = -1 -> long long: a / b
+";
+    let mut bv = BridgeSmt::new(NativeZ3::new().expect("z3 is required"));
+    let mut int = BridgeSmt::new(NativeZ3::new().expect("z3 is required"));
+    for case in &parse_table(table).unwrap() {
+        let low = lower(case).unwrap_or_else(|e| panic!("{}: {e}", case.title()));
+        let env = low.env();
+        let expected = semantics::eval(&low.expr, &env).unwrap();
+        let wrapped = if case.expr.contains('/') {
+            case.ty.min_value()
+        } else {
+            0
+        };
+        assert_eq!(expected, wrapped, "{}", case.title());
+        let smts: [(Encoding, &mut dyn Smt); 2] =
+            [(Encoding::Bv, &mut bv), (Encoding::Int, &mut int)];
+        for (encoding, smt) in smts {
+            let o = check_encoding(smt, &low, case.ty, expected, encoding)
+                .unwrap_or_else(|e| panic!("{} {encoding:?}: {e}", case.title()));
+            assert!(!o.approximated, "{}", case.title());
+        }
+    }
 }

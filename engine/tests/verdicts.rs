@@ -87,3 +87,78 @@ fn every_preset_on_every_program() {
     assert!(checked >= 15 * PRESETS.len());
     assert!(failures.is_empty(), "\n{}", failures.join("\n"));
 }
+
+/// No knob value makes a verdict wrong (a share link can carry any of them): every value of
+/// every enumerated knob, and the extreme values of the numeric ones, one knob at a time
+/// from `predicate-lbe` (and from `impact` for the knobs it needs), on small safe and unsafe
+/// programs. UNKNOWN is allowed; TRUE for an unsafe program or FALSE for a safe one is not.
+#[test]
+fn no_knob_value_gives_a_wrong_verdict() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/verdicts");
+    let programs = [
+        "signed-overflow-unsafe.c",
+        "calls-unsafe.c",
+        "unsigned-wrap-unsafe.c",
+        "recursion-data-bounded-safe.c",
+        "unifying-fig2.c",
+        "unsigned-wrap-safe.c",
+    ];
+    let strategies: Vec<&str> = solver_bridge::itp::Strategy::ALL
+        .iter()
+        .map(|s| s.name())
+        .collect();
+    let mut variations: Vec<(&str, Vec<(&str, &str)>)> = vec![];
+    for v in ["sbe", "loop-heads", "loop-heads-and-functions"] {
+        variations.push(("predicate-lbe", vec![("block", v)]));
+    }
+    for (k, vs) in [
+        ("abstraction", &["boolean", "cartesian"][..]),
+        ("representation", &["bdd", "smt"]),
+        ("sat-check-empty", &["false"]),
+        ("allsat-limit", &["1", "2"]),
+        ("encoding", &["int", "bv"]),
+        ("waitlist", &["bfs", "dfs", "rpo"]),
+        ("max-depth", &["1", "2"]),
+    ] {
+        for v in vs {
+            variations.push(("predicate-lbe", vec![(k, v)]));
+        }
+    }
+    for s in &strategies {
+        variations.push(("predicate-lbe", vec![("interpolation", s)]));
+    }
+    for v in ["true", "false"] {
+        variations.push(("impact", vec![("fcover", v)]));
+    }
+    variations.push(("impact", vec![("block", "sbe")]));
+    variations.push((
+        "predicate-lbe",
+        vec![("representation", "smt"), ("fcover", "true")],
+    ));
+    let mut wrong = Vec::new();
+    let mut runs = 0;
+    for name in programs {
+        let src = std::fs::read_to_string(dir.join(name)).unwrap();
+        let expected = header(&src, "verdict:").unwrap();
+        for (preset, sets) in &variations {
+            let mut config = Config::build(preset, sets.iter().copied())
+                .unwrap_or_else(|e| panic!("{preset} {sets:?}: {e}"));
+            config.limits.max_steps = 20_000;
+            config.limits.max_refinements = 30;
+            config.limits.max_queries = 20_000;
+            let v = native_session(&src, config).run().clone();
+            runs += 1;
+            if v.name() != "unknown" && v.name() != expected {
+                wrong.push(format!(
+                    "{name} {preset} {sets:?}: {} (expected {expected})",
+                    v.name()
+                ));
+            }
+            if v.reason().is_some_and(|r| r.contains("internal")) {
+                wrong.push(format!("{name} {preset} {sets:?}: {}", v.reason().unwrap()));
+            }
+        }
+    }
+    assert!(runs >= 6 * 25, "{runs} runs");
+    assert!(wrong.is_empty(), "\n{}", wrong.join("\n"));
+}

@@ -63,6 +63,7 @@ pub struct SmtContext<S: Solver> {
     poisoned: Option<String>,
     rlimit: Option<u64>,
     round_trips: u64,
+    round_trip_limit: Option<u64>,
 }
 
 fn usage(message: impl Into<String>) -> SolverError {
@@ -95,6 +96,7 @@ impl<S: Solver> SmtContext<S> {
             poisoned: None,
             rlimit: None,
             round_trips: 0,
+            round_trip_limit: None,
         };
         c.pending = c.preamble();
         c
@@ -127,6 +129,10 @@ impl<S: Solver> SmtContext<S> {
         self.round_trips
     }
 
+    pub fn round_trip_limit(&self) -> Option<u64> {
+        self.round_trip_limit
+    }
+
     /// The current push depth (0 at the base level).
     pub fn level(&self) -> usize {
         self.scopes.len() - 1
@@ -149,6 +155,13 @@ impl<S: Solver> SmtContext<S> {
         self.rlimit = limit;
         let _ = writeln!(self.pending, "(set-option :rlimit {})", limit.unwrap_or(0));
         Ok(())
+    }
+
+    /// At most `limit` round trips in all (`None`: no limit): later queries fail with
+    /// [`SolverError::RoundTripLimit`] without reaching the solver. It bounds everything built
+    /// on the context, interpolation's internal queries included, by a count.
+    pub fn set_round_trip_limit(&mut self, limit: Option<u64>) {
+        self.round_trip_limit = limit;
     }
 
     /// Clears everything (assertions, declarations, levels, poisoning); the rlimit is kept.
@@ -181,6 +194,12 @@ impl<S: Solver> SmtContext<S> {
         text.push_str(commands);
         if text.is_empty() {
             return Ok(String::new());
+        }
+        if let Some(limit) = self.round_trip_limit.filter(|l| self.round_trips >= *l) {
+            // Not sent: the pending commands stay pending (a later limit may allow them).
+            self.pending = text;
+            self.pending.truncate(self.pending.len() - commands.len());
+            return Err(SolverError::RoundTripLimit { limit });
         }
         self.round_trips += 1;
         let reply = match self.solver.eval(&text) {

@@ -99,6 +99,32 @@ pub fn knobs(config: &RunConfig) -> Vec<Knob> {
         .collect()
 }
 
+/// The line under the analysis: the C semantics every preset shares (the same in every
+/// encoding; ARCHITECTURE.md, "Semantics decisions") and the formulas the preset's encoding
+/// knob asks for.
+pub fn semantics_line(config: &RunConfig) -> String {
+    let encoding = knobs(config)
+        .into_iter()
+        .find(|k| k.key == "encoding")
+        .map(|k| k.value);
+    let formulas = match encoding.as_deref() {
+        Some("int") => "formulas over integers, wrap-around encoded exactly",
+        Some("bv") => "formulas over bit-vectors",
+        Some(_) => "formulas over integers (bit-vectors where a bit operation needs them)",
+        None => "",
+    };
+    let mut line = String::from(
+        "C semantics: ILP32 (int and long are 32 bits); signed and unsigned arithmetic wrap \
+         around (two's complement, as gcc -fwrapv) in every analysis",
+    );
+    if !formulas.is_empty() {
+        line.push_str("; ");
+        line.push_str(formulas);
+    }
+    line.push('.');
+    line
+}
+
 /// `config` with `key` set to `value` (an override equal to the preset's value is dropped).
 pub fn with_knob(config: &RunConfig, key: &str, value: &str) -> RunConfig {
     let mut c = config.clone();
@@ -119,6 +145,19 @@ pub fn with_knob(config: &RunConfig, key: &str, value: &str) -> RunConfig {
 mod tests {
     use super::*;
     use cpa_engine::config::PRESETS;
+
+    #[test]
+    fn the_semantics_line_names_wrap_around_and_the_encoding() {
+        for p in PRESETS {
+            let line = semantics_line(&RunConfig::preset(p));
+            assert!(line.contains("wrap around"), "{p}: {line}");
+        }
+        let mut c = RunConfig::preset("predicate-lbe");
+        c.set.push(("encoding".into(), "bv".into()));
+        assert!(semantics_line(&c).contains("bit-vectors"));
+        c.set.push(("encoding".into(), "int".into()));
+        assert!(semantics_line(&c).contains("over integers, wrap-around encoded exactly"));
+    }
 
     #[test]
     fn every_knob_is_described_and_every_choice_is_accepted() {

@@ -15,24 +15,18 @@
 //! and no recursion; otherwise the run is BMC with the forward condition, and the reason is
 //! reported if it ends inconclusively.
 
-use super::bmc::{check_error_states, disjunction};
+use super::unroll::{check_event, disjunction, Unrolling};
 use super::{AlgoStats, Algorithm, Verdict};
 use crate::cfa::{Cfa, EdgeKind, NodeId};
 use crate::config::Config;
-use crate::cpa::arg::{Arg, ArgId};
-use crate::cpa::control::ControlCpa;
-use crate::cpa::cpa_plus::CpaPlus;
-use crate::cpa::waitlist::WaitlistOrder;
 use crate::events::{CheckKind, Event};
-use crate::formula::encode::Builder;
-use crate::formula::{Frames, SsaMap};
+use crate::formula::encode::{Builder, AUX};
+use crate::formula::Frames;
 use crate::intervals::IntervalAnalysis;
 use crate::ir::Expr;
-use crate::predicate::{PredicateCpa, PredicatePrecision};
 use crate::smt::{Result, Sat};
 use solver_bridge::term::Term;
 use std::collections::{BTreeMap, BTreeSet};
-use std::rc::Rc;
 
 enum Phase {
     Base,
@@ -45,11 +39,7 @@ enum Phase {
 }
 
 pub struct KInduction {
-    cfa: Rc<Cfa>,
-    cpa: PredicateCpa,
-    algo: CpaPlus<PredicateCpa>,
-    order: WaitlistOrder,
-    max_depth: usize,
+    core: Unrolling,
     k: u32,
     k_max: u32,
     /// The single loop head, or why the inductive step does not apply.
@@ -57,7 +47,6 @@ pub struct KInduction {
     use_invariants: bool,
     invariant: Option<Option<Expr>>,
     phase: Phase,
-    states_total: u64,
 }
 
 /// The loop head of a program with exactly one loop, in `main`, without recursion.
@@ -106,72 +95,16 @@ pub fn single_loop_head(cfa: &Cfa) -> std::result::Result<NodeId, String> {
 }
 
 impl KInduction {
-    pub fn new(cfa: Rc<Cfa>, cpa: PredicateCpa, config: &Config) -> KInduction {
-        let head = single_loop_head(&cfa);
-        let algo = CpaPlus::new(
-            Arg::new(config.waitlist),
-            ControlCpa {
-                loop_bound: Some(config.k_init),
-                max_depth: config.max_depth,
-            },
-        );
+    pub fn new(core: Unrolling, config: &Config) -> KInduction {
+        let head = single_loop_head(&core.cfa);
         KInduction {
-            cfa,
-            cpa,
-            algo,
-            order: config.waitlist,
-            max_depth: config.max_depth,
+            core,
             k: config.k_init,
             k_max: config.k_max,
             head,
             use_invariants: config.invariants,
             invariant: None,
             phase: Phase::Base,
-            states_total: 0,
-        }
-    }
-
-    fn restart(&mut self, bound: u32, at: Option<NodeId>, events: &mut Vec<Event>) {
-        let cfa = self.cfa.clone();
-        self.states_total += self.algo.arg.len() as u64;
-        self.algo = CpaPlus::new(
-            Arg::new(self.order),
-            ControlCpa {
-                loop_bound: Some(bound),
-                max_depth: self.max_depth,
-            },
-        );
-        let (ctl, what) = match at {
-            Some(h) => (
-                self.algo.control.initial_at(&cfa, h),
-                "k-induction: inductive step",
-            ),
-            None => (self.algo.control.initial(&cfa), "k-induction: base case"),
-        };
-        events.push(Event::Started {
-            algorithm: what.into(),
-            bound: Some(bound),
-        });
-        let data = self.cpa.initial_state(ctl.location, SsaMap::default());
-        self.algo.init(
-            &cfa,
-            ctl,
-            data,
-            Rc::new(PredicatePrecision::default()),
-            &self.cpa,
-            events,
-        );
-    }
-
-    fn unroll(&mut self, events: &mut Vec<Event>) -> Result<bool> {
-        let cfa = self.cfa.clone();
-        match self.algo.arg.pop() {
-            Some(e) => {
-                events.push(Event::StatePopped { state: e.0 });
-                self.algo.expand(&cfa, &mut self.cpa, e, events)?;
-                Ok(false)
-            }
-            None => Ok(true),
         }
     }
 
@@ -193,23 +126,46 @@ impl KInduction {
         None
     }
 
-    /// The invariant instantiated at every loop-head state of the step case.
+    /// The auxiliary invariant at the loop-head states of the step case. It holds at the
+    /// start state (every reachable loop-head visit satisfies it) and, being a post-fixpoint
+    /// of the interval transformer, after every iteration. The ARG's branches share SSA
+    /// constants (a state on the path to the error and a cut state beside it both name the
+    /// value after the same assignment), so at any state but the start the invariant is
+    /// asserted only under its path formula: `pf(h) => inv(h)`. Asserted unconditionally, the
+    /// invariant at a cut head state `n#2 <= 14` refuted the error path's `n#2 == 17`, and
+    /// k-induction proved an unsafe loop.
     fn invariant_terms(&mut self, head: NodeId) -> Vec<Term> {
         if !self.use_invariants {
             return Vec::new();
         }
+        let cfa = self.core.cfa.clone();
         let inv = self
             .invariant
-            .get_or_insert_with(|| IntervalAnalysis::run(&self.cfa, self.cfa.main).invariant(head))
+            .get_or_insert_with(|| IntervalAnalysis::run(&cfa, cfa.main).invariant(head))
             .clone();
         let Some(inv) = inv else { return Vec::new() };
-        let enc = self.cpa.encoder();
+        let enc = self.core.cpa.encoder();
         let mut out = Vec::new();
-        for n in self.algo.arg.alive().filter(|n| n.ctl.location == head) {
-            let mut b = Builder::new(n.data.pf.ssa.clone(), Frames::of(&self.cfa, &n.ctl));
+        for n in self
+            .core
+            .algo
+            .arg
+            .alive()
+            .filter(|n| n.ctl.location == head)
+        {
+            let mut b = Builder::new(n.data.pf.ssa.clone(), Frames::of(&cfa, &n.ctl));
             let c = enc.cond(&mut b, &inv);
-            out.push(c);
-            out.extend(b.constraints);
+            if b.ssa.get(AUX) != n.data.pf.ssa.get(AUX) {
+                // The condition needed auxiliary values, whose names could clash with the
+                // path's; the invariant is only a help, so this instance is left out.
+                continue;
+            }
+            let fact = Term::and(std::iter::once(c).chain(b.constraints));
+            out.push(if n.parents.is_empty() {
+                fact
+            } else {
+                Term::or2(Term::not(n.data.pf.formula.clone()), fact)
+            });
         }
         out
     }
@@ -217,60 +173,26 @@ impl KInduction {
 
 impl Algorithm for KInduction {
     fn step(&mut self, events: &mut Vec<Event>) -> Result<Option<Verdict>> {
-        let cfa = self.cfa.clone();
         match self.phase {
             Phase::Base => {
-                self.restart(self.k, None, events);
+                self.core
+                    .restart(self.k, None, "k-induction: base case", events);
                 self.phase = Phase::BaseUnroll;
             }
             Phase::BaseUnroll => {
-                if self.unroll(events)? {
+                if self.core.step(events)? {
                     self.phase = Phase::BaseCheck;
                 }
             }
             Phase::BaseCheck => {
-                let errors: Vec<ArgId> = self
-                    .algo
-                    .arg
-                    .alive()
-                    .filter(|n| cfa.node(n.ctl.location).is_error())
-                    .map(|n| n.id)
-                    .collect();
-                let size = disjunction(&self.algo.arg, &errors).size();
-                let verdict =
-                    check_error_states(&mut self.cpa, &self.algo.arg, &cfa, ArgId(0), &errors)?;
-                events.push(Event::Check {
-                    what: CheckKind::Base,
-                    bound: self.k,
-                    satisfiable: Some(verdict.is_some()),
-                    formula_size: size,
-                });
+                let verdict = self.core.base_check(self.k, events)?;
                 if verdict.is_some() {
                     return Ok(verdict);
                 }
                 self.phase = Phase::Forward;
             }
             Phase::Forward => {
-                let cut: Vec<ArgId> = self
-                    .algo
-                    .cut
-                    .iter()
-                    .map(|(s, _)| *s)
-                    .filter(|s| self.algo.arg.node(*s).is_alive())
-                    .collect();
-                let formula = disjunction(&self.algo.arg, &cut);
-                let sat = self.cpa.smt.check(std::slice::from_ref(&formula))?;
-                events.push(Event::Check {
-                    what: CheckKind::Forward,
-                    bound: self.k,
-                    satisfiable: match sat {
-                        Sat::Sat => Some(true),
-                        Sat::Unsat => Some(false),
-                        Sat::Unknown(_) => None,
-                    },
-                    formula_size: formula.size(),
-                });
-                if sat == Sat::Unsat {
+                if self.core.forward_check(self.k, events)? == Sat::Unsat {
                     return Ok(Some(Verdict::True));
                 }
                 if self.head.is_ok() {
@@ -280,39 +202,32 @@ impl Algorithm for KInduction {
                 }
             }
             Phase::Step => {
-                let head = self.head.clone().unwrap_or(cfa.entry());
-                self.restart(self.k + 1, Some(head), events);
+                let head = self.head.clone().unwrap_or(self.core.cfa.entry());
+                self.core.restart(
+                    self.k + 1,
+                    Some(head),
+                    "k-induction: inductive step",
+                    events,
+                );
                 self.phase = Phase::StepUnroll;
             }
             Phase::StepUnroll => {
-                if self.unroll(events)? {
+                if self.core.step(events)? {
                     self.phase = Phase::StepCheck;
                 }
             }
             Phase::StepCheck => {
-                let head = self.head.clone().unwrap_or(cfa.entry());
+                // The step case: an error state reached in iteration k + 1 after k iterations
+                // from an arbitrary loop-head state (satisfying the invariant). Unsatisfiable
+                // proves the property; that query is the proof, no separate certificate.
+                let head = self.head.clone().unwrap_or(self.core.cfa.entry());
                 let k = i64::from(self.k);
-                let errors: Vec<ArgId> = self
-                    .algo
-                    .arg
-                    .alive()
-                    .filter(|n| cfa.node(n.ctl.location).is_error() && n.ctl.counter(head) == k)
-                    .map(|n| n.id)
-                    .collect();
-                let step_case = disjunction(&self.algo.arg, &errors);
+                let errors = self.core.errors(|n| n.ctl.counter(head) == k);
+                let step_case = disjunction(&self.core.algo.arg, &errors);
                 let mut parts = vec![step_case.clone()];
                 parts.extend(self.invariant_terms(head));
-                let sat = self.cpa.smt.check(&parts)?;
-                events.push(Event::Check {
-                    what: CheckKind::Step,
-                    bound: self.k,
-                    satisfiable: match sat {
-                        Sat::Sat => Some(true),
-                        Sat::Unsat => Some(false),
-                        Sat::Unknown(_) => None,
-                    },
-                    formula_size: step_case.size(),
-                });
+                let sat = self.core.smt.check(&parts)?;
+                events.push(check_event(CheckKind::Step, self.k, &sat, step_case.size()));
                 if sat == Sat::Unsat {
                     return Ok(Some(Verdict::True));
                 }
@@ -324,9 +239,9 @@ impl Algorithm for KInduction {
 
     fn stats(&self) -> AlgoStats {
         AlgoStats {
-            states: self.states_total + self.algo.arg.len() as u64,
+            states: self.core.states(),
             refinements: 0,
-            solver_queries: self.cpa.smt.queries(),
+            solver_queries: self.core.smt.queries(),
             abstractions: 0,
             predicates: 0,
             bound: u64::from(self.k),

@@ -320,6 +320,12 @@ impl<D: Clone, P> Arg<D, P> {
         let ctl = self.nodes[old.0 as usize].ctl.clone();
         let new = self.add(cfa, ctl, data, prec, parents, None);
         self.nodes[old.0 as usize].status = Status::Merged(new);
+        // The merged state is larger than `old`: what `old` covered, it covers.
+        let covered = std::mem::take(&mut self.nodes[old.0 as usize].covering);
+        for c in &covered {
+            self.nodes[c.0 as usize].covered_by = Some(new);
+        }
+        self.nodes[new.0 as usize].covering.extend(covered);
         (new, descendants)
     }
 

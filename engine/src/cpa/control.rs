@@ -20,6 +20,9 @@ pub struct ControlState {
     pub stack: Rc<Vec<NodeId>>,
     /// Loop-head location -> number of times it was reached minus one (absent means -1).
     pub counters: Option<Rc<BTreeMap<NodeId, u32>>>,
+    /// The state entered a call beyond the recursion depth bound ([`ControlCpa::cut_states`]):
+    /// it is never expanded; an analysis treats it like a target (is the path to it feasible?).
+    pub beyond: bool,
 }
 
 impl ControlState {
@@ -59,6 +62,11 @@ pub struct ControlCpa {
     pub loop_bound: Option<u32>,
     /// Calls nested deeper than this are not followed (recursion); the cut is reported.
     pub max_depth: usize,
+    /// A call beyond `max_depth` yields a state marked [`ControlState::beyond`] (CEGAR refines
+    /// the path to it like the path to an error, so that recursion bounded by the data gets a
+    /// proof) instead of no state and [`Cut::RecursionDepth`] (BMC and k-induction, whose
+    /// forward condition accounts for the cut paths).
+    pub cut_states: bool,
 }
 
 impl ControlCpa {
@@ -72,6 +80,7 @@ impl ControlCpa {
             location,
             stack: Rc::new(Vec::new()),
             counters: self.loop_bound.map(|_| Rc::new(BTreeMap::new())),
+            beyond: false,
         };
         if cfa.node(location).loop_head {
             self.count(&mut s, location);
@@ -104,6 +113,10 @@ impl ControlCpa {
         edge: &Edge,
     ) -> Result<Option<ControlState>, Cut> {
         debug_assert_eq!(edge.from, s.location);
+        debug_assert!(
+            !s.beyond,
+            "a state beyond the recursion bound is never expanded"
+        );
         if self.bound_reached(s) {
             return Err(Cut::LoopBound);
         }
@@ -111,11 +124,15 @@ impl ControlCpa {
             location: edge.to,
             stack: s.stack.clone(),
             counters: s.counters.clone(),
+            beyond: false,
         };
         match &edge.kind {
             EdgeKind::Call { return_site, .. } => {
                 if s.stack.len() >= self.max_depth {
-                    return Err(Cut::RecursionDepth);
+                    if !self.cut_states {
+                        return Err(Cut::RecursionDepth);
+                    }
+                    next.beyond = true;
                 }
                 Rc::make_mut(&mut next.stack).push(*return_site);
             }
@@ -150,6 +167,7 @@ mod tests {
         let ctl = ControlCpa {
             loop_bound: Some(1),
             max_depth: 8,
+            cut_states: false,
         };
         let head = cfa.nodes.iter().find(|n| n.loop_head).unwrap().id;
         // Walk the CFA: entry .. head (counter 0), body, head again (counter 1): bound reached.
@@ -185,6 +203,7 @@ mod tests {
         let ctl = ControlCpa {
             loop_bound: None,
             max_depth: 8,
+            cut_states: false,
         };
         let f = cfa.function_by_name("f").unwrap();
         let calls: Vec<_> = cfa
@@ -200,6 +219,7 @@ mod tests {
             location: f.exit,
             stack: Rc::new(vec![return_site]),
             counters: None,
+            beyond: false,
         };
         let applicable: Vec<_> = cfa
             .successors(f.exit)

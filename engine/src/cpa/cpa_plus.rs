@@ -10,13 +10,13 @@
 
 use super::arg::{Arg, ArgId};
 use super::control::{ControlCpa, Cut};
-use super::DataCpa;
-use crate::cfa::Cfa;
-use crate::events::{CutReason, Event, StateKind};
-use crate::smt::Result;
+use super::{Describe, MergeKind, StopKind, TransferNote};
+use crate::cfa::{Cfa, Edge};
+use crate::events::{CutReason, Event};
+use crate::smt::{Result, Smt};
 use std::rc::Rc;
 
-pub struct CpaPlus<D: DataCpa> {
+pub struct CpaPlus<D: Describe> {
     pub arg: Arg<D::State, D::Prec>,
     pub control: ControlCpa,
     /// States whose successors were cut by the loop bound or the recursion depth.
@@ -28,9 +28,36 @@ pub struct CpaPlus<D: DataCpa> {
 pub struct Expansion {
     /// Target states (at error locations) that were added to reached.
     pub targets: Vec<ArgId>,
+    /// States beyond the recursion bound ([`ControlState::beyond`](super::control::ControlState::beyond))
+    /// that were added to reached: the driver decides whether their paths are feasible.
+    pub cuts: Vec<ArgId>,
 }
 
-impl<D: DataCpa> CpaPlus<D> {
+/// The event of a transfer's note.
+fn note_event(parent: ArgId, edge: &Edge, note: TransferNote) -> Event {
+    let (parent, edge) = (parent.0, edge.id.0);
+    match note {
+        TransferNote::Enumerated { values } => Event::Enumerated {
+            parent,
+            edge,
+            values,
+            exceeded: None,
+        },
+        TransferNote::EnumerationExceeded { bound } => Event::Enumerated {
+            parent,
+            edge,
+            values: Vec::new(),
+            exceeded: Some(bound),
+        },
+        TransferNote::SatCheck { satisfiable } => Event::SatCheck {
+            parent,
+            edge,
+            satisfiable,
+        },
+    }
+}
+
+impl<D: Describe> CpaPlus<D> {
     pub fn new(arg: Arg<D::State, D::Prec>, control: ControlCpa) -> CpaPlus<D> {
         CpaPlus {
             arg,
@@ -50,7 +77,7 @@ impl<D: DataCpa> CpaPlus<D> {
         events: &mut Vec<Event>,
     ) -> ArgId {
         let id = self.arg.add(cfa, ctl.clone(), data, prec, Vec::new(), None);
-        let (kind, label) = d.label(&self.arg.node(id).data);
+        let (kind, label) = d.describe(&self.arg.node(id).data);
         events.push(Event::StateAdded {
             state: id.0,
             location: ctl.location.0,
@@ -68,12 +95,17 @@ impl<D: DataCpa> CpaPlus<D> {
         &mut self,
         cfa: &Cfa,
         d: &mut D,
+        smt: &mut dyn Smt,
         e: ArgId,
         events: &mut Vec<Event>,
     ) -> Result<Expansion> {
         let mut out = Expansion::default();
         let node = self.arg.node(e);
         let (ctl, data, prec) = (node.ctl.clone(), node.data.clone(), node.prec.clone());
+        if ctl.beyond {
+            // Beyond the recursion bound: no successors (the state is a cut, see `cuts`).
+            return Ok(out);
+        }
         let mut cut_reported = false;
         for edge in cfa.successors(ctl.location) {
             // A state expanded again (after a refinement or a merge elsewhere) keeps the
@@ -97,113 +129,152 @@ impl<D: DataCpa> CpaPlus<D> {
                     continue;
                 }
             };
-            let Some(succ) = d.transfer(&data, e, edge, &ctl, &next_ctl)? else {
+            let successors = d.transfer(smt, &data, edge, &ctl, &next_ctl, &prec)?;
+            if let Some(note) = successors.note {
+                events.push(note_event(e, edge, note));
+            }
+            if successors.states.is_empty() {
                 events.push(Event::Infeasible {
                     parent: e.0,
                     edge: edge.id.0,
                 });
-                continue;
-            };
-            let Some(adjusted) = d.adjust(succ, &next_ctl, &prec)? else {
-                events.push(Event::Infeasible {
-                    parent: e.0,
-                    edge: edge.id.0,
+            }
+            for succ in successors.states {
+                self.add_successor(
+                    cfa, d, smt, e, edge, &next_ctl, succ, &prec, &mut out, events,
+                )?;
+            }
+        }
+        Ok(out)
+    }
+
+    /// Adjusts one successor of `e` along `edge`, then merges it into a reached state, or
+    /// adds it (covered, or into the waitlist).
+    #[allow(clippy::too_many_arguments)]
+    fn add_successor(
+        &mut self,
+        cfa: &Cfa,
+        d: &mut D,
+        smt: &mut dyn Smt,
+        e: ArgId,
+        edge: &Edge,
+        next_ctl: &super::control::ControlState,
+        succ: D::State,
+        prec: &Rc<D::Prec>,
+        out: &mut Expansion,
+        events: &mut Vec<Event>,
+    ) -> Result<()> {
+        let Some(adjusted) = d.adjust(smt, succ, next_ctl, prec)? else {
+            events.push(Event::Infeasible {
+                parent: e.0,
+                edge: edge.id.0,
+            });
+            return Ok(());
+        };
+        let succ = adjusted.state;
+        let (prec, next_ctl) = (prec.clone(), next_ctl.clone());
+        let target = cfa.node(next_ctl.location).is_error();
+        // merge with reached states of the same control state
+        let mut merged_into = None;
+        let candidates = if d.merge_kind() == MergeKind::Sep {
+            Vec::new()
+        } else {
+            self.arg.reached_at(&next_ctl)
+        };
+        for r in candidates {
+            let reached_data = self.arg.node(r).data.clone();
+            if let Some(m) = d.merge(smt, &succ, &reached_data)? {
+                let (new, removed) = self
+                    .arg
+                    .merge_into_new(cfa, r, m, prec.clone(), (e, edge.id));
+                let (kind, label) = d.describe(&self.arg.node(new).data);
+                let parents = self
+                    .arg
+                    .node(new)
+                    .parents
+                    .iter()
+                    .map(|(p, x)| (p.0, x.0))
+                    .collect();
+                events.push(Event::StateAdded {
+                    state: new.0,
+                    location: next_ctl.location.0,
+                    parents,
+                    kind,
+                    label,
+                    depth: next_ctl.depth() as u32,
+                    target,
                 });
-                continue;
-            };
-            let succ = adjusted.state;
-            let target = cfa.node(next_ctl.location).is_error();
-            // merge with reached states of the same control state
-            let mut merged_into = None;
+                events.push(Event::Merged {
+                    old: r.0,
+                    into: new.0,
+                    removed: removed.iter().map(|x| x.0).collect(),
+                });
+                merged_into = Some(new);
+                break;
+            }
+        }
+        if let Some(new) = merged_into {
+            // The successor is part of the merged state (ARG stop: merged states stop).
+            if target {
+                out.targets.push(new);
+            }
+            return Ok(());
+        }
+        // stop: covered by a reached state?
+        let mut covering = None;
+        if d.stop_kind() == StopKind::Sep && d.may_cover(&succ) {
             for r in self.arg.reached_at(&next_ctl) {
-                let reached_data = self.arg.node(r).data.clone();
-                if let Some(m) = d.merge(&succ, &reached_data)? {
-                    let (new, removed) =
-                        self.arg
-                            .merge_into_new(cfa, r, m, prec.clone(), (e, edge.id));
-                    let (kind, label) = d.label(&self.arg.node(new).data);
-                    let parents = self
-                        .arg
-                        .node(new)
-                        .parents
-                        .iter()
-                        .map(|(p, x)| (p.0, x.0))
-                        .collect();
-                    events.push(Event::StateAdded {
-                        state: new.0,
-                        location: next_ctl.location.0,
-                        parents,
-                        kind,
-                        label,
-                        depth: next_ctl.depth() as u32,
-                        target,
-                    });
-                    events.push(Event::Merged {
-                        old: r.0,
-                        into: new.0,
-                        removed: removed.iter().map(|x| x.0).collect(),
-                    });
-                    merged_into = Some(new);
+                let rd = self.arg.node(r).data.clone();
+                if d.may_cover(&rd) && d.covered_by(smt, &succ, &rd)? {
+                    covering = Some(r);
                     break;
                 }
             }
-            if let Some(new) = merged_into {
-                // The successor is part of the merged state (ARG stop: merged states stop).
-                if target {
-                    out.targets.push(new);
-                }
-                continue;
-            }
-            // stop: covered by a reached state?
-            let mut covering = None;
-            if d.may_cover(&succ) {
-                for r in self.arg.reached_at(&next_ctl) {
-                    let rd = self.arg.node(r).data.clone();
-                    if d.may_cover(&rd) && d.covered_by(&succ, &rd)? {
-                        covering = Some(r);
-                        break;
-                    }
-                }
-            }
-            let id = self.arg.add(
-                cfa,
-                next_ctl.clone(),
-                succ,
-                prec.clone(),
-                vec![(e, edge.id)],
-                covering,
-            );
-            let (kind, label) = d.label(&self.arg.node(id).data);
-            events.push(Event::StateAdded {
+        }
+        let id = self.arg.add(
+            cfa,
+            next_ctl.clone(),
+            succ,
+            prec.clone(),
+            vec![(e, edge.id)],
+            covering,
+        );
+        let (kind, label) = d.describe(&self.arg.node(id).data);
+        events.push(Event::StateAdded {
+            state: id.0,
+            location: next_ctl.location.0,
+            parents: vec![(e.0, edge.id.0)],
+            kind,
+            label,
+            depth: next_ctl.depth() as u32,
+            target,
+        });
+        if let Some(info) = adjusted.abstraction {
+            events.push(Event::Abstraction {
                 state: id.0,
                 location: next_ctl.location.0,
-                parents: vec![(e.0, edge.id.0)],
-                kind: kind.clone(),
-                label,
-                depth: next_ctl.depth() as u32,
-                target,
+                formula: info.formula,
+                predicates: info.predicates,
+                block: info.block,
+                queries: info.queries,
             });
-            if let Some(info) = adjusted.abstraction {
-                events.push(Event::Abstraction {
-                    state: id.0,
-                    location: next_ctl.location.0,
-                    formula: info.formula,
-                    predicates: info.predicates,
-                    block: info.block,
-                    queries: info.queries,
-                });
-            }
-            if let Some(by) = covering {
-                events.push(Event::Covered {
-                    state: id.0,
-                    by: by.0,
-                });
-            } else if target {
-                events.push(Event::TargetReached { state: id.0 });
-                out.targets.push(id);
-            }
-            let _ = kind == StateKind::Plain;
         }
-        Ok(out)
+        if let Some(by) = covering {
+            events.push(Event::Covered {
+                state: id.0,
+                by: by.0,
+            });
+        } else if target {
+            events.push(Event::TargetReached { state: id.0 });
+            out.targets.push(id);
+        } else if next_ctl.beyond {
+            self.cut.push((id, Cut::RecursionDepth));
+            events.push(Event::Cut {
+                state: id.0,
+                reason: CutReason::RecursionDepth,
+            });
+            out.cuts.push(id);
+        }
+        Ok(())
     }
 }

@@ -1,21 +1,55 @@
-//! The configurable program analysis: composite CPAs, the ARG and the reached set, and the
-//! CPA++ reachability algorithm.
+//! The configurable program analysis: the CPA operators as a trait, the control CPAs, the ARG
+//! and the reached set, and the CPA++ reachability algorithm.
 //!
 //! Every analysis is a composite of the control CPAs ([`control`]: Location, Callstack,
-//! optionally Loop-Bound) and one data CPA (predicate, value, symbolic), so the composite
-//! operators are written once: the data CPA sees the control successor (the strengthening the
-//! Predicate CPA needs to know its location), merge and stop only combine states with equal
-//! control parts.
+//! optionally Loop-Bound) and one data CPA ([`Cpa`]: predicate, value, symbolic execution), so
+//! the composite operators are written once ([`cpa_plus`]): the data CPA sees the control
+//! successor (the strengthening the Predicate CPA needs to know its location), and merge and
+//! stop only combine states with equal control parts (CPAchecker's merge-agree).
+//!
+//! The operators borrow the solver (`&mut dyn Smt`) instead of owning it: the algorithm owns
+//! it and lends it to the CPA, the refiner and the certificate check in turn. What a state
+//! looks like in the playground ([`Describe`]) is kept apart from the operators.
 
 pub mod arg;
 pub mod control;
 pub mod cpa_plus;
 pub mod waitlist;
 
-use crate::cfa::Edge;
-use crate::smt::Result;
-use arg::ArgId;
+use crate::cfa::{Edge, NodeId};
+use crate::events::StateKind;
+use crate::smt::{Result, Smt};
 use control::ControlState;
+use serde::{Deserialize, Serialize};
+
+/// The merge operator of a CPA (the papers' `merge`), as the playground names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MergeKind {
+    /// merge^sep: a new state never changes a reached one.
+    Sep,
+    /// Merge of intermediate states inside one block (ABE: the disjunction of path formulas).
+    Block,
+    /// merge^join: the join of the two states.
+    Join,
+}
+
+/// The stop operator of a CPA.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StopKind {
+    /// stop^sep: a new state is covered by one reached state (same control state).
+    Sep,
+    /// Never stop (BMC and k-induction unroll everything up to the bound).
+    Never,
+}
+
+/// A precision: per location what the analysis tracks; precisions only grow, by join.
+pub trait Precision: Clone + Default + PartialEq {
+    fn join(&self, other: &Self) -> Self;
+    /// How much is tracked at `l` (a refinement makes progress where this grows).
+    fn count_at(&self, l: NodeId) -> usize;
+}
 
 /// The result of precision adjustment for a new state.
 pub struct Adjusted<S> {
@@ -33,42 +67,116 @@ pub struct AbstractionInfo {
     pub queries: u32,
 }
 
-/// The data component of a composite analysis, with the operators of a CPA+ (Beyer, Henzinger,
-/// Théoduloz 2008) as the Predicate CPA paper uses them.
-pub trait DataCpa {
-    type State: Clone;
-    type Prec;
+/// What a transfer found besides its successors (shown as an event).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TransferNote {
+    /// A nondeterministic or unknown value was enumerated with the solver: the assignments
+    /// of the successors, as text (the efficient-CEGAR paper's bounded enumeration).
+    Enumerated { values: Vec<String> },
+    /// More than the bound of values: the successor keeps the value unknown.
+    EnumerationExceeded { bound: u32 },
+    /// A satisfiability check of path constraints (symbolic execution).
+    SatCheck { satisfiable: bool },
+}
 
-    /// The transfer relation along `edge` from `parent` (with control state `from`) to the
-    /// control successor `to`. `None`: no successor.
+/// The successors of one transfer.
+pub struct Successors<S> {
+    pub states: Vec<S>,
+    pub note: Option<TransferNote>,
+}
+
+impl<S> Successors<S> {
+    pub fn one(s: S) -> Successors<S> {
+        Successors {
+            states: vec![s],
+            note: None,
+        }
+    }
+
+    pub fn none() -> Successors<S> {
+        Successors {
+            states: Vec::new(),
+            note: None,
+        }
+    }
+}
+
+/// The data component of a composite analysis, with the operators of a CPA+ (Beyer, Henzinger,
+/// Théoduloz 2008) as the Predicate CPA paper uses them. The control part (location, call
+/// stack, loop counters) is the composite's; every operator receives it where it matters.
+pub trait Cpa {
+    type State: Clone;
+    type Prec: Precision;
+
+    /// The initial state at the control state `ctl` (the program entry, or k-induction's
+    /// arbitrary loop-head state).
+    fn initial_state(&mut self, ctl: &ControlState) -> Self::State;
+
+    /// The transfer relation along `edge` from `s` (with control state `from`) to the control
+    /// successor `to`, under the precision `prec` of the state being expanded: every
+    /// successor (none when the edge is infeasible; several when values are enumerated).
     fn transfer(
         &mut self,
+        smt: &mut dyn Smt,
         s: &Self::State,
-        parent: ArgId,
         edge: &Edge,
         from: &ControlState,
         to: &ControlState,
-    ) -> Result<Option<Self::State>>;
+        prec: &Self::Prec,
+    ) -> Result<Successors<Self::State>>;
 
     /// `prec`, applied to every new successor before merge and stop (CPA++ line 7). `None`:
     /// the state denotes no concrete state (an abstraction computed `false`).
     fn adjust(
         &mut self,
+        smt: &mut dyn Smt,
         s: Self::State,
         ctl: &ControlState,
         prec: &Self::Prec,
     ) -> Result<Option<Adjusted<Self::State>>>;
 
-    /// `merge`: the combination of a new state with a reached one, or `None` to keep them
-    /// separate (merge^sep).
-    fn merge(&mut self, new: &Self::State, reached: &Self::State) -> Result<Option<Self::State>>;
+    fn merge_kind(&self) -> MergeKind;
 
-    /// Whether `s` may be covered at all (the Predicate CPA covers abstraction states only).
+    /// `merge(new, reached)`: the combination (which must cover `reached`), or `None` to keep
+    /// them separate. Called only when [`Cpa::merge_kind`] is not `Sep`.
+    fn merge(
+        &mut self,
+        smt: &mut dyn Smt,
+        new: &Self::State,
+        reached: &Self::State,
+    ) -> Result<Option<Self::State>>;
+
+    fn stop_kind(&self) -> StopKind;
+
+    /// Whether `s` may be covered, or cover, at all (the Predicate CPA covers abstraction
+    /// states only).
     fn may_cover(&self, s: &Self::State) -> bool;
 
     /// `s ⊑ by` (both may cover; equal control parts are guaranteed by the caller).
-    fn covered_by(&mut self, s: &Self::State, by: &Self::State) -> Result<bool>;
+    fn covered_by(&mut self, smt: &mut dyn Smt, s: &Self::State, by: &Self::State) -> Result<bool>;
 
-    /// A short description of the state for the ARG view.
-    fn label(&self, s: &Self::State) -> (crate::events::StateKind, String);
+    /// Counters for the statistics.
+    fn counters(&self) -> Counters {
+        Counters::default()
+    }
+}
+
+/// What a CPA counts for the statistics.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counters {
+    /// Abstractions computed.
+    pub abstractions: u64,
+    /// The size of the precision vocabulary (predicates discovered, variables tracked).
+    pub precision: u64,
+}
+
+/// How the playground shows a state: its kind and a one-line label (an abstraction formula,
+/// the known values, the path constraints).
+pub trait Describe: Cpa {
+    fn describe(&self, s: &Self::State) -> (StateKind, String);
+
+    /// The kind alone (cheaper than the label).
+    fn kind(&self, s: &Self::State) -> StateKind {
+        self.describe(s).0
+    }
 }

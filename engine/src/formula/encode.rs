@@ -7,8 +7,11 @@
 //!   handle. Variables are integers constrained to their type's range. Unsigned arithmetic wraps
 //!   (linearly for `+`/`-`, with `mod` otherwise); conversions wrap exactly; C's truncating `/`
 //!   and `%` are expressed with SMT's Euclidean `div`/`mod`; shifts by constants and bit masks are
-//!   exact. Signed arithmetic is unbounded: signed overflow is undefined in C, and a path that
-//!   overflows is therefore not modelled (documented in ARCHITECTURE.md). Bitwise operations
+//!   exact. Signed arithmetic wraps like the concrete semantics (two's complement, gcc's
+//!   `-fwrapv`, PRODUCT.md's semantics decision): an operation whose result can leave its
+//!   type's range, judged from the operands' static ranges ([`value_range`]), is wrapped
+//!   exactly (an `ite` chain over the few multiples of 2^w the result can cross, or quotient
+//!   and remainder variables). Bitwise operations
 //!   without an exact linear form are over-approximated by a fresh value with sound bounds, and
 //!   the formula is marked approximated: a counterexample that depends on it fails the concrete
 //!   validation and is never reported.
@@ -109,10 +112,68 @@ impl Frames {
 }
 
 /// The variable slot used for auxiliary values of over-approximations.
-const AUX: Slot = Slot {
+pub const AUX: Slot = Slot {
     var: VarId(u32::MAX),
     instance: 0,
 };
+
+/// The range of the mathematical result of `a op b` for operands in the ranges `a` and `b`
+/// (`+`, `-`, `*`), before any wrap-around; `None` when it does not fit in `i128`.
+fn raw_range(op: BinOp, a: (i128, i128), b: (i128, i128)) -> Option<(i128, i128)> {
+    match op {
+        BinOp::Add => Some((a.0.checked_add(b.0)?, a.1.checked_add(b.1)?)),
+        BinOp::Sub => Some((a.0.checked_sub(b.1)?, a.1.checked_sub(b.0)?)),
+        BinOp::Mul => {
+            let ps = [
+                a.0.checked_mul(b.0)?,
+                a.0.checked_mul(b.1)?,
+                a.1.checked_mul(b.0)?,
+                a.1.checked_mul(b.1)?,
+            ];
+            Some((*ps.iter().min()?, *ps.iter().max()?))
+        }
+        _ => None,
+    }
+}
+
+/// The values `e` can have, from its structure alone (constants, conversions from narrower
+/// types, arithmetic on those), always within `e.ty`'s range. The Int encoding wraps an
+/// arithmetic result only when this range says it can leave its type: `(int)c + 1` for a
+/// `char c` needs no wrap, `x + 1` for an `int x` does.
+pub fn value_range(e: &Expr) -> (i128, i128) {
+    let ty = e.ty;
+    let full = (ty.min_value(), ty.max_value());
+    let fit = |r: (i128, i128)| {
+        if ty.contains(r.0) && ty.contains(r.1) {
+            r
+        } else {
+            full
+        }
+    };
+    match &e.kind {
+        ExprKind::Const(v) => (ty.wrap(*v), ty.wrap(*v)),
+        ExprKind::Var(_) => full,
+        ExprKind::Cast { operand, .. } => fit(value_range(operand)),
+        ExprKind::Ite(_, a, b) => {
+            let (ra, rb) = (value_range(a), value_range(b));
+            fit((ra.0.min(rb.0), ra.1.max(rb.1)))
+        }
+        ExprKind::Unary(UnOp::Neg, a) => {
+            let r = value_range(a);
+            fit((-r.1, -r.0))
+        }
+        ExprKind::Unary(UnOp::BitNot, a) if ty.signed => {
+            let r = value_range(a);
+            fit((-r.1 - 1, -r.0 - 1))
+        }
+        ExprKind::Unary(UnOp::LogNot, _) => fit((0, 1)),
+        ExprKind::Binary(op, _, _) if op.is_comparison() || op.is_logical() => fit((0, 1)),
+        ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub | BinOp::Mul), a, b) => {
+            raw_range(*op, value_range(a), value_range(b)).map_or(full, fit)
+        }
+        _ => full,
+    }
+}
 
 pub struct Encoder<'c> {
     pub cfa: &'c Cfa,
@@ -374,7 +435,11 @@ impl<'c> Encoder<'c> {
                         vec![x],
                     ),
                     Encoding::Int => match (op, e.ty.signed) {
-                        (UnOp::Neg, true) => Term::neg(x),
+                        (UnOp::Neg, true) => {
+                            // -INT_MIN wraps to INT_MIN.
+                            let r = value_range(a);
+                            self.wrap_if_needed(b, Term::neg(x), (-r.1, -r.0), e.ty)
+                        }
                         (UnOp::Neg, false) => Term::ite(
                             Term::eq(x.clone(), big(0)),
                             big(0),
@@ -389,7 +454,10 @@ impl<'c> Encoder<'c> {
                 let (tx, ty_) = (self.expr(b, x), self.expr(b, y));
                 match self.encoding {
                     Encoding::Bv => self.bv_binary(*op, e.ty, x.ty, y.ty, tx, ty_),
-                    Encoding::Int => self.int_binary(b, *op, e.ty, tx, ty_, y.as_const()),
+                    Encoding::Int => {
+                        let ranges = (value_range(x), value_range(y));
+                        self.int_binary(b, *op, e.ty, tx, ty_, y.as_const(), ranges)
+                    }
                 }
             }
         }
@@ -448,6 +516,16 @@ impl<'c> Encoder<'c> {
         Term::bv2(o, x, y)
     }
 
+    /// `v`, whose mathematical value lies in `raw`, wrapped into `ty` if `raw` leaves it.
+    fn wrap_if_needed(&self, b: &mut Builder, v: Term, raw: (i128, i128), ty: IntType) -> Term {
+        if ty.contains(raw.0) && ty.contains(raw.1) {
+            v
+        } else {
+            self.wrap_int(b, v, raw, ty)
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
     fn int_binary(
         &self,
         b: &mut Builder,
@@ -456,10 +534,17 @@ impl<'c> Encoder<'c> {
         x: Term,
         y: Term,
         yc: Option<i128>,
+        (rx, ry): ((i128, i128), (i128, i128)),
     ) -> Term {
         let n = pow2(ty.bits());
         let unsigned = !ty.signed;
+        // Operations whose result provably stays in range need no wrap (both signednesses).
+        let raw = raw_range(op, rx, ry);
+        let fits = raw.is_some_and(|r| ty.contains(r.0) && ty.contains(r.1));
         match op {
+            BinOp::Add if fits => Term::add2(x, y),
+            BinOp::Sub if fits => Term::sub(x, y),
+            BinOp::Mul if fits => Term::mul(x, y),
             BinOp::Add if unsigned => {
                 let s = Term::add2(x, y);
                 Term::ite(Term::ge(s.clone(), big(n)), Term::sub(s.clone(), big(n)), s)
@@ -476,12 +561,21 @@ impl<'c> Encoder<'c> {
                 // A constant factor bounds the product: [0, c*(n-1)].
                 let c = yc.or_else(|| x.as_int().and_then(|v| i128::try_from(v).ok()));
                 let hi = c.filter(|c| *c >= 0).and_then(|c| c.checked_mul(n - 1));
-                let range = (0, hi.unwrap_or(i128::MAX / 2));
+                let range = raw.unwrap_or((0, hi.unwrap_or(i128::MAX / 2)));
                 self.wrap_int(b, Term::mul(x, y), range, ty)
             }
-            BinOp::Add => Term::add2(x, y),
-            BinOp::Sub => Term::sub(x, y),
-            BinOp::Mul => Term::mul(x, y),
+            // Signed `+`, `-`, `*` wrap (two's complement, like the concrete semantics): an
+            // `ite` chain over the few multiples of 2^w a sum can cross, quotient and remainder
+            // variables for a product of unbounded factors.
+            BinOp::Add | BinOp::Sub | BinOp::Mul => {
+                let t = match op {
+                    BinOp::Add => Term::add2(x, y),
+                    BinOp::Sub => Term::sub(x, y),
+                    _ => Term::mul(x, y),
+                };
+                let raw = raw.unwrap_or((i128::MIN / 4, i128::MAX / 4));
+                self.wrap_int(b, t, raw, ty)
+            }
             // Operands of unsigned type are non-negative: Euclidean = truncating.
             BinOp::Div if unsigned && yc.is_some_and(|c| c > 0) => {
                 self.divmod_const(b, x, yc.unwrap_or(1)).0
@@ -491,8 +585,15 @@ impl<'c> Encoder<'c> {
             }
             BinOp::Div if unsigned => Term::div(x, y),
             BinOp::Rem if unsigned => Term::modulo(x, y),
+            // Signed `/` overflows only for INT_MIN / -1, whose result 2^(w-1) wraps to INT_MIN.
             BinOp::Div if yc.is_some_and(|c| c != 0) => {
-                self.c_divmod_const(b, x, yc.unwrap_or(1)).0
+                let c = yc.unwrap_or(1);
+                let q = self.c_divmod_const(b, x, c).0;
+                if c == -1 {
+                    self.wrap_if_needed(b, q, (-rx.1, -rx.0), ty)
+                } else {
+                    q
+                }
             }
             BinOp::Rem if yc.is_some_and(|c| c != 0) => {
                 self.c_divmod_const(b, x, yc.unwrap_or(1)).1
@@ -502,7 +603,7 @@ impl<'c> Encoder<'c> {
                 let ny = Term::neg(y.clone());
                 let x_nonneg = Term::ge(x.clone(), big(0));
                 let y_nonneg = Term::ge(y.clone(), big(0));
-                Term::ite(
+                let q = Term::ite(
                     x_nonneg,
                     Term::ite(
                         y_nonneg.clone(),
@@ -514,7 +615,13 @@ impl<'c> Encoder<'c> {
                         Term::neg(Term::div(nx.clone(), y)),
                         Term::div(nx, ny),
                     ),
-                )
+                );
+                // Only INT_MIN / -1 leaves the range: 2^(w-1) wraps to INT_MIN.
+                if rx.0 <= ty.min_value() && ry.0 <= -1 && -1 <= ry.1 {
+                    self.wrap_int(b, q, (ty.min_value(), -ty.min_value()), ty)
+                } else {
+                    q
+                }
             }
             BinOp::Rem => {
                 // C: the sign of the dividend, magnitude |x| mod |y|; SMT mod is in [0, |y|).
@@ -528,11 +635,10 @@ impl<'c> Encoder<'c> {
             BinOp::Shl => match yc {
                 Some(c) if (0..i128::from(ty.bits())).contains(&c) => {
                     let p = Term::mul(x, big(pow2(c as u32)));
-                    if unsigned {
-                        self.wrap_int(b, p, (0, pow2(c as u32) * (n - 1)), ty)
-                    } else {
-                        p
-                    }
+                    let f = pow2(c as u32);
+                    // Signed: the two's-complement pattern shifted and wrapped, as gcc does
+                    // (and the concrete semantics).
+                    self.wrap_if_needed(b, p, (rx.0 * f, rx.1 * f), ty)
                 }
                 _ => self.approximate(b, ty, &[]),
             },
@@ -640,6 +746,7 @@ impl<'c> Encoder<'c> {
             location,
             stack: Default::default(),
             counters: None,
+            beyond: false,
         };
         let empty = PathFormula::empty(SsaMap::default());
         self.cfa

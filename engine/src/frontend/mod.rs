@@ -49,6 +49,7 @@ pub fn parse_program(file: &str, source: &str) -> Result<Parsed, Vec<Diagnostic>
     }
     check_nesting(&pre.text, &pre.map)?;
     check_tokens(&pre.text, &pre.map)?;
+    check_increment_runs(&pre.text, &pre.map)?;
     let config = Config {
         cpp_command: String::new(),
         cpp_options: Vec::new(),
@@ -102,6 +103,47 @@ fn check_nesting(text: &str, map: &SourceMap) -> Result<(), Vec<Diagnostic>> {
             b')' | b']' | b'}' => depth = depth.saturating_sub(1),
             _ => {}
         }
+    }
+    Ok(())
+}
+
+/// lang-c's parser backtracks over every way to read `--` as one token or as two `-`, so a run
+/// of `++`/`--` in prefix position that does not end in an operand takes time exponential in
+/// its length (24 of them: seconds; 40: hours). Real code never has more than two in a row;
+/// runs longer than this are rejected before parsing. Whitespace and the other prefix
+/// operators do not end a run; string and character literals are skipped.
+const MAX_INCREMENT_RUN: usize = 12;
+
+fn check_increment_runs(text: &str, map: &SourceMap) -> Result<(), Vec<Diagnostic>> {
+    let bytes = text.as_bytes();
+    let mut run = 0usize;
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if (b == b'+' || b == b'-') && bytes.get(i + 1) == Some(&b) {
+            run += 1;
+            if run > MAX_INCREMENT_RUN {
+                return Err(vec![Diagnostic::error(
+                    map.span(i, i + 2),
+                    format!(
+                        "more than {MAX_INCREMENT_RUN} increment or decrement operators in a row are not supported"
+                    ),
+                )]);
+            }
+            i += 2;
+            continue;
+        }
+        if b == b'"' || b == b'\'' {
+            // A string or character literal: its contents are no operators.
+            i += 1;
+            while i < bytes.len() && bytes[i] != b && bytes[i] != b'\n' {
+                i += if bytes[i] == b'\\' { 2 } else { 1 };
+            }
+        }
+        if !(b.is_ascii_whitespace() || b"+-!~*&(".contains(&b)) {
+            run = 0;
+        }
+        i += 1;
     }
     Ok(())
 }

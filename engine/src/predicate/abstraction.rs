@@ -45,14 +45,18 @@ pub fn boolean(
     }
     let query = Term::and(parts);
     let models = smt.all_sat(&query, &bools, limit)?;
-    if models.is_empty() {
-        return Ok(AbstractionResult { bdd: None });
-    }
+    // An enumeration stopped by the limit says nothing about satisfiability: only a complete
+    // one (fewer models than the limit) may conclude "unsatisfiable" from no model at all.
+    // (With a limit of 0, reading the empty list as "unsatisfiable" made every block end with
+    // a predicate `false`, and the analysis answered TRUE for unsafe programs.)
     if models.len() >= limit {
         // Too many cubes to enumerate (independent predicates, say one per recursion depth,
         // give 2^n): the Cartesian abstraction is a sound over-approximation of the Boolean one
         // and costs two queries per predicate.
         return cartesian(smt, table, formula, preds);
+    }
+    if models.is_empty() {
+        return Ok(AbstractionResult { bdd: None });
     }
     let mut result = table.bdd_false();
     for m in &models {

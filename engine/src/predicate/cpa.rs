@@ -2,14 +2,16 @@
 
 use super::abstraction;
 use super::table::PredicateTable;
+use super::BlockId;
 use super::{
     Abs, AbstractionKind, BlockOperator, PredicateConfig, PredicatePrecision, PredicateState,
     Representation,
 };
-use crate::cfa::{Cfa, Edge, EdgeKind, NodeId, NodeKind};
-use crate::cpa::arg::ArgId;
+use crate::cfa::{Cfa, Edge, EdgeKind, NodeKind};
 use crate::cpa::control::ControlState;
-use crate::cpa::{AbstractionInfo, Adjusted, DataCpa};
+use crate::cpa::{
+    AbstractionInfo, Adjusted, Counters, Cpa, Describe, MergeKind, StopKind, Successors,
+};
 use crate::events::StateKind;
 use crate::formula::{Encoder, Encoding, Names, PathFormula, SsaMap};
 use crate::smt::{Result, Sat, Smt};
@@ -42,28 +44,29 @@ pub struct PredicateCpa {
     pub cfg: PredicateConfig,
     pub encoding: Encoding,
     pub table: PredicateTable,
-    pub smt: Box<dyn Smt>,
     pub names: Names,
     pub stats: PredicateStats,
+    /// The next block id (abstraction states are numbered as they are created).
+    next_block: u64,
 }
 
 impl PredicateCpa {
-    pub fn new(
-        cfa: Rc<Cfa>,
-        cfg: PredicateConfig,
-        encoding: Encoding,
-        smt: Box<dyn Smt>,
-    ) -> PredicateCpa {
+    pub fn new(cfa: Rc<Cfa>, cfg: PredicateConfig, encoding: Encoding) -> PredicateCpa {
         let names = Names::new(&cfa);
         PredicateCpa {
             cfa,
             cfg,
             encoding,
             table: PredicateTable::new(),
-            smt,
             names,
             stats: PredicateStats::default(),
+            next_block: 0,
         }
+    }
+
+    fn new_block(&mut self) -> BlockId {
+        self.next_block += 1;
+        BlockId(self.next_block - 1)
     }
 
     pub fn encoder(&self) -> Encoder<'_> {
@@ -78,11 +81,13 @@ impl PredicateCpa {
     }
 
     /// The initial state (true, l_INIT, true), an abstraction state.
-    pub fn initial_state(&self, location: NodeId, ssa: SsaMap) -> PredicateState {
+    pub fn initial_at(&mut self, ctl: &ControlState) -> PredicateState {
+        let ssa = SsaMap::default();
         PredicateState {
             abs: self.abs_true(),
-            abs_location: location,
-            block_start: None,
+            abs_location: ctl.location,
+            block_id: self.new_block(),
+            intermediate: false,
             pf: PathFormula::empty(ssa.clone()),
             start_ssa: ssa,
             block: None,
@@ -114,6 +119,11 @@ impl PredicateCpa {
     /// blk: does a block end at this control state?
     pub fn is_block_end(&self, ctl: &ControlState) -> bool {
         let node = self.cfa.node(ctl.location);
+        if ctl.beyond {
+            // A state beyond the recursion bound is refined like a target: it needs an
+            // abstraction (whose `false` means the call is unreachable).
+            return true;
+        }
         match self.cfg.block {
             BlockOperator::Never => false,
             BlockOperator::Sbe => true,
@@ -152,7 +162,7 @@ impl PredicateCpa {
     }
 
     /// `a ⇒ b` for unindexed formulas, by one solver query.
-    pub fn implies(&mut self, a: &Term, b: &Term) -> Result<bool> {
+    pub fn implies(&mut self, smt: &mut dyn Smt, a: &Term, b: &Term) -> Result<bool> {
         if b.is_true() || a.is_false() || a == b {
             return Ok(true);
         }
@@ -160,11 +170,12 @@ impl PredicateCpa {
         parts.extend(self.ranges_of(a));
         parts.extend(self.ranges_of(b));
         self.stats.coverage_queries += 1;
-        Ok(self.smt.check(&parts)? == Sat::Unsat)
+        Ok(smt.check(&parts)? == Sat::Unsat)
     }
 
     fn compute_abstraction(
         &mut self,
+        smt: &mut dyn Smt,
         s: PredicateState,
         ctl: &ControlState,
         prec: &PredicatePrecision,
@@ -192,29 +203,25 @@ impl PredicateCpa {
             Term::and(std::iter::once(query).chain(extra))
         };
         self.stats.abstractions += 1;
-        let before = self.smt.queries();
+        let before = smt.queries();
         let bdd = if preds.is_empty() {
-            if sat_check && self.smt.check(std::slice::from_ref(&formula))? == Sat::Unsat {
+            if sat_check && smt.check(std::slice::from_ref(&formula))? == Sat::Unsat {
                 None
             } else {
                 Some(self.table.bdd_true())
             }
         } else {
             let r = match self.cfg.abstraction {
-                AbstractionKind::Boolean => abstraction::boolean(
-                    self.smt.as_mut(),
-                    &self.table,
-                    &formula,
-                    &preds,
-                    self.cfg.allsat_limit,
-                )?,
+                AbstractionKind::Boolean => {
+                    abstraction::boolean(smt, &self.table, &formula, &preds, self.cfg.allsat_limit)?
+                }
                 AbstractionKind::Cartesian => {
-                    abstraction::cartesian(self.smt.as_mut(), &self.table, &formula, &preds)?
+                    abstraction::cartesian(smt, &self.table, &formula, &preds)?
                 }
             };
             r.bdd
         };
-        let queries = (self.smt.queries() - before) as u32;
+        let queries = (smt.queries() - before) as u32;
         self.stats.abstraction_queries += u64::from(queries);
         let Some(bdd) = bdd else { return Ok(None) };
         let abs = match self.cfg.representation {
@@ -235,7 +242,8 @@ impl PredicateCpa {
         let state = PredicateState {
             abs,
             abs_location: location,
-            block_start: None,
+            block_id: self.new_block(),
+            intermediate: false,
             pf: PathFormula {
                 formula: Term::tt(),
                 ssa: ssa.clone(),
@@ -251,23 +259,30 @@ impl PredicateCpa {
     }
 }
 
-impl DataCpa for PredicateCpa {
+impl Cpa for PredicateCpa {
     type State = PredicateState;
     type Prec = PredicatePrecision;
 
+    fn initial_state(&mut self, ctl: &ControlState) -> PredicateState {
+        self.initial_at(ctl)
+    }
+
+    /// The strongest postcondition of the path formula (purely syntactic, no solver).
     fn transfer(
         &mut self,
+        _smt: &mut dyn Smt,
         s: &PredicateState,
-        parent: ArgId,
         edge: &Edge,
         from: &ControlState,
         to: &ControlState,
-    ) -> Result<Option<PredicateState>> {
+        _prec: &PredicatePrecision,
+    ) -> Result<Successors<PredicateState>> {
         let pf = self.encoder().sp(&s.pf, edge, from, to);
-        Ok(Some(PredicateState {
+        Ok(Successors::one(PredicateState {
             abs: s.abs.clone(),
             abs_location: s.abs_location,
-            block_start: Some(s.block_start.unwrap_or(parent)),
+            block_id: s.block_id,
+            intermediate: true,
             pf,
             start_ssa: s.start_ssa.clone(),
             block: None,
@@ -276,6 +291,7 @@ impl DataCpa for PredicateCpa {
 
     fn adjust(
         &mut self,
+        smt: &mut dyn Smt,
         s: PredicateState,
         ctl: &ControlState,
         prec: &PredicatePrecision,
@@ -286,23 +302,35 @@ impl DataCpa for PredicateCpa {
                 abstraction: None,
             }));
         }
-        self.compute_abstraction(s, ctl, prec)
+        self.compute_abstraction(smt, s, ctl, prec)
+    }
+
+    fn merge_kind(&self) -> MergeKind {
+        MergeKind::Block
     }
 
     fn merge(
         &mut self,
+        _smt: &mut dyn Smt,
         new: &PredicateState,
         reached: &PredicateState,
     ) -> Result<Option<PredicateState>> {
-        match (new.block_start, reached.block_start) {
-            (Some(a), Some(b)) if a == b => {
-                let pf = self.encoder().merge(&reached.pf, &new.pf);
-                Ok(Some(PredicateState {
-                    pf,
-                    ..reached.clone()
-                }))
-            }
-            _ => Ok(None),
+        if new.intermediate && reached.intermediate && new.block_id == reached.block_id {
+            let pf = self.encoder().merge(&reached.pf, &new.pf);
+            Ok(Some(PredicateState {
+                pf,
+                ..reached.clone()
+            }))
+        } else {
+            Ok(None)
+        }
+    }
+
+    fn stop_kind(&self) -> StopKind {
+        if self.cfg.block == BlockOperator::Never {
+            StopKind::Never
+        } else {
+            StopKind::Sep
         }
     }
 
@@ -310,21 +338,42 @@ impl DataCpa for PredicateCpa {
         s.is_abstraction() && self.cfg.block != BlockOperator::Never
     }
 
-    fn covered_by(&mut self, s: &PredicateState, by: &PredicateState) -> Result<bool> {
+    fn counters(&self) -> Counters {
+        Counters {
+            abstractions: self.stats.abstractions,
+            precision: self.table.len() as u64,
+        }
+    }
+
+    fn covered_by(
+        &mut self,
+        smt: &mut dyn Smt,
+        s: &PredicateState,
+        by: &PredicateState,
+    ) -> Result<bool> {
         match (&s.abs, &by.abs) {
             (Abs::Bdd(a), Abs::Bdd(b)) => Ok(a.and_not(b).is_false()),
             (a, b) => {
                 let (ta, tb) = (self.abs_term(a), self.abs_term(b));
-                self.implies(&ta, &tb)
+                self.implies(smt, &ta, &tb)
             }
         }
     }
+}
 
-    fn label(&self, s: &PredicateState) -> (StateKind, String) {
+impl Describe for PredicateCpa {
+    fn describe(&self, s: &PredicateState) -> (StateKind, String) {
+        match self.kind(s) {
+            StateKind::Abstraction => (StateKind::Abstraction, self.abs_text(&s.abs)),
+            k => (k, String::new()),
+        }
+    }
+
+    fn kind(&self, s: &PredicateState) -> StateKind {
         if s.is_abstraction() && self.cfg.block != BlockOperator::Never {
-            (StateKind::Abstraction, self.abs_text(&s.abs))
+            StateKind::Abstraction
         } else {
-            (StateKind::Intermediate, String::new())
+            StateKind::Intermediate
         }
     }
 }

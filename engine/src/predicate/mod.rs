@@ -6,15 +6,13 @@
 //! chosen by the block operator blk.
 
 mod abstraction;
-mod cpa;
-pub mod refine;
+pub mod cpa;
 mod table;
 
 pub use cpa::PredicateCpa;
 pub use table::PredicateTable;
 
 use crate::cfa::NodeId;
-use crate::cpa::arg::ArgId;
 use crate::formula::{PathFormula, SsaMap};
 use biodivine_lib_bdd::Bdd;
 use serde::{Deserialize, Serialize};
@@ -72,6 +70,11 @@ impl PartialEq for Abs {
     }
 }
 
+/// Identifies a block: an abstraction state starts one, the intermediate states after it
+/// belong to it. Numbered by the CPA in creation order (deterministic).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct BlockId(pub u64);
+
 /// A state (ψ, l^ψ, φ) of the Predicate CPA.
 #[derive(Clone, Debug)]
 pub struct PredicateState {
@@ -79,9 +82,11 @@ pub struct PredicateState {
     pub abs: Abs,
     /// l^ψ
     pub abs_location: NodeId,
-    /// For intermediate states: the abstraction state that starts their block. Merge requires
+    /// The block the state is in (the one it starts, for an abstraction state). Merge requires
     /// the same block (the paper's ψ1 = ψ2 ∧ l1 = l2, made exact: same SSA start too).
-    pub block_start: Option<ArgId>,
+    pub block_id: BlockId,
+    /// An intermediate state (inside a block), not an abstraction state.
+    pub intermediate: bool,
     /// φ, with the SSA map after it. `true` for abstraction states.
     pub pf: PathFormula,
     /// The SSA map at the block start, where ψ is instantiated.
@@ -92,7 +97,7 @@ pub struct PredicateState {
 
 impl PredicateState {
     pub fn is_abstraction(&self) -> bool {
-        self.block_start.is_none()
+        !self.intermediate
     }
 }
 
@@ -106,12 +111,14 @@ impl PredicatePrecision {
     pub fn at(&self, l: NodeId) -> BTreeSet<usize> {
         self.by_location.get(&l).cloned().unwrap_or_default()
     }
+}
 
-    pub fn count_at(&self, l: NodeId) -> usize {
+impl crate::cpa::Precision for PredicatePrecision {
+    fn count_at(&self, l: NodeId) -> usize {
         self.by_location.get(&l).map_or(0, |s| s.len())
     }
 
-    pub fn join(&self, other: &PredicatePrecision) -> PredicatePrecision {
+    fn join(&self, other: &PredicatePrecision) -> PredicatePrecision {
         let mut by_location = self.by_location.clone();
         for (l, ps) in &other.by_location {
             by_location

@@ -9,6 +9,9 @@ use std::collections::BTreeMap;
 /// BDD variables reserved up front (biodivine-lib-bdd fixes the variable count of a set).
 pub const MAX_PREDICATES: u16 = 4096;
 
+/// Abstraction formulas with more cubes than this are not shown as a DNF.
+pub const MAX_DNF_CUBES: u64 = 32;
+
 pub struct PredicateTable {
     terms: Vec<Term>,
     index: BTreeMap<Term, usize>,
@@ -106,13 +109,40 @@ impl PredicateTable {
             .unwrap_or_else(Term::ff)
     }
 
-    /// A readable DNF of the BDD: `p1 && !p2 || p3`.
+    /// The number of paths from the root to `true` (the cubes of the unoptimised DNF),
+    /// saturating: a BDD of n nodes can have 2^n of them.
+    pub fn path_count(b: &Bdd) -> u64 {
+        let mut count = vec![0u64; b.size()];
+        if b.is_true() {
+            return 1;
+        }
+        if b.is_false() {
+            return 0;
+        }
+        count[1] = 1;
+        // `pointers()` lists children before parents.
+        for p in b.pointers() {
+            if p.is_terminal() {
+                continue;
+            }
+            let (hi, lo) = (b.high_link_of(p), b.low_link_of(p));
+            count[p.to_index()] = count[hi.to_index()].saturating_add(count[lo.to_index()]);
+        }
+        count[b.root_pointer().to_index()]
+    }
+
+    /// A readable text of the BDD: a DNF (`p1 && !p2 || p3`) when it has at most
+    /// [`MAX_DNF_CUBES`] cubes, otherwise its Shannon expansion with shared subterms, whose
+    /// size is linear in the BDD's (a DNF can be exponential), clipped like every formula text.
     pub fn bdd_text(&self, b: &Bdd) -> String {
         if b.is_true() {
             return "true".into();
         }
         if b.is_false() {
             return "false".into();
+        }
+        if Self::path_count(b) > MAX_DNF_CUBES {
+            return super::cpa::clip(self.bdd_to_term(b).to_string());
         }
         let cubes: Vec<String> = b
             .to_optimized_dnf()
@@ -142,5 +172,38 @@ impl PredicateTable {
         } else {
             format!("(or {})", cubes.join(" "))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The parity of n predicates has 2^(n-1) cubes: its text stays bounded.
+    #[test]
+    fn labels_of_large_bdds_are_bounded() {
+        let mut t = PredicateTable::new();
+        let mut parity = t.bdd_false();
+        for i in 0..40 {
+            let p = t
+                .intern(Term::new_var(
+                    format!("p{i}"),
+                    solver_bridge::term::Sort::Bool,
+                ))
+                .unwrap();
+            let l = t.literal(p, true);
+            parity = parity.xor(&l);
+        }
+        assert!(PredicateTable::path_count(&parity) >= 1 << 39);
+        let text = t.bdd_text(&parity);
+        assert!(
+            text.len() <= super::super::cpa::MAX_TEXT + 4,
+            "{}",
+            text.len()
+        );
+        // Small ones stay a DNF.
+        let small = t.literal(0, true).or(&t.literal(1, false));
+        assert_eq!(PredicateTable::path_count(&small), 2);
+        assert_eq!(t.bdd_text(&small), "(or (not p1) p0)");
     }
 }

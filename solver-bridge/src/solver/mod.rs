@@ -78,6 +78,9 @@ pub enum SolverError {
     },
     /// Replay: the log has no more entries.
     ReplayExhausted { index: usize, actual: String },
+    /// The context's round-trip limit was reached ([`crate::context::SmtContext::set_round_trip_limit`]);
+    /// nothing was sent.
+    RoundTripLimit { limit: u64 },
 }
 
 impl fmt::Display for SolverError {
@@ -104,6 +107,7 @@ impl fmt::Display for SolverError {
                 write!(f, "unexpected solver reply (expected {expected}): {reply}")
             }
             Usage { message } => write!(f, "{message}"),
+            RoundTripLimit { limit } => write!(f, "solver query limit of {limit} reached"),
             Poisoned { cause } => write!(
                 f,
                 "the solver context is in an unknown state after an earlier error ({cause}); reset it"

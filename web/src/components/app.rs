@@ -1038,6 +1038,7 @@ impl Component for App {
                         on_close={link.callback(|_| Msg::ToggleKnobs)} />
                 }
                 <p class="about" data-testid="example-about">{ self.example.about }</p>
+                <p class="semantics" data-testid="semantics">{ crate::knobs::semantics_line(&pg.config) }</p>
                 <main class="workspace">
                     <div class="column source-column">
                         <section class="panel editor-panel" aria-label="Program">

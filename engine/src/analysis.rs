@@ -1,0 +1,80 @@
+//! Builds the analysis a configuration asks for: the data CPA, the algorithm around it, the
+//! refiner and the certificate check. An analysis is a composition chosen here from the typed
+//! configuration; adding a CPA means adding its module and a variant here, not editing the
+//! algorithms.
+
+use crate::algorithm::bmc::Bmc;
+use crate::algorithm::cegar::{Cegar, Parts};
+use crate::algorithm::kinduction::KInduction;
+use crate::algorithm::unroll::Unrolling;
+use crate::algorithm::Algorithm;
+use crate::certificate::PredicateCertifier;
+use crate::cfa::Cfa;
+use crate::config::{AlgorithmKind, Config};
+use crate::predicate::PredicateCpa;
+use crate::refinement::impact::ImpactRefiner;
+use crate::refinement::predicate::{PredicatePrecisionRefiner, PredicateTraceChecker};
+use crate::refinement::{CegarRefiner, PruneStrategy, RefinementStrategy, Refiner};
+use crate::smt::Smt;
+use std::rc::Rc;
+
+/// The algorithm of a (validated) configuration on `cfa`, solving with `smt`.
+pub fn build(cfa: Rc<Cfa>, config: &Config, smt: Box<dyn Smt>) -> Box<dyn Algorithm> {
+    match config.algorithm {
+        AlgorithmKind::Cegar => Box::new(predicate_cegar(cfa, config, smt)),
+        AlgorithmKind::Bmc => Box::new(Bmc::new(
+            unrolling(cfa, config, smt),
+            config.max_depth,
+            config.k_init,
+            config.k_max,
+        )),
+        AlgorithmKind::KInduction => Box::new(KInduction::new(unrolling(cfa, config, smt), config)),
+    }
+}
+
+fn predicate_cpa(cfa: &Rc<Cfa>, config: &Config) -> PredicateCpa {
+    let encoding = config.encoding.resolve(cfa);
+    PredicateCpa::new(cfa.clone(), config.predicate.clone(), encoding)
+}
+
+/// The unrolling core of BMC and k-induction.
+fn unrolling(cfa: Rc<Cfa>, config: &Config, smt: Box<dyn Smt>) -> Unrolling {
+    let cpa = predicate_cpa(&cfa, config);
+    Unrolling::new(
+        cfa,
+        cpa,
+        smt,
+        config.waitlist,
+        config.max_depth,
+        config.k_init,
+    )
+}
+
+/// Predicate abstraction with CEGAR: lazy predicate refinement or IMPACT.
+pub fn predicate_cegar(cfa: Rc<Cfa>, config: &Config, smt: Box<dyn Smt>) -> Cegar<PredicateCpa> {
+    let cpa = predicate_cpa(&cfa, config);
+    let (name, refiner): (&str, Box<dyn Refiner<PredicateCpa>>) = match config.refinement {
+        RefinementStrategy::Predicate => (
+            "predicate abstraction (CEGAR)",
+            Box::new(CegarRefiner {
+                checker: PredicateTraceChecker,
+                precision: PredicatePrecisionRefiner,
+                prune: PruneStrategy::Lazy,
+            }),
+        ),
+        RefinementStrategy::Impact => (
+            "IMPACT (CEGAR)",
+            Box::new(ImpactRefiner {
+                checker: PredicateTraceChecker,
+                fcover: false,
+            }),
+        ),
+    };
+    let parts = Parts {
+        name: name.to_string(),
+        cpa,
+        refiner,
+        certifier: Box::new(PredicateCertifier),
+    };
+    Cegar::new(cfa, parts, smt, config.waitlist, config.max_depth)
+}

@@ -1,0 +1,426 @@
+//! The safety certificate check every CEGAR proof passes before it is answered TRUE.
+//!
+//! A final ARG of predicate abstraction is a proof when the abstraction formulas of its
+//! reached abstraction states form an inductive invariant over the blocks of the program
+//! (the Predicate CPA paper's soundness argument for CPA++ with ABE, made checkable): with
+//! `Inv(c)` the disjunction of `ψ(t)` over the reached abstraction states `t` at control state
+//! `c` (location and call stack),
+//!
+//! 1. **initiation**: the initial control state has a reached abstraction state with `ψ = true`
+//!    (or `Inv` at it is valid);
+//! 2. **consecution**: for every reached abstraction state `r` and every block end `c` that a
+//!    block from `r` reaches through the CFA, `ψ(r) ∧ φ(r → c) ⇒ Inv(c)`, where `φ` is the
+//!    block formula (all paths of the block, merged);
+//! 3. **safety**: for every block end at an error location, and every call beyond the
+//!    recursion bound, `ψ(r) ∧ φ(r → c)` is unsatisfiable.
+//!
+//! The blocks are re-derived here from the CFA, the block operator and the control CPA, not
+//! read from the ARG's edges, so a state the analysis forgot to expand, a wrong merge, a lost
+//! coverage or an unsound strengthening (IMPACT) makes the check fail. A failure is a bug of
+//! the engine: the run answers UNKNOWN ("internal: certificate check failed"), never TRUE.
+//!
+//! BMC's TRUE rests on the forward condition and k-induction's on the step case: each is a
+//! solver query of its own over the whole unrolling, already a check of the claim, so they
+//! need no separate certificate.
+
+use crate::algorithm::Verdict;
+use crate::cfa::Cfa;
+use crate::cpa::control::{ControlCpa, ControlState};
+use crate::cpa::cpa_plus::CpaPlus;
+use crate::cpa::Describe;
+use crate::events::Event;
+use crate::formula::{Encoder, PathFormula, SsaMap};
+use crate::predicate::PredicateCpa;
+use crate::smt::{EngineError, Result, Sat, Smt};
+use solver_bridge::term::Term;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The most control states one block may have before the check gives up (UNKNOWN).
+pub const MAX_BLOCK_STATES: usize = 200_000;
+
+/// What the check found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Report {
+    /// Reached abstraction states (the invariant's disjuncts).
+    pub states: u32,
+    /// Block ends checked (one query each, unless trivially true).
+    pub blocks: u32,
+    /// Solver queries the check took.
+    pub queries: u32,
+    /// Why the certificate is not valid.
+    pub failure: Option<String>,
+}
+
+/// The blocks leaving one control state: every block end with its merged path formula.
+fn blocks_from(
+    cfa: &Cfa,
+    cpa: &PredicateCpa,
+    control: &ControlCpa,
+    start: &ControlState,
+) -> Result<Vec<(ControlState, PathFormula)>> {
+    // 1. The block's control states and edges (a DAG: every cycle of the CFA passes a loop
+    //    head, and every recursive call a state beyond the bound, both block ends).
+    let mut succs: BTreeMap<ControlState, Vec<(ControlState, usize)>> = BTreeMap::new();
+    let mut ends: BTreeSet<ControlState> = BTreeSet::new();
+    let mut stack = vec![start.clone()];
+    let mut seen: BTreeSet<ControlState> = BTreeSet::new();
+    seen.insert(start.clone());
+    while let Some(c) = stack.pop() {
+        let mut out = Vec::new();
+        for edge in cfa.successors(c.location) {
+            let next = match control.successor(cfa, &c, edge) {
+                Ok(Some(n)) => n,
+                Ok(None) => continue,
+                Err(cut) => {
+                    return Err(EngineError::Unsupported(format!(
+                        "certificate check: a path is cut ({cut:?}) without a cut state"
+                    )))
+                }
+            };
+            out.push((next.clone(), edge.id.0 as usize));
+            if cpa.is_block_end(&next) || cfa.node(next.location).is_error() {
+                ends.insert(next);
+            } else if seen.insert(next.clone()) {
+                if seen.len() > MAX_BLOCK_STATES {
+                    return Err(EngineError::Limit(format!(
+                        "certificate check: a block has more than {MAX_BLOCK_STATES} control states"
+                    )));
+                }
+                stack.push(next);
+            }
+        }
+        succs.insert(c, out);
+    }
+    // 2. Path formulas in topological order (Kahn), merged where paths meet.
+    let mut indegree: BTreeMap<&ControlState, usize> = BTreeMap::new();
+    for outs in succs.values() {
+        for (n, _) in outs {
+            if !ends.contains(n) {
+                *indegree.entry(n).or_default() += 1;
+            }
+        }
+    }
+    let mut pf: BTreeMap<ControlState, PathFormula> = BTreeMap::new();
+    pf.insert(start.clone(), PathFormula::empty(SsaMap::default()));
+    let mut at_end: BTreeMap<ControlState, PathFormula> = BTreeMap::new();
+    let mut ready = vec![start.clone()];
+    let enc = cpa.encoder();
+    let mut done = 0;
+    while let Some(c) = ready.pop() {
+        done += 1;
+        let here = pf
+            .get(&c)
+            .cloned()
+            .unwrap_or_else(|| PathFormula::empty(SsaMap::default()));
+        for (next, edge) in succs.get(&c).map(Vec::as_slice).unwrap_or_default() {
+            let f = enc.sp(&here, &cfa.edges[*edge], &c, next);
+            let slot = if ends.contains(next) {
+                &mut at_end
+            } else {
+                &mut pf
+            };
+            let merged = match slot.remove(next) {
+                Some(old) => enc.merge(&old, &f),
+                None => f,
+            };
+            slot.insert(next.clone(), merged);
+            if !ends.contains(next) {
+                let d = indegree.get_mut(next).expect("counted above");
+                *d -= 1;
+                if *d == 0 {
+                    ready.push(next.clone());
+                }
+            }
+        }
+    }
+    if done != succs.len() {
+        return Err(EngineError::Unsupported(
+            "certificate check: a block has a cycle without a block end".into(),
+        ));
+    }
+    Ok(at_end.into_iter().collect())
+}
+
+/// The certificate check of an analysis' final ARG.
+pub trait Certifier<C: Describe> {
+    fn check(&mut self, cpa: &mut C, smt: &mut dyn Smt, algo: &CpaPlus<C>) -> Result<Report>;
+}
+
+/// The check of predicate abstraction's ARGs (see the module documentation).
+pub struct PredicateCertifier;
+
+impl Certifier<PredicateCpa> for PredicateCertifier {
+    fn check(
+        &mut self,
+        cpa: &mut PredicateCpa,
+        smt: &mut dyn Smt,
+        algo: &CpaPlus<PredicateCpa>,
+    ) -> Result<Report> {
+        check(cpa, smt, algo)
+    }
+}
+
+/// Checks the final ARG of a predicate-abstraction run (see the module documentation).
+pub fn check(
+    cpa: &mut PredicateCpa,
+    smt: &mut dyn Smt,
+    algo: &CpaPlus<PredicateCpa>,
+) -> Result<Report> {
+    let cfa = cpa.cfa.clone();
+    let before = smt.queries();
+    let mut report = Report::default();
+    // The invariant: ψ of every reached abstraction state, by control state.
+    let mut inv: BTreeMap<ControlState, Vec<Term>> = BTreeMap::new();
+    let mut states = Vec::new();
+    for id in algo.arg.reached() {
+        let n = algo.arg.node(id);
+        if !n.data.is_abstraction() {
+            continue;
+        }
+        let psi = cpa.abs_term(&n.data.abs);
+        if psi.is_false() {
+            continue;
+        }
+        if n.ctl.beyond || cfa.node(n.ctl.location).is_error() {
+            report.failure = Some(format!(
+                "state {} ({}) is reached",
+                id.0,
+                if n.ctl.beyond {
+                    "beyond the recursion bound"
+                } else {
+                    "an error location"
+                }
+            ));
+            return Ok(report);
+        }
+        inv.entry(n.ctl.clone()).or_default().push(psi.clone());
+        states.push((n.ctl.clone(), psi, id));
+    }
+    report.states = states.len() as u32;
+    let enc = Encoder::new(&cfa, cpa.encoding);
+    // 1. Initiation.
+    let init = algo.control.initial(&cfa);
+    let covers_init = inv
+        .get(&init)
+        .is_some_and(|ps| ps.iter().any(Term::is_true));
+    if !covers_init {
+        let disj = Term::or(inv.get(&init).cloned().unwrap_or_default());
+        let (d, extra) = enc.instantiate(&cpa.names, &disj, &SsaMap::default());
+        let query: Vec<Term> = std::iter::once(Term::not(d)).chain(extra).collect();
+        if smt.check(&query)? != Sat::Unsat {
+            report.failure = Some("the initial state is not covered".into());
+            report.queries = (smt.queries() - before) as u32;
+            return Ok(report);
+        }
+    }
+    // 2. and 3. Consecution and safety, block by block.
+    let mut blocks: BTreeMap<ControlState, Vec<(ControlState, PathFormula)>> = BTreeMap::new();
+    for (ctl, psi, id) in &states {
+        if !blocks.contains_key(ctl) {
+            let b = blocks_from(&cfa, cpa, &algo.control, ctl)?;
+            blocks.insert(ctl.clone(), b);
+        }
+        let (start, extra) = enc.instantiate(&cpa.names, psi, &SsaMap::default());
+        for (end, pf) in &blocks[ctl] {
+            report.blocks += 1;
+            let bad = end.beyond || cfa.node(end.location).is_error();
+            let mut query = vec![start.clone(), pf.formula.clone()];
+            query.extend(extra.iter().cloned());
+            if !bad {
+                let disj = Term::or(inv.get(end).cloned().unwrap_or_default());
+                if disj.is_true() {
+                    continue;
+                }
+                let (d, more) = enc.instantiate(&cpa.names, &disj, &pf.ssa);
+                query.push(Term::not(d));
+                query.extend(more);
+            }
+            match smt.check(&query)? {
+                Sat::Unsat => {}
+                other => {
+                    let what = if end.beyond {
+                        "a call beyond the recursion bound is reachable".to_string()
+                    } else if bad {
+                        "an error location is reachable".to_string()
+                    } else {
+                        format!(
+                            "the block to location {} does not preserve the invariant",
+                            end.location.0
+                        )
+                    };
+                    let unknown = match other {
+                        Sat::Unknown(r) => format!(" (solver: {r})"),
+                        _ => String::new(),
+                    };
+                    report.failure = Some(format!(
+                        "from state {} at location {}: {what}{unknown}",
+                        id.0, ctl.location.0
+                    ));
+                    report.queries = (smt.queries() - before) as u32;
+                    return Ok(report);
+                }
+            }
+        }
+    }
+    report.queries = (smt.queries() - before) as u32;
+    Ok(report)
+}
+
+/// The certificate check as the last step of a CEGAR run: TRUE if the ARG is a proof,
+/// otherwise UNKNOWN with the reason. Records a [`Event::Certificate`].
+pub fn check_arg<C: Describe>(
+    certifier: &mut dyn Certifier<C>,
+    cpa: &mut C,
+    smt: &mut dyn Smt,
+    algo: &CpaPlus<C>,
+    events: &mut Vec<Event>,
+) -> Result<Option<Verdict>> {
+    let r = certifier.check(cpa, smt, algo)?;
+    events.push(Event::Certificate {
+        states: r.states,
+        blocks: r.blocks,
+        queries: r.queries,
+        valid: r.failure.is_none(),
+        failure: r.failure.clone(),
+    });
+    Ok(Some(match r.failure {
+        None => Verdict::True,
+        Some(why) => Verdict::Unknown {
+            reason: format!("internal: certificate check failed: {why}"),
+        },
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::algorithm::cegar::Cegar;
+    use crate::algorithm::Algorithm;
+    use crate::config::Config;
+    use crate::cpa::arg::ArgId;
+    use crate::predicate::Abs;
+    use crate::smt::BridgeSmt;
+    use crate::smt::Smt;
+    use solver_bridge::solver::NativeZ3;
+    use std::rc::Rc;
+
+    /// A CEGAR run of `preset` to its TRUE (which the check passed): the gcd example for the
+    /// predicate presets, the unifying-view paper's Fig. 2 program for IMPACT (which cannot
+    /// interpolate gcd's paths yet).
+    fn proved(preset: &str) -> Cegar<PredicateCpa> {
+        let src = if preset == "impact" {
+            include_str!("../../tests/verdicts/unifying-fig2.c")
+        } else {
+            include_str!("../../examples/gcd.c")
+        };
+        let cfa = Rc::new(crate::frontend::parse_program("t.c", src).unwrap().cfa);
+        let config = Config::preset(preset).unwrap();
+        let mut smt = BridgeSmt::new(NativeZ3::new().expect("the tests need z3"));
+        smt.set_interpolation(config.interpolation);
+        smt.set_resource_limit(Some(config.limits.solver_rlimit))
+            .unwrap();
+        let mut c = crate::analysis::predicate_cegar(cfa, &config, Box::new(smt));
+        let mut events = Vec::new();
+        for _ in 0..10_000 {
+            if let Some(v) = c.step(&mut events).unwrap() {
+                assert_eq!(v, Verdict::True, "{preset}");
+                let last = events.last().unwrap();
+                assert!(
+                    matches!(last, Event::Certificate { valid: true, .. }),
+                    "{last:?}"
+                );
+                return c;
+            }
+        }
+        panic!("{preset}: no verdict");
+    }
+
+    /// Reached abstraction states other than the root, in id order.
+    fn inner_states(c: &Cegar<PredicateCpa>) -> Vec<ArgId> {
+        c.arg()
+            .reached()
+            .into_iter()
+            .filter(|id| id.0 != 0 && c.arg().node(*id).data.is_abstraction())
+            .collect()
+    }
+
+    #[test]
+    fn a_final_arg_is_a_certificate() {
+        for preset in ["predicate-lbe", "predicate-sbe", "impact"] {
+            let mut c = proved(preset);
+            let (cpa, smt, algo) = c.parts();
+            let r = check(cpa, smt, algo).unwrap();
+            assert_eq!(r.failure, None, "{preset}");
+            assert!(
+                r.states >= 2 && r.blocks >= r.states && r.queries >= 1,
+                "{r:?}"
+            );
+        }
+    }
+
+    /// Each way of breaking the proof is caught: a reached state forgotten, an unsound
+    /// strengthening, the initial state not covered, an error state left in the ARG.
+    #[test]
+    fn a_tampered_arg_fails_the_check() {
+        let strengthen_false = |c: &mut Cegar<PredicateCpa>, id: ArgId| {
+            let (cpa, _, algo) = c.parts();
+            let f = match &algo.arg.node(id).data.abs {
+                Abs::Bdd(_) => Abs::Bdd(cpa.table.bdd_false()),
+                Abs::Smt(_) => Abs::Smt(Term::ff()),
+            };
+            algo.arg.node_mut(id).data.abs = f;
+        };
+        // The check's verdict on a proof of `preset` after `tamper`.
+        let failure_after = |preset: &str, tamper: &dyn Fn(&mut Cegar<PredicateCpa>)| {
+            let mut c = proved(preset);
+            tamper(&mut c);
+            let (cpa, smt, algo) = c.parts();
+            check(cpa, smt, algo).unwrap().failure
+        };
+        for preset in ["predicate-lbe", "impact"] {
+            let inner = inner_states(&proved(preset));
+            assert!(!inner.is_empty());
+            for &victim in inner.iter().take(3) {
+                // Forgotten: the state leaves the ARG (and the reached set).
+                let forget = |c: &mut Cegar<PredicateCpa>| {
+                    c.parts().2.arg.remove(&[victim]);
+                };
+                assert!(
+                    failure_after(preset, &forget).is_some(),
+                    "{preset}: removing {victim:?}"
+                );
+                // Unsoundly strengthened to `false` (as a wrong interpolant would).
+                let strengthen = |c: &mut Cegar<PredicateCpa>| strengthen_false(c, victim);
+                assert!(
+                    failure_after(preset, &strengthen).is_some(),
+                    "{preset}: ψ({victim:?}) := false"
+                );
+            }
+            // The initial state's ψ is no longer `true`.
+            let root = |c: &mut Cegar<PredicateCpa>| strengthen_false(c, ArgId(0));
+            assert_eq!(
+                failure_after(preset, &root).as_deref(),
+                Some("the initial state is not covered")
+            );
+        }
+        // A reached state at an error location.
+        let mut c = proved("predicate-lbe");
+        let (cpa, smt, algo) = c.parts();
+        let error = cpa.cfa.nodes.iter().find(|n| n.is_error()).unwrap().id;
+        let mut ctl = algo.control.initial(&cpa.cfa);
+        ctl.location = error;
+        let data = cpa.initial_at(&ctl);
+        let cfa = cpa.cfa.clone();
+        let prec = algo.arg.node(ArgId(0)).prec.clone();
+        algo.arg.add(
+            &cfa,
+            ctl,
+            data,
+            prec,
+            vec![(ArgId(0), crate::cfa::EdgeId(0))],
+            None,
+        );
+        let r = check(cpa, smt, algo).unwrap();
+        assert!(r.failure.unwrap().contains("error location"));
+    }
+}

@@ -1,0 +1,180 @@
+//! Refinement for predicate abstraction (the Predicate CPA paper's refine_P): the abstract
+//! counterexample through the abstraction states, one feasibility query over the block
+//! formulas (a satisfying model is validated by concrete execution), inductive sequence
+//! interpolants; the atoms of τi become predicates at the location of the i-th state (lazy
+//! abstraction).
+
+use super::{Feasibility, Goal, Increment, PrecisionRefiner, Refutation, Trace, TraceChecker};
+use crate::cfa::Cfa;
+use crate::counterexample::{self, Counterexample};
+use crate::cpa::arg::{Arg, ArgId};
+use crate::formula::deindex;
+use crate::predicate::cpa::clip;
+use crate::predicate::{PredicateCpa, PredicatePrecision, PredicateState};
+use crate::smt::{EngineError, Result, Sat, Smt};
+use solver_bridge::term::Term;
+
+type PArg = Arg<PredicateState, PredicatePrecision>;
+
+/// The abstraction states e0..en on one ARG path from the root to `target`.
+pub fn abstract_counterexample(arg: &PArg, target: ArgId) -> Vec<ArgId> {
+    arg.path_to(target)
+        .into_iter()
+        .filter(|id| arg.node(*id).data.is_abstraction())
+        .collect()
+}
+
+/// The block formulas of the abstraction states after the first, and whether one of them
+/// over-approximates an operation.
+pub fn block_formulas(arg: &PArg, states: &[ArgId]) -> Result<(Vec<Term>, bool)> {
+    let mut blocks = Vec::new();
+    let mut approximated = false;
+    for id in states.iter().skip(1) {
+        let pf = arg.node(*id).data.block.clone().ok_or_else(|| {
+            EngineError::Unsupported("abstraction state without block formula".into())
+        })?;
+        approximated |= pf.approximated;
+        blocks.push(pf.formula);
+    }
+    Ok((blocks, approximated))
+}
+
+/// Checks the ARG path `states` (through merged states: one formula, all paths) for
+/// feasibility; a satisfying model is validated by concrete execution.
+pub fn check_feasibility(
+    smt: &mut dyn Smt,
+    arg: &PArg,
+    cfa: &Cfa,
+    states: &[ArgId],
+    formulas: &[Term],
+    approximated: bool,
+) -> Result<Option<std::result::Result<Counterexample, String>>> {
+    let conj = Term::and(formulas.iter().cloned());
+    match smt.check(std::slice::from_ref(&conj))? {
+        Sat::Unsat => Ok(None),
+        Sat::Unknown(r) => Err(EngineError::Solver(format!("feasibility check: {r}"))),
+        Sat::Sat => {
+            let model = counterexample::model_of(smt, &conj)?;
+            let states_u32 = states.iter().map(|s| s.0).collect();
+            Ok(Some(
+                counterexample::confirm(cfa, arg, states[0], &model, approximated).map(|trace| {
+                    Counterexample {
+                        trace,
+                        states: states_u32,
+                    }
+                }),
+            ))
+        }
+    }
+}
+
+/// Block formulas, feasibility and sequence interpolants.
+pub struct PredicateTraceChecker;
+
+impl TraceChecker<PredicateCpa> for PredicateTraceChecker {
+    fn trace(&self, _cpa: &PredicateCpa, arg: &PArg, target: ArgId) -> Result<Trace> {
+        let states = abstract_counterexample(arg, target);
+        if states.len() < 2 || !arg.node(target).data.is_abstraction() {
+            return Err(EngineError::Unsupported(
+                "refinement needs a block end at the error location".into(),
+            ));
+        }
+        let (blocks, _) = block_formulas(arg, &states)?;
+        Ok(Trace {
+            states,
+            blocks: blocks.iter().map(|b| clip(b.to_string())).collect(),
+        })
+    }
+
+    fn feasibility(
+        &mut self,
+        cpa: &mut PredicateCpa,
+        smt: &mut dyn Smt,
+        arg: &PArg,
+        trace: &Trace,
+        goal: Goal,
+    ) -> Result<Feasibility> {
+        let (blocks, approximated) = block_formulas(arg, &trace.states)?;
+        if goal == Goal::Cut {
+            let conj = Term::and(blocks.iter().cloned());
+            return Ok(match smt.check(std::slice::from_ref(&conj))? {
+                Sat::Unsat => Feasibility::Infeasible,
+                // Feasible, or the solver gave up: either way the cut stays.
+                _ => Feasibility::FeasibleCut,
+            });
+        }
+        let cfa = cpa.cfa.clone();
+        Ok(
+            match check_feasibility(smt, arg, &cfa, &trace.states, &blocks, approximated)? {
+                None => Feasibility::Infeasible,
+                Some(Ok(cex)) => Feasibility::Feasible(cex),
+                Some(Err(why)) => Feasibility::Unknown(why),
+            },
+        )
+    }
+
+    fn refute(
+        &mut self,
+        _cpa: &mut PredicateCpa,
+        smt: &mut dyn Smt,
+        arg: &PArg,
+        trace: &Trace,
+    ) -> Result<(Refutation, Vec<String>)> {
+        let (blocks, _) = block_formulas(arg, &trace.states)?;
+        let inner = smt.interpolate(&blocks)?;
+        if inner.len() + 1 != blocks.len() {
+            return Err(EngineError::Interpolation(format!(
+                "{} interpolants for {} blocks",
+                inner.len(),
+                blocks.len()
+            )));
+        }
+        let mut itps = vec![Term::tt()];
+        itps.extend(inner);
+        itps.push(Term::ff());
+        let texts = itps.iter().map(|t| clip(t.to_string())).collect();
+        Ok((Refutation::Interpolants(itps), texts))
+    }
+}
+
+/// The atoms of τi become predicates at the location of the i-th state (`false` where τi is
+/// `false`: a satisfiability check there).
+pub struct PredicatePrecisionRefiner;
+
+impl PrecisionRefiner<PredicateCpa> for PredicatePrecisionRefiner {
+    fn no_progress(&self) -> String {
+        "refinement made no progress: the interpolants add no new predicate".into()
+    }
+
+    fn increment(
+        &mut self,
+        cpa: &mut PredicateCpa,
+        arg: &PArg,
+        trace: &Trace,
+        refutation: &Refutation,
+    ) -> Result<Increment<PredicatePrecision>> {
+        let Refutation::Interpolants(itps) = refutation;
+        let mut added = PredicatePrecision::default();
+        let mut shown = Vec::new();
+        for (i, id) in trace.states.iter().enumerate().skip(1) {
+            let loc = arg.node(*id).ctl.location;
+            let mut preds = Vec::new();
+            if itps[i].is_false() {
+                preds.push(Term::ff());
+            } else if let Some(t) = deindex(&itps[i]) {
+                preds.extend(t.atoms());
+            } else {
+                // An interpolant over auxiliary values: only its program-variable atoms are
+                // usable.
+                preds.extend(itps[i].atoms().into_iter().filter_map(|a| deindex(&a)));
+            }
+            for p in preds {
+                let pid = cpa.table.intern(p.clone())?;
+                if added.by_location.entry(loc).or_default().insert(pid) {
+                    shown.push((loc.0, p.to_string()));
+                }
+            }
+        }
+        Ok(Increment { added, shown })
+    }
+}
