@@ -49,6 +49,9 @@ pub struct Report {
     pub queries: u32,
     /// Why the certificate is not valid.
     pub failure: Option<String>,
+    /// The failure is the solver's "unknown" (a resource limit), not a counterexample to the
+    /// certificate: the run answers UNKNOWN without calling it a bug.
+    pub inconclusive: bool,
 }
 
 /// The blocks leaving one control state: every block end with its merged path formula.
@@ -248,10 +251,11 @@ pub fn check(
                             end.location.0
                         )
                     };
-                    let unknown = match other {
+                    let unknown = match &other {
                         Sat::Unknown(r) => format!(" (solver: {r})"),
                         _ => String::new(),
                     };
+                    report.inconclusive = matches!(other, Sat::Unknown(_));
                     report.failure = Some(format!(
                         "from state {} at location {}: {what}{unknown}",
                         id.0, ctl.location.0
@@ -285,6 +289,9 @@ pub fn check_arg<C: Describe>(
     });
     Ok(Some(match r.failure {
         None => Verdict::True,
+        Some(why) if r.inconclusive => Verdict::Unknown {
+            reason: format!("the certificate check could not decide: {why}"),
+        },
         Some(why) => Verdict::Unknown {
             reason: format!("internal: certificate check failed: {why}"),
         },

@@ -53,7 +53,7 @@ impl EncodingChoice {
         match self {
             EncodingChoice::Int => Encoding::Int,
             EncodingChoice::Bv => Encoding::Bv,
-            EncodingChoice::Auto if Encoder::new(cfa, Encoding::Int).approximates() => Encoding::Bv,
+            EncodingChoice::Auto if Encoder::new(cfa, Encoding::Int).needs_bits() => Encoding::Bv,
             EncodingChoice::Auto => Encoding::Int,
         }
     }
@@ -737,11 +737,14 @@ impl<'c> Encoder<'c> {
         r
     }
 
-    /// Whether some edge of the CFA is over-approximated by this encoding (never for `Bv`): the
-    /// edge's strongest postcondition, computed once outside any call context, is marked
-    /// approximated. What is approximated depends only on the edge's operations, not on the
-    /// path before it.
-    pub fn approximates(&self) -> bool {
+    /// Whether `auto` must choose bit-vectors: an edge that this encoding over-approximates
+    /// (never for `Bv`), or one whose encoding is nonlinear (a product of variables, a
+    /// division or remainder by a variable). Each edge's strongest postcondition is computed
+    /// once outside any call context: both properties depend only on the edge's operations,
+    /// not on the path before it. Nonlinear integer arithmetic is undecidable, and Z3's procedures for it do
+    /// not all respect the resource limit (queries of `cpa fuzz` ran for minutes at
+    /// `:rlimit 300000`); over bit-vectors the same operations are exact and decidable.
+    pub fn needs_bits(&self) -> bool {
         let at = |location| ControlState {
             location,
             stack: Default::default(),
@@ -749,10 +752,10 @@ impl<'c> Encoder<'c> {
             beyond: false,
         };
         let empty = PathFormula::empty(SsaMap::default());
-        self.cfa
-            .edges
-            .iter()
-            .any(|e| self.sp(&empty, e, &at(e.from), &at(e.to)).approximated)
+        self.cfa.edges.iter().any(|e| {
+            let pf = self.sp(&empty, e, &at(e.from), &at(e.to));
+            pf.approximated || !pf.formula.nonlinear_subterms().is_empty()
+        })
     }
 
     /// The strongest postcondition of `pf` along `edge`, from control state `from` to `to`.
@@ -935,13 +938,18 @@ mod tests {
     }
 
     #[test]
-    fn auto_encoding_is_int_for_exact_operations_and_bv_for_approximated_ones() {
+    fn auto_encoding_is_int_for_exact_linear_operations_and_bv_for_the_others() {
         // Masks and constant shifts have exact linear forms.
         assert_eq!(
             resolved("x = (x & 255u) + (y >> 8) + (x << 3);"),
             Encoding::Int
         );
-        assert_eq!(resolved("x = x * y + x / 3u;"), Encoding::Int);
+        assert_eq!(resolved("x = x * 7u + x / 3u + x % 5u;"), Encoding::Int);
+        // Nonlinear arithmetic: exact over integers, but undecidable there (and Z3 does not
+        // bound all of its procedures for it by the resource limit).
+        assert_eq!(resolved("x = x * y;"), Encoding::Bv);
+        assert_eq!(resolved("x = 100u / y;"), Encoding::Bv);
+        assert_eq!(resolved("c = c % c;"), Encoding::Bv);
         // A general `&`, a shift by a variable, `^` with a non-mask: over-approximated.
         assert_eq!(resolved("x = x & y;"), Encoding::Bv);
         assert_eq!(resolved("x = 1u << c;"), Encoding::Bv);

@@ -57,6 +57,16 @@ fn project<S: Solver>(
     if local.is_empty() {
         return Ok(body);
     }
+    // Nonlinear integer arithmetic has no quantifier elimination, and Z3's `qe` tactic does
+    // not check the resource limit on it (a projection of `v * v` ran for minutes at
+    // `:rlimit 300000`, found by `cpa fuzz`): give way to another strategy instead.
+    // (Also where the nonlinear term mentions only kept variables: `exists a, b. v * v + c =
+    // 2^32 * a + b /\ ...` hung as well.)
+    if !body.nonlinear_subterms().is_empty() {
+        return Err(ItpError::NotApplicable(
+            "quantifier elimination over nonlinear integer arithmetic".into(),
+        ));
+    }
     let q = Term::exists(local, body).map_err(|e| ItpError::BadInput(e.message))?;
     if q.is_quantifier_free() {
         return Ok(q);

@@ -14,21 +14,29 @@ impl Term {
         out
     }
 
-    /// Number of distinct nodes (shared subterms counted once).
-    pub fn dag_size(&self) -> usize {
+    /// Calls `f` once on every distinct node (shared subterms once), quantifier bodies
+    /// included.
+    fn visit(&self, mut f: impl FnMut(&Term)) {
         let mut seen = HashSet::new();
         let mut stack = vec![self.clone()];
         while let Some(t) = stack.pop() {
             if !seen.insert(t.addr()) {
                 continue;
             }
+            f(&t);
             match t.kind() {
                 TermKind::App(_, args) => stack.extend(args.iter().cloned()),
                 TermKind::Quant(_, _, body) => stack.push(body.clone()),
                 _ => {}
             }
         }
-        seen.len()
+    }
+
+    /// Number of distinct nodes (shared subterms counted once).
+    pub fn dag_size(&self) -> usize {
+        let mut n = 0;
+        self.visit(|_| n += 1);
+        n
     }
 
     /// True if no quantifier occurs in the term.
@@ -46,6 +54,26 @@ impl Term {
             }
         }
         true
+    }
+
+    /// The nonlinear integer subterms: products of two or more non-constant factors, and
+    /// `div`/`mod` by a non-constant divisor.
+    pub fn nonlinear_subterms(&self) -> Vec<Term> {
+        let mut out = Vec::new();
+        self.visit(|t| {
+            if let TermKind::App(op, args) = t.kind() {
+                let constant = |a: &Term| matches!(a.kind(), TermKind::Int(_));
+                let nonlinear = match op {
+                    Op::Mul => args.iter().filter(|a| !constant(a)).count() > 1,
+                    Op::Div | Op::Mod => args.iter().skip(1).any(|a| !constant(a)),
+                    _ => false,
+                };
+                if nonlinear && t.sort() == Sort::Int {
+                    out.push(t.clone());
+                }
+            }
+        });
+        out
     }
 
     /// The top-level conjuncts (`and` flattened; `true` gives none).
@@ -231,4 +259,24 @@ pub fn sort_conflicts(vars: &BTreeSet<Var>) -> Vec<(String, Sort, Sort)> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nonlinear_subterms_are_products_of_variables_and_divisions_by_them() {
+        let x = Term::new_var("x", Sort::Int);
+        let y = Term::new_var("y", Sort::Int);
+        let linear = Term::add2(
+            Term::mul(Term::int(3), x.clone()),
+            Term::div(y.clone(), Term::int(2)),
+        );
+        assert!(linear.nonlinear_subterms().is_empty());
+        let square = Term::mul(x.clone(), x.clone());
+        assert_eq!(square.nonlinear_subterms(), vec![square.clone()]);
+        let by_var = Term::eq(Term::div(Term::int(7), y.clone()), x.clone());
+        assert_eq!(by_var.nonlinear_subterms().len(), 1);
+    }
 }
