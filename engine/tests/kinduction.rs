@@ -28,7 +28,15 @@ fn checks(
                 bound,
                 satisfiable,
                 ..
-            } => Some((what.clone(), *bound, *satisfiable)),
+            } => Some((
+                serde_json::to_value(what)
+                    .unwrap()
+                    .as_str()
+                    .unwrap()
+                    .to_string(),
+                *bound,
+                *satisfiable,
+            )),
             _ => None,
         })
         .collect();

@@ -17,8 +17,8 @@ use crate::playground::{location_line, Run};
 use cpa_engine::config::{AlgorithmKind, Config};
 use cpa_engine::cpa::waitlist::WaitlistOrder;
 use cpa_engine::events::{CheckKind, CutReason, Event, StateKind, VerdictKind};
-use cpa_engine::predicate::refine::RefinementStrategy;
 use cpa_engine::predicate::{AbstractionKind, BlockOperator};
+use cpa_engine::refinement::RefinementStrategy;
 
 /// A piece of an explanation: text, a formula or code (shown in monospace), or a reference
 /// to an ARG state or a source line (shown as a link that selects it).
@@ -428,8 +428,13 @@ pub fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
             states,
             blocks,
             feasible,
+            cut,
         } => {
-            let mut s = say().t("The abstract counterexample goes through the abstraction states ");
+            let mut s = say().t(if *cut {
+                "The abstract path to a call beyond the recursion bound goes through the abstraction states "
+            } else {
+                "The abstract counterexample goes through the abstraction states "
+            });
             for (i, id) in states.iter().take(12).enumerate() {
                 if i > 0 {
                     s = s.t(" → ");
@@ -440,7 +445,13 @@ pub fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
                 s = s.t(" → …");
             }
             let n = blocks.len();
-            if *feasible {
+            if *cut && *feasible {
+                s.t(format!(". Its path formula (the conjunction of its {n} block formulas) is satisfiable: the call is reachable, and what it would do is beyond the bound, so the analysis cannot prove the program."))
+                    .done("recursion depth bound of the callstack CPA; refine_P, feasibility check (Sect. 3.2 of A Unifying View on SMT-Based Software Verification)", "counterexample")
+            } else if *cut {
+                s.t(format!(". Its path formula (the conjunction of its {n} block formulas) is unsatisfiable: the call is not reachable, so the path is refined away like a spurious counterexample."))
+                    .done("recursion depth bound of the callstack CPA; refine_P, abstract counterexample (Sect. 3.2 of A Unifying View on SMT-Based Software Verification)", "counterexample")
+            } else if *feasible {
                 s.t(format!(". Its path formula (the conjunction of its {n} block formulas) is satisfiable: the error is reachable. The model's values were confirmed by executing the program concretely."))
                     .done("refine_P, feasibility check (Sect. 3.2 of A Unifying View on SMT-Based Software Verification)", "counterexample")
             } else {
@@ -527,6 +538,49 @@ pub fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
                 s.t("CPA++ continues with the waitlist, now abstracting with the new predicates.")
                     .done("CEGAR, Algorithm 4 (A Unifying View on SMT-Based Software Verification)", "cegar")
             }
+        }
+        Event::Enumerated {
+            parent,
+            values,
+            exceeded,
+            ..
+        } => match exceeded {
+            Some(k) => say()
+                .t("The value along the edge from ")
+                .s(*parent)
+                .t(format!(" has more than {k} solutions under the path's constraints: the successor keeps it unknown."))
+                .done("bounded enumeration (Efficient CEGAR, explicit domain)", "transfer"),
+            None => say()
+                .t("The value along the edge from ")
+                .s(*parent)
+                .t(format!(" has {} solutions under the path's constraints ({}): one successor each.", values.len(), values.join(", ")))
+                .done("bounded enumeration (Efficient CEGAR, explicit domain)", "transfer"),
+        },
+        Event::SatCheck {
+            parent, satisfiable, ..
+        } => say()
+            .t("The path constraints after ")
+            .s(*parent)
+            .t(if *satisfiable {
+                " and this edge are satisfiable: the successor is explored."
+            } else {
+                " and this edge are unsatisfiable: the branch cannot be taken."
+            })
+            .done("constraints CPA, satisfiability check (symbolic execution with CEGAR)", "transfer"),
+        Event::Certificate {
+            states,
+            blocks,
+            queries,
+            valid,
+            failure,
+        } => {
+            let s = say().t(format!("Certificate check before TRUE: the formulas of the {states} reached abstraction states must hold initially and be preserved by every one of the {blocks} blocks leaving them, and no block may reach an error ({queries} solver queries)"));
+            match (valid, failure) {
+                (true, _) => s.t(": they form an inductive invariant that excludes the error, so the ARG is a proof."),
+                (false, Some(f)) => s.t(format!(": it does not hold ({f}), so the run cannot answer TRUE.")),
+                (false, None) => s.t(": it does not hold, so the run cannot answer TRUE."),
+            }
+            .done("safety certificate of the final ARG (A Unifying View on SMT-Based Software Verification, Sect. 3)", "verdict")
         }
         Event::Check {
             what,

@@ -244,6 +244,7 @@ impl Derived {
                 states,
                 blocks,
                 feasible,
+                ..
             } => {
                 let number = self.refinements.len() as u32 + 1;
                 let locations = states

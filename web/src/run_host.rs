@@ -108,6 +108,9 @@ impl<M: Smt> Smt for Purposes<M> {
     fn set_interpolation(&mut self, strategy: solver_bridge::itp::Strategy) {
         self.inner.set_interpolation(strategy)
     }
+    fn set_query_limit(&mut self, limit: Option<u64>) {
+        self.inner.set_query_limit(limit)
+    }
 }
 
 /// What the events of one step say about the checks it made.

@@ -7,7 +7,9 @@
 //!   `psi_n = true`, and `tau_i = not psi_i` (the states from which the rest can still
 //!   succeed, negated);
 //! - generalisation: keeps only the conjuncts of each `tau_i` that are needed for
-//!   `tau_i /\ phi_(i+1) => tau_(i+1)` (unsat core, then one deletion pass), walking from the end
+//!   `tau_i /\ phi_(i+1) => tau_(i+1)` (one deletion pass in a fixed order, so that the
+//!   result depends on satisfiability alone; an unsat core first only above
+//!   `MAX_MINIMIZE` conjuncts), walking from the end
 //!   so that weakened later interpolants let earlier ones shrink too.
 
 use super::{sat_to_err, ItpError};
@@ -180,11 +182,20 @@ pub fn generalize<S: Solver>(
                 i + 1
             )));
         }
-        let core = ctx.unsat_core()?;
-        ctx.pop()?;
-        let mut kept: Vec<usize> = (0..parts.len())
-            .filter(|j| core.iter().any(|c| *c == format!("itp_part_{j}")))
-            .collect();
+        // The deletion pass alone depends only on satisfiability, which every Z3 version
+        // answers alike; an unsat core does not (Z3 4.8 natively and Z3 5.1 in the browser
+        // picked different cores, so the same run learned `x = 0` in one and `y = 0` in the
+        // other). The core only narrows a long conjunction before the pass.
+        let mut kept: Vec<usize> = if parts.len() <= MAX_MINIMIZE {
+            ctx.pop()?;
+            (0..parts.len()).collect()
+        } else {
+            let core = ctx.unsat_core()?;
+            ctx.pop()?;
+            (0..parts.len())
+                .filter(|j| core.iter().any(|c| *c == format!("itp_part_{j}")))
+                .collect()
+        };
         if kept.len() <= MAX_MINIMIZE {
             let mut j = 0;
             while j < kept.len() && kept.len() > 1 {
