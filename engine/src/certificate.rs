@@ -388,16 +388,25 @@ mod tests {
             let inner = inner_states(&proved(preset));
             assert!(!inner.is_empty());
             for &victim in inner.iter().take(3) {
-                // Forgotten: the state leaves the ARG (and the reached set).
+                // Forgotten: the state leaves the ARG (and the reached set), with every other
+                // state at its place (one of them may subsume it, which leaves a valid proof).
                 let forget = |c: &mut Cegar<PredicateCpa>| {
-                    c.parts().2.arg.remove(&[victim]);
+                    let arg = &mut c.parts().2.arg;
+                    let place = arg.reached_at(&arg.node(victim).ctl);
+                    arg.remove(&place);
                 };
                 assert!(
                     failure_after(preset, &forget).is_some(),
                     "{preset}: removing {victim:?}"
                 );
-                // Unsoundly strengthened to `false` (as a wrong interpolant would).
-                let strengthen = |c: &mut Cegar<PredicateCpa>| strengthen_false(c, victim);
+                // Unsoundly strengthened to `false` (as a wrong interpolant would), with every
+                // other state at its place.
+                let strengthen = |c: &mut Cegar<PredicateCpa>| {
+                    let arg = &c.arg();
+                    for s in arg.reached_at(&arg.node(victim).ctl) {
+                        strengthen_false(c, s);
+                    }
+                };
                 assert!(
                     failure_after(preset, &strengthen).is_some(),
                     "{preset}: ψ({victim:?}) := false"

@@ -110,12 +110,12 @@ pub fn semantics_line(config: &RunConfig) -> String {
     let formulas = match encoding.as_deref() {
         Some("int") => "formulas over integers, wrap-around encoded exactly",
         Some("bv") => "formulas over bit-vectors",
-        Some(_) => "formulas over integers (bit-vectors where a bit operation needs them)",
+        Some(_) => "formulas over integers, or bit-vectors where the program needs them",
         None => "",
     };
     let mut line = String::from(
-        "C semantics: ILP32 (int and long are 32 bits); signed and unsigned arithmetic wrap \
-         around (two's complement, as gcc -fwrapv) in every analysis",
+        "C semantics: ILP32, arithmetic wraps around (two's complement, like gcc -fwrapv) in \
+         every analysis",
     );
     if !formulas.is_empty() {
         line.push_str("; ");
@@ -150,7 +150,7 @@ mod tests {
     fn the_semantics_line_names_wrap_around_and_the_encoding() {
         for p in PRESETS {
             let line = semantics_line(&RunConfig::preset(p));
-            assert!(line.contains("wrap around"), "{p}: {line}");
+            assert!(line.contains("wraps around"), "{p}: {line}");
         }
         let mut c = RunConfig::preset("predicate-lbe");
         c.set.push(("encoding".into(), "bv".into()));

@@ -197,20 +197,40 @@ pub fn generalize<S: Solver>(
                 .collect()
         };
         if kept.len() <= MAX_MINIMIZE {
-            let mut j = 0;
-            while j < kept.len() && kept.len() > 1 {
-                let mut candidate = kept.clone();
-                candidate.remove(j);
-                let q = Term::and2(
-                    Term::and(candidate.iter().map(|&k| parts[k].0.clone())),
-                    rest.clone(),
-                );
-                if ctx.check_sat_of(&q)? == SatResult::Unsat {
-                    kept = candidate;
-                } else {
-                    j += 1;
+            // Whole conjuncts first (an equation's two halves together), then single halves,
+            // so that an equation needed as a whole stays one; each pass from the last part
+            // back (the conjuncts nearest the end of the path are the likeliest to be needed
+            // by the rest: dropping the first ones first made gcd.c with predicate-sbe learn
+            // predicates without end, where this order proves it in 5 s as the core did).
+            let mut drop = |kept: &mut Vec<usize>, group: &dyn Fn(usize) -> Vec<usize>| {
+                let mut j = kept.len();
+                while j > 0 && kept.len() > 1 {
+                    j -= 1;
+                    if j >= kept.len() {
+                        continue;
+                    }
+                    let gone = group(kept[j]);
+                    let candidate: Vec<usize> =
+                        kept.iter().copied().filter(|k| !gone.contains(k)).collect();
+                    if candidate.is_empty() {
+                        continue;
+                    }
+                    let q = Term::and2(
+                        Term::and(candidate.iter().map(|&k| parts[k].0.clone())),
+                        rest.clone(),
+                    );
+                    if ctx.check_sat_of(&q)? == SatResult::Unsat {
+                        *kept = candidate;
+                    }
                 }
-            }
+                Ok::<(), ItpError>(())
+            };
+            drop(&mut kept, &|k| {
+                (0..parts.len())
+                    .filter(|&m| parts[m].1 == parts[k].1)
+                    .collect()
+            })?;
+            drop(&mut kept, &|k| vec![k])?;
         }
         // Rebuild in the original order; both halves of an equation kept give the equation.
         let mut out = Vec::new();
