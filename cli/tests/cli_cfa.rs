@@ -1,4 +1,4 @@
-//! The `cpa check` and `cpa cfa` interfaces of PRODUCT.md, through the real binary.
+//! The `cpa check` and `cpa cfa` interfaces (README.md), through the real binary.
 
 use std::path::Path;
 use std::process::Command;

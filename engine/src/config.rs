@@ -1,4 +1,4 @@
-//! Typed configurations and the stable presets of PRODUCT.md. `--set KEY=VALUE` reaches every
+//! Typed configurations and the stable presets (their names are an interface: README.md). `--set KEY=VALUE` reaches every
 //! knob through [`Config::set`]; unknown keys and bad values are errors, never ignored.
 
 use crate::cpa::waitlist::WaitlistOrder;

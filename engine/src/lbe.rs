@@ -9,7 +9,7 @@
 //!   `(l1, op1 ∥ op2, l2)`.
 //!
 //! Rules 1 and 2 are applied until neither applies. Guards beyond the paper's text, as the
-//! digest (`shared/notes/003`, S2/S3) requires and the paper's proof of Thm. III.1 assumes:
+//! a faithful implementation needs and the paper's proof of Thm. III.1 assumes:
 //! Rule 1 never eliminates a location without outgoing edges (so error locations, program exits
 //! and `abort` sinks survive) and never an error location; the initial location has no incoming
 //! edge, so it survives too. The paper's formalism has no calls: here call and return edges are

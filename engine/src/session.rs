@@ -1,8 +1,8 @@
-//! A verification run as a stepping machine (PRODUCT.md capability 5). The session owns the
-//! algorithm, the event log and the limits. Stepping forward runs the algorithm one unit at a
-//! time until the requested granularity is reached; stepping backward is replaying a prefix of
-//! the event log ([`crate::view`], [`Session::view_at`]), so the engine never needs to undo
-//! work.
+//! A verification run as a stepping machine (what the playground steps; ARCHITECTURE.md).
+//! The session owns the algorithm, the event log and the limits. Stepping forward runs the
+//! algorithm one unit at a time until the requested granularity is reached; stepping backward
+//! is replaying a prefix of the event log ([`crate::view`], [`Session::view_at`]), so the
+//! engine never needs to undo work.
 
 use crate::algorithm::{AlgoStats, Algorithm, Verdict};
 use crate::cfa::Cfa;

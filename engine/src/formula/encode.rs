@@ -8,7 +8,7 @@
 //!   (linearly for `+`/`-`, with `mod` otherwise); conversions wrap exactly; C's truncating `/`
 //!   and `%` are expressed with SMT's Euclidean `div`/`mod`; shifts by constants and bit masks are
 //!   exact. Signed arithmetic wraps like the concrete semantics (two's complement, gcc's
-//!   `-fwrapv`, PRODUCT.md's semantics decision): an operation whose result can leave its
+//!   `-fwrapv`; ARCHITECTURE.md, "Semantics decisions"): an operation whose result can leave its
 //!   type's range, judged from the operands' static ranges ([`value_range`]), is wrapped
 //!   exactly (an `ite` chain over the few multiples of 2^w the result can cross, or quotient
 //!   and remainder variables). Bitwise operations

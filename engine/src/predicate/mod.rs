@@ -1,6 +1,5 @@
 //! The Predicate CPA with adjustable-block encoding, as defined in Beyer, Dangl, Wendler, "A
-//! Unifying View on SMT-Based Software Verification" (JAR 2018), Sect. 3 (the digest
-//! `shared/notes/001` §2): states (ψ, l^ψ, φ), a purely syntactic transfer relation (strongest
+//! Unifying View on SMT-Based Software Verification" (JAR 2018), Sect. 3: states (ψ, l^ψ, φ), a purely syntactic transfer relation (strongest
 //! postcondition with SSA indices), merge inside a block, stop on abstraction states only, and
 //! precision adjustment that computes a Boolean or Cartesian predicate abstraction at block ends
 //! chosen by the block operator blk.
