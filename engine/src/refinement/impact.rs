@@ -5,7 +5,7 @@
 //! before each expansion.
 
 use super::predicate::{abstract_counterexample, PredicateTraceChecker};
-use super::{check_trace, Goal, Outcome, Refiner, Refutation, TraceChecker};
+use super::{check_trace, Goal, Outcome, Refiner, Refutation};
 use crate::cfa::Cfa;
 use crate::cpa::arg::ArgId;
 use crate::cpa::cpa_plus::CpaPlus;
@@ -35,17 +35,11 @@ impl Refiner<PredicateCpa> for ImpactRefiner {
         goal: Goal,
         events: &mut Vec<Event>,
     ) -> Result<Outcome> {
-        let trace = match check_trace(&mut self.checker, cpa, smt, &algo.arg, target, goal, events)?
-        {
-            Ok(t) => t,
-            Err(outcome) => return Ok(outcome),
-        };
-        let (Refutation::Interpolants(itps), texts) =
-            self.checker.refute(cpa, smt, &algo.arg, &trace)?;
-        events.push(Event::Interpolants {
-            states: trace.states.iter().map(|s| s.0).collect(),
-            interpolants: texts,
-        });
+        let (trace, Refutation::Interpolants(itps)) =
+            match check_trace(&mut self.checker, cpa, smt, &algo.arg, target, goal, events)? {
+                Ok(t) => t,
+                Err(outcome) => return Ok(outcome),
+            };
         impact_refinement(cfa, cpa, smt, algo, &trace.states, &itps, events)
     }
 

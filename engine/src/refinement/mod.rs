@@ -177,7 +177,8 @@ pub struct CegarRefiner<T, P> {
     pub prune: PruneStrategy,
 }
 
-/// Checks the trace to `target` and records the [`Event::Counterexample`]; `Err` carries the
+/// Checks the trace to `target` and records the [`Event::Counterexample`]; an infeasible trace
+/// is refuted and the refutation recorded ([`Event::Interpolants`]). `Err` carries the
 /// outcome when the trace is not refuted (feasible, or undecided).
 pub fn check_trace<C: Cpa, T: TraceChecker<C>>(
     checker: &mut T,
@@ -187,7 +188,7 @@ pub fn check_trace<C: Cpa, T: TraceChecker<C>>(
     target: ArgId,
     goal: Goal,
     events: &mut Vec<Event>,
-) -> Result<std::result::Result<Trace, Outcome>> {
+) -> Result<std::result::Result<(Trace, Refutation), Outcome>> {
     let trace = checker.trace(cpa, arg, target)?;
     let feasibility = checker.feasibility(cpa, smt, arg, &trace, goal)?;
     let feasible = !matches!(feasibility, Feasibility::Infeasible);
@@ -200,13 +201,21 @@ pub fn check_trace<C: Cpa, T: TraceChecker<C>>(
         },
         cut: goal == Goal::Cut,
     });
-    Ok(match feasibility {
-        Feasibility::Infeasible => Ok(trace),
-        Feasibility::Feasible(cex) => Err(Outcome::Feasible(cex)),
-        Feasibility::FeasibleCut => Err(Outcome::CutFeasible),
-        Feasibility::Unknown(_) if goal == Goal::Cut => Err(Outcome::CutFeasible),
-        Feasibility::Unknown(why) => Err(Outcome::Unknown(why)),
-    })
+    let outcome = match feasibility {
+        Feasibility::Infeasible => {
+            let (refutation, texts) = checker.refute(cpa, smt, arg, &trace)?;
+            events.push(Event::Interpolants {
+                states: trace.states.iter().map(|s| s.0).collect(),
+                interpolants: texts,
+            });
+            return Ok(Ok((trace, refutation)));
+        }
+        Feasibility::Feasible(cex) => Outcome::Feasible(cex),
+        Feasibility::FeasibleCut => Outcome::CutFeasible,
+        Feasibility::Unknown(_) if goal == Goal::Cut => Outcome::CutFeasible,
+        Feasibility::Unknown(why) => Outcome::Unknown(why),
+    };
+    Ok(Err(outcome))
 }
 
 impl<C, T, P> Refiner<C> for CegarRefiner<T, P>
@@ -225,16 +234,11 @@ where
         goal: Goal,
         events: &mut Vec<Event>,
     ) -> Result<Outcome> {
-        let trace = match check_trace(&mut self.checker, cpa, smt, &algo.arg, target, goal, events)?
-        {
-            Ok(t) => t,
-            Err(outcome) => return Ok(outcome),
-        };
-        let (refutation, texts) = self.checker.refute(cpa, smt, &algo.arg, &trace)?;
-        events.push(Event::Interpolants {
-            states: trace.states.iter().map(|s| s.0).collect(),
-            interpolants: texts,
-        });
+        let (trace, refutation) =
+            match check_trace(&mut self.checker, cpa, smt, &algo.arg, target, goal, events)? {
+                Ok(t) => t,
+                Err(outcome) => return Ok(outcome),
+            };
         let inc = self
             .precision
             .increment(cpa, &algo.arg, &trace, &refutation)?;
