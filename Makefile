@@ -3,7 +3,7 @@
 SHELL := /bin/bash
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 
-.PHONY: all setup setup-native serve test test-native test-browser build-web lint
+.PHONY: all setup setup-native serve test test-native test-browser build-web lint dist
 
 all: test
 
@@ -27,6 +27,10 @@ test-browser: build-web
 	scripts/test-browser.sh
 
 test: setup lint test-native test-browser
+
+# The whole deployment in dist/: copy the folder to any static host (no special headers needed).
+dist: build-web
+	@echo "dist/ is the whole deployment: copy it to any static web host."
 
 serve: build-web
 	python3 scripts/serve.py dist 8080

@@ -20,7 +20,7 @@ node_modules/.bin/esbuild vendor/index.js --bundle --format=iife --global-name=C
 log "trunk build --release --offline"
 trunk build --release --offline
 
-for f in index.html worker.js cpa-worker.js cpa-worker_bg.wasm z3-built.js z3-built.wasm; do
+for f in index.html worker.js cpa-worker.js cpa-worker_bg.wasm z3-built.js z3-built.wasm coi-serviceworker.min.js; do
   [ -s "dist/$f" ] || { log "missing dist/$f"; exit 1; }
 done
 log "dist/ ready in $((SECONDS - t0)) s"

@@ -44,7 +44,10 @@ locked() {
   if [ -n "${FUZZ_LOCK:-}" ]; then flock "$FUZZ_LOCK" "$@"; else "$@"; fi
 }
 locked cargo build --release -p cpa-cli
-cpa=target/release/cpa
+# A private copy: a rebuild of target/release/cpa during a campaign of hours (other work on the
+# same checkout) must not make the running chunks fail to start their child processes.
+cpa=$dir/cpa
+cp target/release/cpa "$cpa.new" && mv -f "$cpa.new" "$cpa"
 found=0
 
 # Differential testing, chunk by chunk.

@@ -3,7 +3,7 @@
 // Everything here is presentation: the engine never calls into it.
 
 import { EditorView, basicSetup } from 'codemirror';
-import { Annotation, StateEffect, StateField } from '@codemirror/state';
+import { Annotation, EditorState, StateEffect, StateField } from '@codemirror/state';
 import { Decoration, GutterMarker, gutter } from '@codemirror/view';
 import { RangeSet } from '@codemirror/state';
 import { cpp } from '@codemirror/lang-cpp';
@@ -103,12 +103,15 @@ const highlightField = StateField.define({
   provide: (f) => EditorView.decorations.from(f),
 });
 
-/** Creates a C editor inside `parent`; `onChange(text)` is called after each user edit. */
-export function createEditor(parent, text, onChange) {
+/** Creates a C editor inside `parent`; `onChange(text)` is called after each user edit.
+ *  `readOnly`: an embedded playground shows the program without letting it be changed. */
+export function createEditor(parent, text, onChange, readOnly = false) {
   return new EditorView({
     parent,
     doc: text,
     extensions: [
+      EditorState.readOnly.of(readOnly),
+      EditorView.editable.of(!readOnly),
       basicSetup,
       cpp(),
       syntaxHighlighting(highlight),

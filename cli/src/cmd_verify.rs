@@ -116,34 +116,16 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
     };
     let s = &out.stats;
     if args.json {
-        let cex = match &out.verdict {
-            Verdict::False { counterexample } => Some(
-                counterexample
-                    .trace
-                    .iter()
-                    .map(|t| json!({"line": t.line, "op": t.op, "values": t.values}))
-                    .collect::<Vec<_>>(),
-            ),
-            _ => None,
-        };
-        let mut v = json!({
-            "verdict": out.verdict.name(),
-            "reason": out.verdict.reason(),
-            "config": preset,
-            "stats": {
-                "steps": s.steps, "states": s.states, "refinements": s.refinements,
-                "solver_queries": s.solver_queries, "abstractions": s.abstractions,
-                "abstraction_states": s.abstraction_states,
-                "predicates": s.predicates, "bound": s.bound,
-                "solver_ms": (out.solver_ms * 1000.0).round() / 1000.0,
-                "total_ms": (out.total_ms * 1000.0).round() / 1000.0,
-                "certificate_ms": out.certificate_ms.map(|m| (m * 1000.0).round() / 1000.0),
-            },
-            "counterexample": cex,
-        });
-        if args.events {
-            v["events"] = json!(out.events);
+        let v = cpa_engine::report::RunJson {
+            preset: &preset,
+            verdict: Some(&out.verdict),
+            stats: s,
+            solver_ms: out.solver_ms,
+            total_ms: Some(out.total_ms),
+            certificate_ms: out.certificate_ms,
+            events: args.events.then_some(out.events.as_slice()),
         }
+        .to_value();
         println!("{v}");
         return ExitCode::SUCCESS;
     }

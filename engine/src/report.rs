@@ -82,3 +82,55 @@ pub fn cfa_report(file: &str, source: &str) -> CfaReport {
         },
     }
 }
+
+/// A run as `cpa verify --json [--events]` prints it and the playground exports it (one
+/// builder, so the two can be compared field by field): `verdict` (`"true"`, `"false"`,
+/// `"unknown"`, or `null` while undecided), `reason`, `config`, `stats`, `counterexample` and,
+/// with events, `events`. Times are `null` where they were not measured.
+pub struct RunJson<'a> {
+    pub preset: &'a str,
+    pub verdict: Option<&'a crate::algorithm::Verdict>,
+    pub stats: &'a crate::session::Stats,
+    pub solver_ms: f64,
+    pub total_ms: Option<f64>,
+    pub certificate_ms: Option<f64>,
+    pub events: Option<&'a [crate::events::Event]>,
+}
+
+impl RunJson<'_> {
+    pub fn to_value(&self) -> serde_json::Value {
+        use crate::algorithm::Verdict;
+        use serde_json::json;
+        let ms = |m: f64| (m * 1000.0).round() / 1000.0;
+        let cex = match self.verdict {
+            Some(Verdict::False { counterexample }) => Some(
+                counterexample
+                    .trace
+                    .iter()
+                    .map(|t| json!({"line": t.line, "op": t.op, "values": t.values}))
+                    .collect::<Vec<_>>(),
+            ),
+            _ => None,
+        };
+        let s = self.stats;
+        let mut v = json!({
+            "verdict": self.verdict.map(|v| v.name()),
+            "reason": self.verdict.and_then(|v| v.reason()),
+            "config": self.preset,
+            "stats": {
+                "steps": s.steps, "states": s.states, "refinements": s.refinements,
+                "solver_queries": s.solver_queries, "abstractions": s.abstractions,
+                "abstraction_states": s.abstraction_states,
+                "predicates": s.predicates, "bound": s.bound,
+                "solver_ms": ms(self.solver_ms),
+                "total_ms": self.total_ms.map(ms),
+                "certificate_ms": self.certificate_ms.map(ms),
+            },
+            "counterexample": cex,
+        });
+        if let Some(events) = self.events {
+            v["events"] = json!(events);
+        }
+        v
+    }
+}

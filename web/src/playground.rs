@@ -16,6 +16,7 @@ use cpa_engine::algorithm::Verdict;
 use cpa_engine::events::{CheckKind, Event, StateKind};
 use cpa_engine::session::{Granularity, Stats};
 use cpa_engine::view::{ArgView, StateView};
+use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 
@@ -360,6 +361,8 @@ pub struct Run {
     pub pending: Option<Target>,
     /// Single-event steps asked for while the worker was busy (each one counts).
     pub owed: usize,
+    /// An event index to show once the worker has computed that far (a share link's step).
+    pub goal: Option<usize>,
     /// Running: events per second (`Some(None)`: to the end at full speed).
     pub running: Option<Option<u32>>,
     /// Fractional events owed by the run timer.
@@ -525,8 +528,30 @@ impl Run {
     }
 }
 
+/// The graph shown on the left, under the source.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GraphKind {
+    #[default]
+    Cfa,
+    Lbe,
+}
+
+/// The bottom tabs under the ARG (keys 1–5).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Tab {
+    #[default]
+    Refinements,
+    Log,
+    Stats,
+    Counterexample,
+    Node,
+}
+
 /// What is selected, linked across the views.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Selection {
     /// An ARG state.
     State(u32),
@@ -550,6 +575,9 @@ pub enum Action {
     StepBack,
     /// Back to event 0 (a crashed or failed run starts over).
     Reset,
+    /// To event `k` (a share link's step), computing up to it if needed; a run that ends
+    /// earlier stops at its verdict.
+    Seek(usize),
     Run,
     Pause,
     SetSpeed(Option<u32>),
@@ -679,6 +707,7 @@ impl Playground {
             cursor: Cursor::new(),
             pending: None,
             owed: 0,
+            goal: None,
             running: None,
             credit: 0.0,
         };
@@ -737,6 +766,7 @@ impl Playground {
                 if let Some(run) = &mut self.run {
                     run.pending = None;
                     run.owed = 0;
+                    run.goal = None;
                     let k = run.position.saturating_sub(1);
                     run.seek(k);
                 }
@@ -755,10 +785,28 @@ impl Playground {
                     if let Some(run) = &mut self.run {
                         run.pending = None;
                         run.owed = 0;
+                        run.goal = None;
                         run.seek(0);
                     }
                 }
                 self.cex_step = 0;
+            }
+            Action::Seek(k) => {
+                if self.running() {
+                    self.pause(&mut cmds);
+                }
+                if self.run.is_none() {
+                    self.new_run(&mut cmds);
+                }
+                if let Some(run) = &mut self.run {
+                    run.pending = None;
+                    run.owed = 0;
+                    run.goal = None;
+                    run.goal = Some(k);
+                    if run.phase == Phase::Idle {
+                        self.resume(&mut cmds);
+                    }
+                }
             }
             Action::Run => {
                 if self.run.is_none() {
@@ -814,6 +862,7 @@ impl Playground {
                         run.phase = Phase::Failed(e);
                         run.pending = None;
                         run.owed = 0;
+                        run.goal = None;
                         if run.running.take().is_some() {
                             cmds.push(Command::Timer(false));
                         }
@@ -872,6 +921,7 @@ impl Playground {
                         run.phase = Phase::Crashed(e);
                         run.pending = None;
                         run.owed = 0;
+                        run.goal = None;
                         if run.running.take().is_some() {
                             cmds.push(Command::Timer(false));
                         }
@@ -891,6 +941,7 @@ impl Playground {
         }
         run.pending = None;
         run.owed = 0;
+        run.goal = None;
         if run.phase == Phase::Busy {
             // The worker is inside a step and cannot be interrupted: replace it and replay
             // to the end of the step shown.
@@ -919,6 +970,24 @@ impl Playground {
         let Some(run) = &mut self.run else {
             return;
         };
+        if let Some(goal) = run.goal {
+            let dead = matches!(run.phase, Phase::Failed(_) | Phase::Crashed(_));
+            if goal <= run.events.len() || run.finished() || dead {
+                run.goal = None;
+                let k = goal.min(run.events.len());
+                run.seek(k);
+            } else {
+                // All the way in one request: the events stream in batches.
+                run.phase = Phase::Busy;
+                cmds.push(Command::Advance {
+                    ticket: run.ticket(),
+                    granularity: Granularity::End,
+                    until: Some(goal as u64),
+                    quiet: false,
+                });
+                return;
+            }
+        }
         let mut owed = std::mem::take(&mut run.owed);
         while owed > 0 {
             if run.position < run.events.len() {
@@ -1075,6 +1144,15 @@ impl Playground {
                 .collect()
         })
     }
+}
+
+/// The label of CFA edge `e` (empty if there is none).
+pub fn edge_label(cfa: &Graph, e: u32) -> String {
+    cfa.edges
+        .iter()
+        .find(|x| x.id == e)
+        .map(|x| x.label.clone())
+        .unwrap_or_default()
 }
 
 /// The line of a CFA location, if it has one.
@@ -1271,6 +1349,57 @@ mod tests {
         h.run_commands_for(Action::Started(ticket, Ok(info)));
         assert_eq!(h.run().position, 3);
         assert_eq!(h.run().owed, 0);
+    }
+
+    #[test]
+    fn seek_computes_up_to_the_step_and_shows_the_same_frame_as_stepping() {
+        let mut stepped = Harness::new(COUNTER, "predicate-lbe");
+        for _ in 0..57 {
+            stepped.act(Action::Step(Target::Event));
+        }
+        let mut sought = Harness::new(COUNTER, "predicate-lbe");
+        sought.act(Action::Seek(57));
+        assert_eq!(sought.run().position, 57);
+        assert_eq!(sought.run().goal, None);
+        assert_eq!(sought.run().cursor.frame, stepped.run().cursor.frame);
+        assert_eq!(sought.run().stats(), stepped.run().stats());
+        // Back inside what is there, then beyond the end of the run: the verdict.
+        sought.act(Action::Seek(3));
+        assert_eq!(sought.run().position, 3);
+        sought.act(Action::Seek(1_000_000));
+        let r = sought.run();
+        assert!(
+            r.finished() && r.position == r.events.len(),
+            "{}",
+            r.position
+        );
+        assert!(r.shown_verdict().is_some());
+    }
+
+    #[test]
+    fn exports_the_arg_and_the_run_at_the_position() {
+        let mut h = Harness::new(COUNTER, "predicate-lbe");
+        h.act(Action::Seek(40));
+        let at = |h: &Harness| {
+            let r = h.run();
+            let dot = crate::export::arg_dot(r);
+            assert!(dot.starts_with("digraph \"ARG\" {") && dot.ends_with("}\n"));
+            assert_eq!(
+                dot.matches(" [id=\"s").count(),
+                r.cursor.frame.view.states.len()
+            );
+            serde_json::from_str::<serde_json::Value>(&crate::export::run_json(r)).unwrap()
+        };
+        let json = at(&h);
+        assert_eq!(json["events"].as_array().unwrap().len(), 40);
+        assert_eq!(json["verdict"], serde_json::Value::Null);
+        h.act(Action::Step(Target::End));
+        let json = at(&h);
+        let r = h.run();
+        assert_eq!(json["events"].as_array().unwrap().len(), r.events.len());
+        assert_eq!(json["verdict"], "false");
+        assert_eq!(json["stats"]["steps"], r.stats().0.steps);
+        assert!(!json["counterexample"].as_array().unwrap().is_empty());
     }
 
     #[test]

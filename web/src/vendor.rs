@@ -7,9 +7,15 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen]
 extern "C" {
     /// Creates a C editor in `parent`; `on_change(text)` runs after each user edit (not after
-    /// `set_text`). Returns the editor handle the other calls take.
+    /// `set_text`); `read_only` for an embedded playground. Returns the editor handle the
+    /// other calls take.
     #[wasm_bindgen(js_namespace = CpaVendor, js_name = createEditor)]
-    pub fn create_editor(parent: &web_sys::Element, text: &str, on_change: &JsValue) -> JsValue;
+    pub fn create_editor(
+        parent: &web_sys::Element,
+        text: &str,
+        on_change: &JsValue,
+        read_only: bool,
+    ) -> JsValue;
 
     #[wasm_bindgen(js_namespace = CpaVendor, js_name = setText)]
     pub fn set_text(editor: &JsValue, text: &str);

@@ -15,6 +15,7 @@ use crate::components::interpolants_panel::InterpolantsPanel;
 use crate::components::knobs_panel::KnobsPanel;
 use crate::components::lbe_stepper::{LbeStepper, StepCommand};
 use crate::components::node_panel::{NodeDetails, NodePanel};
+use crate::components::share_dialog::ShareDialog;
 use crate::components::solver_log::{SolverLog, SHOWN};
 use crate::components::stats_panel::StatsPanel;
 use crate::dot::graph_dot;
@@ -22,13 +23,17 @@ use crate::driver::Driver;
 use crate::engine_client::{EngineClient, EngineStatus, PageReply};
 use crate::examples::{self, Example, EXAMPLES};
 use crate::explain::{explain, Context as ExplainContext};
+use crate::export::{arg_dot, run_json, ExportKind};
 use crate::knobs::{knobs, with_knob};
 use crate::model::{CfaReport, Diagnostic, Graph, LbeReplay};
+use crate::page_url;
 use crate::playground::{
-    event_lines, event_locations, location_line, Action, Phase, Playground, Run, Selection, Target,
+    edge_label, event_lines, event_locations, location_line, Action, GraphKind, Phase, Playground,
+    Run, Selection, Tab, Target,
 };
 use crate::protocol::{Reply, Request, RunConfig};
 use crate::replay::{frame_at, step_label, Frame as LbeFrame};
+use crate::share::{Link, LinkError, Program};
 use crate::vendor::EditorDiagnostic;
 use cpa_engine::algorithm::Verdict;
 use cpa_engine::config::{AlgorithmKind, PRESETS};
@@ -44,22 +49,6 @@ const DEBOUNCE_MS: u32 = 300;
 const WORKER_SCRIPT: &str = "worker.js";
 /// The example and preset the page opens with.
 const DEFAULT_EXAMPLE: &str = "unifying-fig2";
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GraphKind {
-    Cfa,
-    Lbe,
-}
-
-/// The bottom tabs under the ARG (keys 1–5).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Tab {
-    Refinements,
-    Log,
-    Stats,
-    Counterexample,
-    Node,
-}
 
 const TABS: [(Tab, &str, &str); 5] = [
     (Tab::Refinements, "Refinements", "tab-refinements"),
@@ -93,6 +82,11 @@ pub enum Msg {
     ResetKnobs,
     Presentation,
     Theme,
+    /// The share dialog opens or closes.
+    Share,
+    /// Back or forward in the browser's history: the fragment to open.
+    OpenFragment(String),
+    Export(ExportKind),
     LogSearch(String),
     LoadQuery(u64),
     QueryLoaded(u64, Result<(String, String), String>),
@@ -117,7 +111,10 @@ pub struct App {
     z3_ready: bool,
     /// Shared with the console hook (`cpaDebug.events()`), which reads it between updates.
     pg: Rc<RefCell<Playground>>,
-    example: &'static Example,
+    /// The gallery example shown (`None`: a program from a link, or an empty playground).
+    example: Option<&'static Example>,
+    /// The program's file name.
+    file: String,
     source: String,
     editor_text: AttrValue,
     editor_version: u64,
@@ -141,6 +138,17 @@ pub struct App {
     knobs_open: bool,
     presentation: bool,
     log_search: String,
+    /// Why the link the page was opened with (or went back to) does not open.
+    link_error: Option<AttrValue>,
+    /// A link's step and selection, shown once its program's CFA is there.
+    pending_link: Option<(u64, Option<Selection>)>,
+    share_open: bool,
+    /// `?embed`: read-only, for an iframe.
+    embed: bool,
+    /// The fragment in the address bar, and what makes a change of it a new history entry.
+    url_fragment: String,
+    url_key: Option<(String, String, RunConfig)>,
+    _popstate: Option<Closure<dyn FnMut(web_sys::Event)>>,
     full_queries: Rc<BTreeMap<u64, (String, String)>>,
     on_edit: Callback<String>,
     _keys: Option<Closure<dyn FnMut(web_sys::KeyboardEvent)>>,
@@ -155,7 +163,7 @@ impl App {
         let link = ctx.link().clone();
         self.driver.engine().request(
             Request::CfaReport {
-                file: self.example.file.to_string(),
+                file: self.file.clone(),
                 source: self.source.clone(),
             },
             move |result| link.send_message(Msg::Report { generation, result }),
@@ -165,6 +173,160 @@ impl App {
     fn act(&mut self, action: Action) {
         let cmds = self.pg.borrow_mut().reduce(action);
         self.driver.execute(cmds);
+    }
+
+    /// Shows a new program text (from the gallery, a link, or nothing) and builds its CFA.
+    fn load_program(
+        &mut self,
+        ctx: &Context<Self>,
+        example: Option<&'static Example>,
+        file: String,
+        source: String,
+    ) {
+        self.example = example;
+        self.file = file;
+        self.editor_text = source.clone().into();
+        self.source = source;
+        self.editor_version += 1;
+        self.edge_highlight = None;
+        self.request_report(ctx);
+    }
+
+    /// Opens a share link: its program, configuration and view now, its step and selection
+    /// once the program's CFA is there.
+    fn open_link(&mut self, ctx: &Context<Self>, link: Link) {
+        self.link_error = None;
+        let (example, file, source) = match link.program {
+            Program::Example(e) => (Some(e), e.file.to_string(), e.source.to_string()),
+            Program::Text { file, source } => (None, file, source),
+        };
+        self.tab = link.tab;
+        self.left = link.graph;
+        self.act(Action::Configure(link.config));
+        self.pending_link = Some((link.step, link.selection));
+        let built = {
+            let pg = self.pg.borrow();
+            pg.cfa.is_some() && pg.file == file && *pg.source == *source
+        };
+        if built && self.file == file && self.source == source && !self.building {
+            self.example = example;
+            self.finish_link();
+        } else {
+            self.load_program(ctx, example, file, source);
+        }
+    }
+
+    /// A link that does not open: say why, and start empty.
+    fn refuse_link(&mut self, ctx: &Context<Self>, e: LinkError) {
+        self.link_error = Some(
+            format!(
+                "This link does not open: {e}. The playground starts empty: pick an example or type a program."
+            )
+            .into(),
+        );
+        self.pending_link = None;
+        self.load_program(ctx, None, "program.c".into(), String::new());
+    }
+
+    fn finish_link(&mut self) {
+        let Some((step, selection)) = self.pending_link.take() else {
+            return;
+        };
+        self.act(Action::Reset);
+        if step > 0 {
+            self.act(Action::Seek(usize::try_from(step).unwrap_or(usize::MAX)));
+        }
+        self.act(Action::Select(selection));
+    }
+
+    /// The state as a share link.
+    fn link(&self) -> Link {
+        let pg = self.pg.borrow();
+        let program = match self.example {
+            Some(e) if e.file == self.file && e.source == self.source => Program::Example(e),
+            _ => Program::Text {
+                file: self.file.clone(),
+                source: self.source.clone(),
+            },
+        };
+        Link {
+            program,
+            config: pg.config.clone(),
+            step: pg.run.as_ref().map_or(0, |r| r.position as u64),
+            tab: self.tab,
+            graph: self.left,
+            selection: pg.selection,
+        }
+    }
+
+    /// Downloads the CFA, the LBE summary or the ARG at the step shown (DOT, or SVG laid out
+    /// by Graphviz), or the run as JSON.
+    fn export(&self, kind: ExportKind) {
+        let (_, _, suffix, mime) = kind.describe();
+        let stem = self
+            .file
+            .rsplit_once('.')
+            .map_or(self.file.as_str(), |(s, _)| s);
+        let name = format!("{stem}-{suffix}");
+        let run = self.pg.borrow();
+        let run = run.run.as_ref();
+        let dot: Option<String> = match kind {
+            ExportKind::CfaDot | ExportKind::CfaSvg => {
+                self.graphs.as_ref().map(|g| g.cfa_dot.to_string())
+            }
+            ExportKind::LbeDot | ExportKind::LbeSvg => Some(self.lbe_dot.to_string()),
+            ExportKind::ArgDot | ExportKind::ArgSvg => run.map(arg_dot),
+            ExportKind::RunJson => {
+                if let Some(r) = run {
+                    page_url::download(&name, mime, &run_json(r));
+                }
+                return;
+            }
+        };
+        let Some(dot) = dot.filter(|d| !d.is_empty()) else {
+            return;
+        };
+        if !kind.is_svg() {
+            page_url::download(&name, mime, &dot);
+            return;
+        }
+        let promise = crate::vendor::render_dot(&dot);
+        wasm_bindgen_futures::spawn_local(async move {
+            match wasm_bindgen_futures::JsFuture::from(promise).await {
+                Ok(svg) => page_url::download(&name, mime, &svg.as_string().unwrap_or_default()),
+                Err(e) => web_sys::console::error_1(&e),
+            }
+        });
+    }
+
+    /// Keeps the address bar on the state shown: a new history entry when the program or
+    /// the configuration changed, the same entry otherwise (steps, edits, selection).
+    fn sync_url(&mut self) {
+        let settling = self.pending_link.is_some()
+            || self.link_error.is_some()
+            || self.building
+            || self
+                .pg
+                .borrow()
+                .run
+                .as_ref()
+                .is_some_and(|r| r.goal.is_some());
+        if settling {
+            return;
+        }
+        let fragment = self.link().encode();
+        if fragment == self.url_fragment {
+            return;
+        }
+        let key = (
+            self.example.map_or_else(String::new, |e| e.key.to_string()),
+            self.file.clone(),
+            self.pg.borrow().config.clone(),
+        );
+        let push = self.url_key.as_ref().is_some_and(|k| *k != key);
+        page_url::set_fragment(&fragment, push);
+        self.url_fragment = fragment;
+        self.url_key = Some(key);
     }
 
     fn accept_report(&mut self, report: CfaReport) {
@@ -187,7 +349,7 @@ impl App {
                 self.lbe_stepping = false;
                 let cfa = Rc::new(cfa);
                 self.graphs = Some(Rc::new(Graphs {
-                    file: self.example.file.into(),
+                    file: self.file.clone().into(),
                     cfa: cfa.clone(),
                     lbe,
                     replay,
@@ -205,10 +367,11 @@ impl App {
         };
         self.full_queries = Rc::default();
         self.act(Action::Program {
-            file: self.example.file.to_string(),
+            file: self.file.clone(),
             source: Rc::from(self.source.as_str()),
             cfa: program_cfa,
         });
+        self.finish_link();
     }
 
     fn refresh_lbe(&mut self) {
@@ -386,14 +549,6 @@ impl App {
         } else {
             "expanded".to_string()
         };
-        let edge_label = |e: u32| {
-            run.cfa
-                .edges
-                .iter()
-                .find(|x| x.id == e)
-                .map(|x| x.label.clone())
-                .unwrap_or_default()
-        };
         // The call stack from the path to the state: going up through first parents, a return
         // edge hides the call it returns from, a call edge not hidden is an active call.
         let mut calls = Vec::new();
@@ -451,7 +606,7 @@ impl App {
             parents: st
                 .parents
                 .iter()
-                .map(|(p, e)| (*p, edge_label(*e)))
+                .map(|(p, e)| (*p, edge_label(&run.cfa, *e)))
                 .collect(),
             children: view
                 .states
@@ -461,6 +616,18 @@ impl App {
                 .collect(),
             removed,
         })
+    }
+
+    fn install_popstate(&mut self, ctx: &Context<Self>) {
+        let link = ctx.link().clone();
+        let handler = Closure::<dyn FnMut(web_sys::Event)>::new(move |_: web_sys::Event| {
+            link.send_message(Msg::OpenFragment(page_url::fragment()));
+        });
+        if let Some(w) = web_sys::window() {
+            let _ =
+                w.add_event_listener_with_callback("popstate", handler.as_ref().unchecked_ref());
+        }
+        self._popstate = Some(handler);
     }
 
     fn install_keys(&mut self, ctx: &Context<Self>) {
@@ -497,6 +664,7 @@ impl App {
                     "?" => Msg::Help(Some(None)),
                     "p" | "P" if !ctrl => Msg::Presentation,
                     "d" | "D" if !ctrl => Msg::Theme,
+                    "s" | "S" if !ctrl => Msg::Share,
                     "Escape" => Msg::Escape,
                     _ => return,
                 };
@@ -549,7 +717,36 @@ fn toggle_theme() {
             .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten())
             .is_some_and(|m| m.matches()),
     };
-    let _ = root.set_attribute("data-theme", if dark_now { "light" } else { "dark" });
+    let theme = if dark_now { "light" } else { "dark" };
+    let _ = root.set_attribute("data-theme", theme);
+    page_url::store_theme(theme);
+}
+
+/// Sets the value of the `<select>` with `data-testid` `testid`, if it differs.
+fn set_select(testid: &str, value: &str) {
+    let select = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| {
+            d.query_selector(&format!("select[data-testid=\"{testid}\"]"))
+                .ok()
+                .flatten()
+        })
+        .and_then(|e| e.dyn_into::<web_sys::HtmlSelectElement>().ok());
+    if let Some(select) = select {
+        if select.value() != value {
+            select.set_value(value);
+        }
+    }
+}
+
+/// The theme chosen on an earlier visit, if any (else the system's preference applies).
+fn restore_theme() {
+    let root = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element());
+    if let (Some(root), Some(theme)) = (root, page_url::stored_theme()) {
+        let _ = root.set_attribute("data-theme", &theme);
+    }
 }
 
 impl Component for App {
@@ -559,16 +756,21 @@ impl Component for App {
     fn create(ctx: &Context<Self>) -> Self {
         let engine = EngineClient::new(WORKER_SCRIPT, ctx.link().callback(Msg::Engine));
         let driver = Driver::new(engine, ctx.link().callback(Msg::Act));
+        restore_theme();
         let example = examples::by_key(DEFAULT_EXAMPLE).unwrap_or(&EXAMPLES[0]);
+        let opened = Link::decode(&page_url::fragment());
+        let config = match &opened {
+            Ok(Some(link)) => link.config.clone(),
+            _ => RunConfig::preset(example.preset),
+        };
         let mut app = App {
             driver,
             status: EngineStatus::Starting,
             z3: None,
             z3_ready: false,
-            pg: Rc::new(RefCell::new(Playground::new(RunConfig::preset(
-                example.preset,
-            )))),
-            example,
+            pg: Rc::new(RefCell::new(Playground::new(config))),
+            example: Some(example),
+            file: example.file.to_string(),
             source: example.source.to_string(),
             editor_text: example.source.into(),
             editor_version: 0,
@@ -589,15 +791,30 @@ impl Component for App {
             left: GraphKind::Cfa,
             help: None,
             knobs_open: false,
-            presentation: false,
+            presentation: page_url::has_param("present"),
             log_search: String::new(),
+            link_error: None,
+            pending_link: None,
+            share_open: false,
+            embed: page_url::has_param("embed"),
+            url_fragment: String::new(),
+            url_key: None,
+            _popstate: None,
             full_queries: Rc::default(),
             on_edit: ctx.link().callback(Msg::Edited),
             _keys: None,
         };
         app.install_keys(ctx);
+        app.install_popstate(ctx);
         crate::debug_hook::install(app.driver.engine(), &app.pg);
-        app.request_report(ctx);
+        match opened {
+            Ok(Some(link)) => {
+                app.url_fragment = page_url::fragment();
+                app.open_link(ctx, link);
+            }
+            Ok(None) => app.request_report(ctx),
+            Err(e) => app.refuse_link(ctx, e),
+        }
         app
     }
 
@@ -626,6 +843,7 @@ impl Component for App {
             },
             Msg::Edited(text) => {
                 self.source = text;
+                self.link_error = None;
                 self.edge_highlight = None;
                 let link = ctx.link().clone();
                 self.debounce = Some(Timeout::new(DEBOUNCE_MS, move || {
@@ -655,15 +873,17 @@ impl Component for App {
                 let Some(example) = examples::by_key(&key) else {
                     return false;
                 };
-                self.example = example;
-                self.source = example.source.to_string();
-                self.editor_text = example.source.into();
-                self.editor_version += 1;
-                self.edge_highlight = None;
+                self.link_error = None;
+                self.pending_link = None;
                 // Each example opens with the analysis it was chosen for, at its start.
                 self.act(Action::Configure(RunConfig::preset(example.preset)));
                 self.act(Action::Reset);
-                self.request_report(ctx);
+                self.load_program(
+                    ctx,
+                    Some(example),
+                    example.file.to_string(),
+                    example.source.to_string(),
+                );
             }
             Msg::Act(action) => {
                 if matches!(action, Action::Select(_)) {
@@ -734,6 +954,22 @@ impl Component for App {
                 self.act(Action::Configure(c));
             }
             Msg::Presentation => self.presentation = !self.presentation,
+            Msg::Share => self.share_open = !self.share_open,
+            Msg::Export(kind) => {
+                self.export(kind);
+                return false;
+            }
+            Msg::OpenFragment(fragment) => {
+                if fragment == self.url_fragment {
+                    return false;
+                }
+                self.url_fragment = fragment.clone();
+                match Link::decode(&fragment) {
+                    Ok(Some(link)) => self.open_link(ctx, link),
+                    Ok(None) => return false,
+                    Err(e) => self.refuse_link(ctx, e),
+                }
+            }
             Msg::Theme => {
                 toggle_theme();
                 return false;
@@ -754,6 +990,8 @@ impl Component for App {
             Msg::Escape => {
                 if self.help.is_some() {
                     self.help = None;
+                } else if self.share_open {
+                    self.share_open = false;
                 } else {
                     self.edge_highlight = None;
                     self.act(Action::Select(None));
@@ -869,7 +1107,7 @@ impl Component for App {
             Some(Verdict::False { counterexample }) => Some(Rc::new(counterexample.trace.clone())),
             _ => None,
         });
-        let command: AttrValue = pg.config.command_line(self.example.file).into();
+        let command: AttrValue = pg.config.command_line(&self.file).into();
         let encoding = run
             .and_then(|r| r.info.as_ref())
             .map(|i| AttrValue::from(format!("{:?}", i.encoding).to_lowercase()));
@@ -1000,11 +1238,17 @@ impl Component for App {
                     .value(),
             )
         });
+        let fragment: AttrValue = self.link().encode().into();
+        let open_full = self.embed.then(|| page_url::playground_link(&fragment));
         html! {
-            <div class={classes!("app", self.presentation.then_some("presentation"))}>
+            <div class={classes!("app", self.presentation.then_some("presentation"), self.embed.then_some("embed"))}>
                 <header class="topbar">
                     <h1 class="brand">{ "CPA Playground" }</h1>
-                    <ExampleSelect selected={self.example.key} on_select={link.callback(Msg::SelectExample)} />
+                    if let Some(href) = open_full {
+                        <a class="open-full" data-testid="open-in-playground" href={href} target="_blank" rel="noopener">{ "Open in playground ↗" }</a>
+                        <span class="embed-config" data-testid="embed-config">{ format!("{} · {}", self.file, pg.config.preset) }</span>
+                    }
+                    <ExampleSelect selected={self.example.map_or("", |e| e.key)} on_select={link.callback(Msg::SelectExample)} />
                     <label class="config-select">
                         <span class="label">{ "Analysis" }</span>
                         <select data-testid="config-select" onchange={on_preset}>
@@ -1024,6 +1268,8 @@ impl Component for App {
                         }
                     </span>
                     <span class="spacer"></span>
+                    <button type="button" class="share-btn" data-testid="btn-share" title="Share a link to this state (S)"
+                        aria-haspopup="dialog" onclick={link.callback(|_| Msg::Share)}>{ "Share" }</button>
                     <button type="button" class="icon-btn" title="Presentation mode (P)" aria-label="Presentation mode" aria-pressed={self.presentation.to_string()}
                         onclick={link.callback(|_| Msg::Presentation)}>{ svg_icon("M1 3h14v9H1zM3 5v5h10V5zM6 13h4v2H6z") }</button>
                     <button type="button" class="icon-btn" title="Dark / light (D)" aria-label="Dark or light" onclick={link.callback(|_| Msg::Theme)}>{ svg_icon("M8 1a7 7 0 1 0 0 14A7 7 0 0 0 8 1zm0 2v10a5 5 0 0 1 0-10z") }</button>
@@ -1037,13 +1283,18 @@ impl Component for App {
                         on_reset={link.callback(|_| Msg::ResetKnobs)}
                         on_close={link.callback(|_| Msg::ToggleKnobs)} />
                 }
-                <p class="about" data-testid="example-about">{ self.example.about }</p>
+                if let Some(e) = &self.link_error {
+                    <p class="link-error" data-testid="link-error" role="alert">{ e.clone() }</p>
+                }
+                if let Some(e) = self.example {
+                    <p class="about" data-testid="example-about">{ e.about }</p>
+                }
                 <p class="semantics" data-testid="semantics">{ crate::knobs::semantics_line(&pg.config) }</p>
                 <main class="workspace">
                     <div class="column source-column">
                         <section class="panel editor-panel" aria-label="Program">
                             <header class="panel-head">
-                                <h2>{ self.example.file }</h2>
+                                <h2>{ self.file.clone() }</h2>
                                 <span class="coverage" data-testid="coverage" data-lines={coverage_json}
                                     title="Source lines the ARG has reached (green marks in the gutter)">
                                     { format!("{covered_count} line{} reached", if covered_count == 1 { "" } else { "s" }) }
@@ -1053,7 +1304,7 @@ impl Component for App {
                                 text={self.editor_text.clone()} version={self.editor_version}
                                 diagnostics={self.editor_diagnostics.clone()} highlight={self.highlight(pg)}
                                 covered={Rc::new(covered)} current={current_lines}
-                                on_change={self.on_edit.clone()}
+                                on_change={self.on_edit.clone()} read_only={self.embed}
                             />
                         </section>
                         <Diagnostics diagnostics={self.diagnostics.clone()} engine_error={self.engine_error.clone()}
@@ -1082,10 +1333,24 @@ impl Component for App {
                         { tabs }
                     </div>
                 </main>
+                if self.share_open {
+                    <ShareDialog fragment={fragment.clone()} on_close={link.callback(|_| Msg::Share)}
+                        on_export={link.callback(Msg::Export)} />
+                }
                 if let Some(focus) = self.help {
                     <HelpOverlay {focus} on_close={link.callback(|_| Msg::Help(None))} />
                 }
             </div>
         }
+    }
+
+    fn rendered(&mut self, _ctx: &Context<Self>, _first_render: bool) {
+        // A `<select>` the user has changed no longer follows its options' `selected`
+        // attributes: set its value when the state changed it (a link, back and forward).
+        let example = self.example.map_or("", |e| e.key).to_string();
+        let preset = self.pg.borrow().config.preset.clone();
+        set_select("example-select", &example);
+        set_select("config-select", &preset);
+        self.sync_url();
     }
 }

@@ -22,6 +22,9 @@ pub struct Props {
     #[prop_or_default]
     pub current: Rc<Vec<u32>>,
     pub on_change: Callback<String>,
+    /// Shown, not edited (an embedded playground).
+    #[prop_or_default]
+    pub read_only: bool,
 }
 
 pub struct Editor {
@@ -85,7 +88,7 @@ impl Component for Editor {
             cb.emit(text);
         });
         let props = ctx.props();
-        let handle = vendor::create_editor(&el, &props.text, listener.as_ref());
+        let handle = vendor::create_editor(&el, &props.text, listener.as_ref(), props.read_only);
         push_diagnostics(&handle, &props.diagnostics);
         vendor::set_line_marks(&handle, &props.covered, &props.current);
         self.handle = Some(handle);

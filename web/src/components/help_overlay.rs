@@ -17,7 +17,8 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ),
     ("?", "this help"),
     ("P", "presentation mode (large fonts, fewer panels)"),
-    ("D", "dark / light mode"),
+    ("D", "dark / light mode (remembered)"),
+    ("S", "share: a link to this state, an embed link"),
     ("Esc", "close this help, clear the selection"),
 ];
 

@@ -14,5 +14,6 @@ pub mod interpolants_panel;
 pub mod knobs_panel;
 pub mod lbe_stepper;
 pub mod node_panel;
+pub mod share_dialog;
 pub mod solver_log;
 pub mod stats_panel;

@@ -1,0 +1,278 @@
+// Share links: a link made at a step of a run opens in a fresh browser profile at the same
+// step with the same ARG, statistics and verdict (the engine is deterministic); gallery links
+// are short; the committed v1 links still open; bad links say why and start empty; the
+// address bar follows the state (back and forward); embed and presentation modes; the theme
+// is remembered.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launch, baseUrl, ARTIFACTS } from './harness.mjs';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const id = (t) => `[data-testid="${t}"]`;
+
+let browser;
+let page;
+
+before(async () => {
+  browser = await launch({ viewport: { width: 1280, height: 800 } });
+  page = await browser.page();
+  await page.goto(baseUrl(), { waitUntil: 'load' });
+  await page.waitForSelector(`${id('engine-status')}.ready`, { timeout: 30_000 });
+});
+
+after(async () => {
+  if (browser) {
+    if (process.exitCode) console.log(browser.logs.join('\n'));
+    await browser.close();
+  }
+});
+
+/** Waits until the run is idle at `position` (or at its verdict when `position` is null). */
+async function settledAt(p, position, timeout = 60_000) {
+  await p.waitForFunction((k) => {
+    const r = window.cpaDebug.run();
+    return r && r.phase === 'Idle' && (k === null ? r.finished && r.position === r.total : r.position === k);
+  }, position, { timeout });
+}
+
+/** What must be equal between the page that made a link and the page that opened it. */
+async function snapshot(p) {
+  return p.evaluate(() => {
+    const q = (t) => document.querySelector(`[data-testid="${t}"]`);
+    const stats = JSON.parse(q('stats').dataset.stats);
+    // Times differ from run to run; everything else is deterministic.
+    for (const k of Object.keys(stats)) if (k.endsWith('_ms')) delete stats[k];
+    return {
+      step: q('step-index').textContent.trim(),
+      verdict: q('verdict')?.textContent.trim() ?? '',
+      stats,
+      nodes: Number(q('arg-node-count').textContent),
+      edges: Number(q('arg-edge-count').textContent),
+      classes: [...document.querySelectorAll('[data-testid="arg-view"] g.arg-node')].map((g) => `${g.dataset.id}:${g.getAttribute('class')}`).sort().join(' '),
+      refinements: document.querySelectorAll('[data-testid="refinement"]').length,
+      interpolants: q('interpolants').textContent,
+      coverage: q('coverage').dataset.lines,
+      preset: q('config-select').value,
+      file: document.querySelector('.editor-panel h2').textContent,
+      text: document.querySelector('.cm-content').innerText,
+    };
+  });
+}
+
+async function shareUrl() {
+  await page.click(id('btn-share'));
+  const url = await page.inputValue(id('share-url'));
+  await page.keyboard.press('Escape');
+  await page.waitForSelector(id('share-dialog'), { state: 'detached' });
+  return url;
+}
+
+async function open(key, preset) {
+  await page.selectOption(id('example-select'), key);
+  if (preset) await page.selectOption(id('config-select'), preset);
+  // The run of this program and analysis (not the one before it) is ready.
+  const file = (await page.textContent('.editor-panel h2')).trim();
+  const want = preset ?? await page.inputValue(id('config-select'));
+  await page.waitForFunction(([f, p]) => {
+    const r = window.cpaDebug.run();
+    return r && r.file === f && r.preset === p && r.phase === 'Idle' && r.position === 0;
+  }, [file, want], { timeout: 30_000 });
+}
+
+async function steps(n) {
+  await page.locator(id('explain')).click();
+  for (let k = 0; k < n; k++) await page.keyboard.press('ArrowRight');
+  await settledAt(page, n);
+}
+
+async function openInFreshProfile(url, check) {
+  const other = await launch({ viewport: { width: 1280, height: 800 } });
+  try {
+    const p = await other.page();
+    await p.goto(url, { waitUntil: 'load' });
+    return await check(p);
+  } finally {
+    if (process.exitCode) console.log(other.logs.join('\n'));
+    await other.close();
+  }
+}
+
+const CASES = [
+  { key: 'unifying-fig2', preset: 'predicate-lbe', steps: 25 },
+  { key: 'refine-loop', preset: 'impact', steps: 60 },
+  { key: 'max-bug', preset: 'bmc', steps: null },
+  { key: 'kinduction-proves', preset: 'kinduction', steps: null },
+  { key: 'gcd', preset: 'predicate-sbe', steps: 200, edit: true },
+];
+
+test('a link opens the same run at the same step in a fresh browser profile', async () => {
+  for (const c of CASES) {
+    await open(c.key, c.preset);
+    if (c.edit) {
+      // A program that is no longer the gallery's: the link carries its text.
+      await page.locator('.cm-content').click();
+      await page.keyboard.press('Control+End');
+      await page.keyboard.type('\n// edited\n');
+      // The CFA is rebuilt 300 ms after the last keystroke, and a new run starts.
+      await page.waitForTimeout(1000);
+      await settledAt(page, 0, 30_000);
+    }
+    if (c.steps === null) {
+      await page.click(id('btn-end'));
+      await settledAt(page, null);
+    } else {
+      await steps(c.steps);
+    }
+    await page.click(id('tab-stats'));
+    const made = await snapshot(page);
+    const url = await shareUrl();
+    assert.match(url, /#v1=[A-Za-z0-9_-]+$/);
+    // The address bar follows the state.
+    assert.equal(await page.evaluate(() => location.hash), url.slice(url.indexOf('#')));
+    const fragment = url.slice(url.indexOf('#') + 1);
+    console.log(`# ${c.key} ${c.preset} at ${made.step}: fragment of ${fragment.length} characters`);
+    if (!c.edit) assert.ok(fragment.length < 120, `a gallery link is short: ${fragment.length}`);
+    const opened = await openInFreshProfile(url, async (p) => {
+      await p.waitForSelector(`${id('engine-status')}.ready`, { timeout: 30_000 });
+      await settledAt(p, c.steps, 120_000);
+      await p.waitForFunction(() => document.querySelector('[data-testid="tab-stats"]')?.getAttribute('aria-selected') === 'true');
+      if (c.key === 'gcd') await p.screenshot({ path: join(ARTIFACTS, 'share-opened.png') });
+      return snapshot(p);
+    });
+    assert.deepEqual(opened, made, `${c.key} ${c.preset}`);
+  }
+});
+
+test('the committed v1 links still open', async () => {
+  const fixtures = readFileSync(join(ROOT, 'web', 'tests', 'links', 'v1.tsv'), 'utf8')
+    .split('\n').filter((l) => l && !l.startsWith('#')).map((l) => l.split('\t'));
+  for (const [fragment, summary] of fixtures) {
+    await page.goto(`${baseUrl()}#${fragment}`, { waitUntil: 'load' });
+    const step = Number(summary.match(/step (\d+)/)[1]);
+    const preset = summary.match(/; ([a-z-]+) \[/)[1];
+    await settledAt(page, step, 120_000);
+    assert.equal(await page.inputValue(id('config-select')), preset, summary);
+    const example = summary.match(/^example ([a-z0-9_-]+)/)?.[1];
+    if (example) assert.equal(await page.inputValue(id('example-select')), example, summary);
+    else assert.equal(await page.textContent('.editor-panel h2'), summary.match(/^text (\S+)/)[1]);
+    assert.equal(await page.locator(id('link-error')).count(), 0);
+  }
+});
+
+test('a bad link says why and opens an empty playground', async () => {
+  const good = readFileSync(join(ROOT, 'web', 'tests', 'links', 'v1.tsv'), 'utf8').split('\n').find((l) => l.startsWith('v1=')).split('\t')[0];
+  const bad = [
+    [good.slice(0, good.length - 9), /damaged/],
+    ['v9=' + good.slice(3), /newer release \(schema v9\)/],
+    ['hello', /not a playground link/],
+    ['v1=' + 'A'.repeat(70_000), /too long/],
+    ['v1=<img src=x onerror=alert(1)>', /damaged/],
+  ];
+  for (const [fragment, why] of bad) {
+    const errors = browser.logs.length;
+    await page.goto(`${baseUrl()}#${fragment}`, { waitUntil: 'load' });
+    await page.waitForSelector(id('link-error'), { timeout: 30_000 });
+    assert.match(await page.textContent(id('link-error')), why);
+    assert.equal((await page.locator('.cm-content').innerText()).trim(), '', 'the playground is empty');
+    assert.equal(await page.locator(`${id('link-error')} img`).count(), 0, 'rendered as text');
+    assert.ok(!browser.logs.slice(errors).some((l) => l.includes('[pageerror]')), browser.logs.slice(errors).join('\n'));
+  }
+  await page.screenshot({ path: join(ARTIFACTS, 'share-bad-link.png') });
+});
+
+test('back and forward walk through the programs and analyses shown', async () => {
+  await page.goto(baseUrl(), { waitUntil: 'load' });
+  await page.waitForSelector(`${id('engine-status')}.ready`, { timeout: 30_000 });
+  await open('lbe-figure1', null);
+  await open('max-bug', 'bmc');
+  await open('gcd', null);
+  await page.goBack();
+  await page.waitForFunction(() => document.querySelector('[data-testid="example-select"]').value === 'max-bug');
+  await page.waitForFunction(() => document.querySelector('[data-testid="config-select"]').value === 'bmc');
+  await page.goBack();
+  await page.waitForFunction(() => document.querySelector('[data-testid="config-select"]').value === 'predicate-lbe');
+  await page.goForward();
+  await page.waitForFunction(() => document.querySelector('[data-testid="config-select"]').value === 'bmc');
+  await settledAt(page, 0, 30_000);
+});
+
+test('embed and presentation modes; the theme is remembered', async () => {
+  await open('unifying-fig2', 'predicate-lbe');
+  await steps(12);
+  await page.click(id('btn-share'));
+  const embed = await page.inputValue(id('share-embed-url'));
+  const iframe = await page.inputValue(id('share-iframe'));
+  await page.screenshot({ path: join(ARTIFACTS, 'share-dialog.png') });
+  await page.keyboard.press('Escape');
+  assert.match(embed, /\?embed#v1=/);
+  assert.ok(iframe.startsWith('<iframe src="') && iframe.includes(embed), iframe);
+
+  await page.goto(embed, { waitUntil: 'load' });
+  await settledAt(page, 12, 60_000);
+  assert.equal(await page.locator(`.app.embed`).count(), 1);
+  assert.equal(await page.locator(id('example-select')).isVisible(), false);
+  const full = await page.getAttribute(id('open-in-playground'), 'href');
+  assert.ok(full.includes('#v1=') && !full.includes('embed'), full);
+  const before = await page.locator('.cm-content').innerText();
+  assert.equal(await page.getAttribute('.cm-content', 'contenteditable'), 'false');
+  await page.locator('.cm-content').click();
+  await page.keyboard.type('xx');
+  assert.equal(await page.locator('.cm-content').innerText(), before, 'read-only');
+  await page.locator(id('btn-step')).click();
+  await settledAt(page, 13);
+  await page.screenshot({ path: join(ARTIFACTS, 'embed.png') });
+
+  await page.goto(`${baseUrl()}?present${full.slice(full.indexOf('#'))}`, { waitUntil: 'load' });
+  await settledAt(page, 12, 60_000);
+  assert.equal(await page.locator('.app.presentation').count(), 1);
+  await page.screenshot({ path: join(ARTIFACTS, 'present.png') });
+
+  // Dark mode is remembered across visits.
+  await page.goto(baseUrl(), { waitUntil: 'load' });
+  const theme = () => page.evaluate(() => document.documentElement.dataset.theme ?? '');
+  const first = await theme();
+  await page.locator(id('explain')).click();
+  await page.keyboard.press('d');
+  const toggled = await theme();
+  assert.notEqual(toggled, first);
+  await page.reload({ waitUntil: 'load' });
+  await page.waitForSelector(id('config-select'));
+  assert.equal(await theme(), toggled);
+});
+
+test('exports: DOT that Graphviz lays out, SVG, and the run JSON of cpa verify --json --events', async () => {
+  await page.goto(baseUrl(), { waitUntil: 'load' });
+  await page.waitForSelector(`${id('engine-status')}.ready`, { timeout: 30_000 });
+  await open('max-bug', 'bmc');
+  await page.click(id('btn-end'));
+  await settledAt(page, null);
+  await page.click(id('btn-share'));
+  const fetchExport = async (testid) => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click(id(testid))]);
+    const path = await download.path();
+    return { name: download.suggestedFilename(), text: readFileSync(path, 'utf8') };
+  };
+  for (const g of ['cfa', 'lbe', 'arg']) {
+    const dot = await fetchExport(`export-${g}-dot`);
+    assert.equal(dot.name, `max-bug-${g}.dot`);
+    assert.match(dot.text, /^digraph /);
+    const svg = await page.evaluate((d) => window.CpaVendor.renderDot(d), dot.text);
+    assert.match(svg, /<svg/, `${g}: Graphviz lays the DOT out`);
+    const file = await fetchExport(`export-${g}-svg`);
+    assert.match(file.text, /<svg[\s\S]*<\/svg>\s*$/, `${g}.svg`);
+  }
+  const arg = (await fetchExport('export-arg-dot')).text;
+  const states = Number(await page.textContent(id('arg-node-count')));
+  assert.equal((arg.match(/^ {2}s\d+ \[id=/gm) || []).length, states, 'one DOT node per ARG state');
+
+  const run = JSON.parse((await fetchExport('export-run-json')).text);
+  const want = JSON.parse(execFileSync(join(ROOT, 'target', 'release', 'cpa'),
+    ['verify', join(ROOT, 'examples', 'max-bug.c'), '--config', 'bmc', '--json', '--events'], { encoding: 'utf8', maxBuffer: 1 << 28 }));
+  for (const v of [run, want]) for (const k of Object.keys(v.stats)) if (k.endsWith('_ms')) delete v.stats[k];
+  assert.deepEqual(run, want);
+  await page.keyboard.press('Escape');
+});
