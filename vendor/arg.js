@@ -108,6 +108,16 @@ export class ArgView {
       const g = e.target.closest && e.target.closest('g.arg-node');
       if (g && !this.dragged) this.onClick(Number(g.dataset.id));
     });
+    // Keyboard: every state in view is a focusable button (Tab), Enter or Space opens its
+    // details (and does not reach the page's own Space = run/pause).
+    parent.addEventListener('keydown', (e) => {
+      const g = e.target.closest && e.target.closest('g.arg-node');
+      if (g && (e.key === 'Enter' || e.key === ' ')) {
+        e.preventDefault();
+        e.stopPropagation();
+        this.onClick(Number(g.dataset.id));
+      }
+    });
     this.resizeObserver = new ResizeObserver((entries) => {
       const cr = entries[entries.length - 1].contentRect;
       this.w = cr.width;
@@ -298,7 +308,7 @@ export class ArgView {
       seen.add(n.id);
       let g = this.nodes.get(n.id);
       if (!g) {
-        g = el('g', { 'data-id': String(n.id) }, this.nodeLayer);
+        g = el('g', { 'data-id': String(n.id), tabindex: '0', role: 'button' }, this.nodeLayer);
         el('rect', { x: -NODE_W / 2, y: -NODE_H / 2, width: NODE_W, height: NODE_H, rx: 5 }, g);
         el('line', { class: 'strike', x1: -NODE_W / 2 - 2, y1: 0, x2: NODE_W / 2 + 2, y2: 0 }, g);
         el('text', { 'text-anchor': 'middle', dy: '0.35em' }, g);
@@ -314,7 +324,11 @@ export class ArgView {
       const c = `arg-node ${n.kind} ${n.cls}`;
       if (g.__cls !== c) { g.setAttribute('class', c); g.__cls = c; }
       if (g.__label !== n.label) { g.childNodes[2].textContent = n.label; g.__label = n.label; }
-      if (g.__title !== n.title) { g.childNodes[3].textContent = n.title; g.__title = n.title; }
+      if (g.__title !== n.title) {
+        g.childNodes[3].textContent = n.title;
+        g.setAttribute('aria-label', n.title);
+        g.__title = n.title;
+      }
       if (g.__sub !== n.sub) { g.childNodes[4].textContent = n.sub; g.__sub = n.sub; }
     }
     for (const [id, g] of this.nodes) {

@@ -7,7 +7,7 @@ import { launch, baseUrl, ARTIFACTS } from './harness.mjs';
 
 const box = (page, id) => page.locator(`[data-testid="${id}"]`).first().boundingBox();
 
-test('on a phone the views stack under the editor; nothing is wider than the screen; dark mode applies', async () => {
+test('on a phone one view at a time, chosen by tabs; stepping works; nothing is wider than the screen; dark mode applies', async () => {
   const browser = await launch({
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
@@ -17,22 +17,37 @@ test('on a phone the views stack under the editor; nothing is wider than the scr
   try {
     const page = await browser.page();
     await page.goto(baseUrl(), { waitUntil: 'load' });
-    await page.waitForSelector('[data-testid="cfa-view"] .graph-canvas[aria-busy="false"] svg', { timeout: 30_000 });
+    await page.waitForSelector('[data-testid="cfa-view"] .graph-canvas[aria-busy="false"] svg', { state: 'attached', timeout: 30_000 });
     // Run to a refinement so that every view has content.
     await page.waitForFunction(() => window.cpaDebug.run()?.phase === 'Idle', null, { timeout: 30_000 });
     await page.click('[data-testid="btn-next-refinement"]');
-    await page.waitForSelector('[data-testid="refinement"]', { timeout: 30_000 });
-    const editor = await box(page, 'editor');
-    const cfa = await box(page, 'cfa-view');
-    const arg = await box(page, 'arg-view');
-    assert.ok(cfa.y > editor.y + editor.height, 'the CFA view is below the editor');
-    assert.ok(arg.y > editor.y + editor.height, 'the ARG is below the editor');
-    for (const id of ['editor', 'cfa-view', 'arg-view', 'explain', 'interpolants']) {
-      const b = await box(page, id);
-      assert.ok(b.x >= 0 && b.x + b.width <= 390.5, `${id} fits the screen: ${JSON.stringify(b)}`);
+    await page.waitForSelector('[data-testid="refinement"]', { state: 'attached', timeout: 30_000 });
+    const views = {
+      'phone-tab-program': ['editor'],
+      'phone-tab-arg': ['explain', 'arg-view'],
+      'phone-tab-details': ['interpolants'],
+      'phone-tab-graphs': ['cfa-view'],
+    };
+    const all = Object.values(views).flat();
+    for (const [tab, shown] of Object.entries(views)) {
+      await page.click(`[data-testid="${tab}"]`);
+      for (const id of all) {
+        const visible = await page.locator(`[data-testid="${id}"]`).first().isVisible();
+        assert.equal(visible, shown.includes(id), `${tab}: ${id} ${shown.includes(id) ? 'shown' : 'hidden'}`);
+      }
+      for (const id of [...shown, 'btn-step', 'step-index']) {
+        const b = await box(page, id);
+        assert.ok(b.x >= 0 && b.x + b.width <= 390.5, `${tab}: ${id} fits the screen: ${JSON.stringify(b)}`);
+      }
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(scrollWidth <= 390, `${tab}: no horizontal scrolling (${scrollWidth}px)`);
+      await page.screenshot({ path: join(ARTIFACTS, `phone-dark-${tab.slice(10)}.png`), fullPage: false });
     }
-    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-    assert.ok(scrollWidth <= 390, `no horizontal scrolling (${scrollWidth}px)`);
+    // Stepping works from the ARG view.
+    await page.click('[data-testid="phone-tab-arg"]');
+    const k = await page.evaluate(() => window.cpaDebug.run().position);
+    await page.click('[data-testid="btn-step"]');
+    await page.waitForFunction((k) => window.cpaDebug.run().position === k + 1, k);
     const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     const [r, g, b] = bg.match(/\d+/g).map(Number);
     assert.ok(r + g + b < 150, `dark background, got ${bg}`);
@@ -63,6 +78,40 @@ test('on a projector (1280×720) the stage fits one screen', async () => {
     await page.keyboard.press('p');
     await page.keyboard.press('d');
     await page.screenshot({ path: join(ARTIFACTS, 'projector-dark.png') });
+  } finally {
+    await browser.close();
+  }
+});
+
+test('every control has a name; ARG states and their details are reachable by keyboard', async () => {
+  const browser = await launch({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await browser.page();
+    await page.goto(baseUrl(), { waitUntil: 'load' });
+    await page.waitForFunction(() => window.cpaDebug.run()?.phase === 'Idle', null, { timeout: 30_000 });
+    await page.click('[data-testid="btn-next-refinement"]');
+    await page.waitForSelector('[data-testid="refinement"]', { timeout: 30_000 });
+    for (const open of [null, '[data-testid="btn-knobs"]', '[data-testid="btn-share"]']) {
+      if (open) await page.click(open);
+      const unnamed = await page.evaluate(() => [...document.querySelectorAll('button, select, input, textarea, [role="tab"], [role="button"], a[href]')]
+        .filter((e) => e.getClientRects().length > 0)
+        .filter((e) => !((e.getAttribute('aria-label') || '').trim() || (e.textContent || '').trim() || (e.getAttribute('title') || '').trim() || (e.labels && e.labels.length) || (e.closest('label') && e.closest('label').textContent.trim())))
+        .map((e) => e.outerHTML.slice(0, 160)));
+      assert.deepEqual(unnamed, [], `controls without a name${open ? ` (${open} open)` : ''}`);
+      if (open) await page.keyboard.press('Escape');
+      await page.waitForSelector('[data-testid="knobs"], [data-testid="share-dialog"]', { state: 'detached' });
+    }
+    // Tab reaches the ARG's states; Enter opens the state's details.
+    await page.focus('[data-testid="arg-view"] g.arg-node');
+    const state = await page.evaluate(() => document.activeElement.dataset.id);
+    assert.ok(state !== undefined, 'an ARG state takes the focus');
+    const position = await page.evaluate(() => window.cpaDebug.run().position);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((s) => document.querySelector('[data-testid="node-details"]')?.dataset.state === s, state);
+    assert.equal(await page.getAttribute('[data-testid="tab-node"]', 'aria-selected'), 'true');
+    assert.equal(await page.evaluate(() => window.cpaDebug.run().position), position, 'Enter on a state does not step');
+    await page.keyboard.press(' ');
+    assert.equal(await page.evaluate(() => window.cpaDebug.run().position), position, 'nor does Space');
   } finally {
     await browser.close();
   }

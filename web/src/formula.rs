@@ -249,6 +249,12 @@ fn show(sx: &Sx, out: &mut String, outer: u8) {
                     show(x, out, 13);
                 }
                 ("ite", [c, a, b]) => {
+                    if let Some((bits, v)) = wrapped(c, a, b) {
+                        out.push_str(&format!("wrap{bits}("));
+                        show(v, out, 0);
+                        out.push(')');
+                        return;
+                    }
                     let p = outer > 0;
                     if p {
                         out.push('(');
@@ -311,6 +317,123 @@ fn show(sx: &Sx, out: &mut String, outer: u8) {
                 _ => show_call(items, out),
             }
         }
+    }
+}
+
+/// A linear form: coefficients by opaque term, and a constant.
+type Linear = (std::collections::BTreeMap<String, i128>, i128);
+
+fn literal(sx: &Sx) -> Option<i128> {
+    match sx {
+        Sx::Atom(a) => a.parse().ok(),
+        Sx::List(items) => match items.as_slice() {
+            [Sx::Atom(m), Sx::Atom(a)] if m == "-" => a.parse::<i128>().ok().map(|v| -v),
+            _ => None,
+        },
+    }
+}
+
+/// `sx` as a linear form over its non-linear parts (compared by their text).
+fn linear(sx: &Sx, depth: usize) -> Linear {
+    let opaque = |sx: &Sx| {
+        let mut m = std::collections::BTreeMap::new();
+        m.insert(format!("{sx:?}"), 1);
+        (m, 0)
+    };
+    if let Some(v) = literal(sx) {
+        return (Default::default(), v);
+    }
+    let Sx::List(items) = sx else {
+        return opaque(sx);
+    };
+    let Some((Sx::Atom(op), args)) = items.split_first() else {
+        return opaque(sx);
+    };
+    if depth > 50 {
+        return opaque(sx);
+    }
+    let scaled = |(m, c): Linear, k: i128| -> Linear {
+        (
+            m.into_iter()
+                .map(|(t, v)| (t, v.saturating_mul(k)))
+                .collect(),
+            c.saturating_mul(k),
+        )
+    };
+    let add = |(mut m, c): Linear, (n, d): Linear| -> Linear {
+        for (t, v) in n {
+            *m.entry(t).or_insert(0) += v;
+        }
+        m.retain(|_, v| *v != 0);
+        (m, c.saturating_add(d))
+    };
+    match (op.as_str(), args) {
+        ("+", _) if !args.is_empty() => args
+            .iter()
+            .map(|a| linear(a, depth + 1))
+            .fold((Default::default(), 0), add),
+        ("-", [x]) => scaled(linear(x, depth + 1), -1),
+        ("-", [x, rest @ ..]) if !rest.is_empty() => {
+            rest.iter().fold(linear(x, depth + 1), |acc, a| {
+                add(acc, scaled(linear(a, depth + 1), -1))
+            })
+        }
+        ("*", [k, x]) | ("*", [x, k]) if literal(k).is_some() => {
+            scaled(linear(x, depth + 1), literal(k).unwrap_or(1))
+        }
+        _ => opaque(sx),
+    }
+}
+
+fn difference(a: &Linear, b: &Linear) -> Linear {
+    let mut m = a.0.clone();
+    for (t, v) in &b.0 {
+        *m.entry(t.clone()).or_insert(0) -= v;
+    }
+    m.retain(|_, v| *v != 0);
+    (m, a.1.saturating_sub(b.1))
+}
+
+/// The engine's encoding of a wrap-around (`encode.rs`, `wrap_range`): `ite(v ≥ T, v - 2^w, v)`
+/// (overflow past the maximum, `T` = 2^(w-1) signed or 2^w unsigned) or `ite(v ≥ min, v,
+/// v + 2^w)` (below the minimum), possibly simplified by the solver (`x + 1 ≥ 2^31` reads
+/// `x ≥ 2^31 - 1`). Checked on linear forms, so a look-alike that is not the same value is
+/// never hidden: `(w, v)` for `wrap_w(v)`.
+fn wrapped<'a>(c: &Sx, a: &'a Sx, b: &'a Sx) -> Option<(u32, &'a Sx)> {
+    let Sx::List(cond) = c else {
+        return None;
+    };
+    let [Sx::Atom(ge), l, k] = cond.as_slice() else {
+        return None;
+    };
+    if ge != ">=" {
+        return None;
+    }
+    let guard = difference(&linear(l, 0), &linear(k, 0)); // c is guard ≥ 0
+    let (la, lb) = (linear(a, 0), linear(b, 0));
+    let gap = difference(&lb, &la);
+    if !gap.0.is_empty() {
+        return None;
+    }
+    if gap.1 <= 0 {
+        return None;
+    }
+    let bits = [8u32, 16, 32, 64]
+        .into_iter()
+        .find(|&w| gap.1 == 1i128 << w)?;
+    let (n, half) = (1i128 << bits, 1i128 << (bits - 1));
+    let shifted = |v: &Linear, t: i128| (v.0.clone(), v.1 - t);
+    // Overflow past the maximum: then = else - n, guard ⇔ else ≥ T; below the minimum:
+    // else = then + n, guard ⇔ then ≥ min. Both read as the same value (wrap(v) =
+    // wrap(v + n)), so the shorter of the two is shown.
+    let over = [half, n].into_iter().any(|t| shifted(&lb, t) == guard);
+    let under = [-half, 0].into_iter().any(|t| shifted(&la, t) == guard);
+    // The smaller constant reads better (`x + 1`, not `x - 4294967295`).
+    match (over, under) {
+        (true, true) if la.1.abs() < lb.1.abs() => Some((bits, a)),
+        (true, _) => Some((bits, b)),
+        (false, true) => Some((bits, a)),
+        (false, false) => None,
     }
 }
 
@@ -391,6 +514,31 @@ mod tests {
             "x + 1 > 0 ∧ x + 1 < 9"
         );
         assert_eq!(pretty("(ite c 1 0)"), "c ? 1 : 0");
+        // The encoding of a wrap-around reads as one, simplified or not; look-alikes do not.
+        assert_eq!(
+            pretty("(ite (>= |main::x#1| 2147483647) (+ |main::x#1| (- 4294967295)) (+ |main::x#1| 1))"),
+            "wrap32(x₁ + 1)"
+        );
+        assert_eq!(
+            pretty("(ite (>= (+ x 1) 2147483648) (- (+ x 1) 4294967296) (+ x 1))"),
+            "wrap32(x + 1)"
+        );
+        assert_eq!(
+            pretty("(ite (>= (- x 1) 0) (- x 1) (+ (- x 1) 4294967296))"),
+            "wrap32(x - 1)"
+        );
+        assert_eq!(
+            pretty("(ite (>= (- y 1) 0) (- y 1) (+ (- y 1) 256))"),
+            "wrap8(y - 1)"
+        );
+        assert_eq!(
+            pretty("(ite (>= x 5) (+ x (- 4294967295)) (+ x 1))"),
+            "x ≥ 5 ? x - 4294967295 : x + 1"
+        );
+        assert_eq!(
+            pretty("(ite (>= x 2147483647) (+ x (- 4294967295)) (+ y 1))"),
+            "x ≥ 2147483647 ? x - 4294967295 : y + 1"
+        );
         assert_eq!(pretty("#x0000000a"), "10");
         // Excerpts and anything unreadable stay as they are.
         assert_eq!(pretty("(and (= x 0) (= y…"), "(and (= x 0) (= y…");

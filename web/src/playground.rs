@@ -549,6 +549,35 @@ pub enum Tab {
     Node,
 }
 
+/// On a phone (narrow screens) one view at a time, chosen by tabs; the step bar stays.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PhoneView {
+    #[default]
+    Program,
+    Arg,
+    Details,
+    Graphs,
+}
+
+impl PhoneView {
+    pub const ALL: [PhoneView; 4] = [
+        PhoneView::Program,
+        PhoneView::Arg,
+        PhoneView::Details,
+        PhoneView::Graphs,
+    ];
+
+    /// Tab text, `data-testid`, and the CSS class the page gets while it is shown.
+    pub fn describe(self) -> (&'static str, &'static str, &'static str) {
+        match self {
+            PhoneView::Program => ("Program", "phone-tab-program", "phone-program"),
+            PhoneView::Arg => ("ARG", "phone-tab-arg", "phone-arg"),
+            PhoneView::Details => ("Details", "phone-tab-details", "phone-details"),
+            PhoneView::Graphs => ("CFA", "phone-tab-graphs", "phone-graphs"),
+        }
+    }
+}
+
 /// What is selected, linked across the views.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]

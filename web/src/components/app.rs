@@ -28,8 +28,8 @@ use crate::knobs::{knobs, with_knob};
 use crate::model::{CfaReport, Diagnostic, Graph, LbeReplay};
 use crate::page_url;
 use crate::playground::{
-    edge_label, event_lines, event_locations, location_line, Action, GraphKind, Phase, Playground,
-    Run, Selection, Tab, Target,
+    edge_label, event_lines, event_locations, location_line, Action, GraphKind, Phase, PhoneView,
+    Playground, Run, Selection, Tab, Target,
 };
 use crate::protocol::{Reply, Request, RunConfig};
 use crate::replay::{frame_at, step_label, Frame as LbeFrame};
@@ -87,6 +87,7 @@ pub enum Msg {
     /// Back or forward in the browser's history: the fragment to open.
     OpenFragment(String),
     Export(ExportKind),
+    Phone(PhoneView),
     LogSearch(String),
     LoadQuery(u64),
     QueryLoaded(u64, Result<(String, String), String>),
@@ -143,6 +144,7 @@ pub struct App {
     /// A link's step and selection, shown once its program's CFA is there.
     pending_link: Option<(u64, Option<Selection>)>,
     share_open: bool,
+    phone: PhoneView,
     /// `?embed`: read-only, for an iframe.
     embed: bool,
     /// The fragment in the address bar, and what makes a change of it a new history entry.
@@ -203,6 +205,9 @@ impl App {
         self.tab = link.tab;
         self.left = link.graph;
         self.act(Action::Configure(link.config));
+        if link.step > 0 {
+            self.phone = PhoneView::Arg;
+        }
         self.pending_link = Some((link.step, link.selection));
         let built = {
             let pg = self.pg.borrow();
@@ -796,6 +801,7 @@ impl Component for App {
             link_error: None,
             pending_link: None,
             share_open: false,
+            phone: PhoneView::default(),
             embed: page_url::has_param("embed"),
             url_fragment: String::new(),
             url_key: None,
@@ -955,6 +961,7 @@ impl Component for App {
             }
             Msg::Presentation => self.presentation = !self.presentation,
             Msg::Share => self.share_open = !self.share_open,
+            Msg::Phone(v) => self.phone = v,
             Msg::Export(kind) => {
                 self.export(kind);
                 return false;
@@ -992,6 +999,8 @@ impl Component for App {
                     self.help = None;
                 } else if self.share_open {
                     self.share_open = false;
+                } else if self.knobs_open {
+                    self.knobs_open = false;
                 } else {
                     self.edge_highlight = None;
                     self.act(Action::Select(None));
@@ -1241,7 +1250,7 @@ impl Component for App {
         let fragment: AttrValue = self.link().encode().into();
         let open_full = self.embed.then(|| page_url::playground_link(&fragment));
         html! {
-            <div class={classes!("app", self.presentation.then_some("presentation"), self.embed.then_some("embed"))}>
+            <div class={classes!("app", self.presentation.then_some("presentation"), self.embed.then_some("embed"), self.phone.describe().2)}>
                 <header class="topbar">
                     <h1 class="brand">{ "CPA Playground" }</h1>
                     if let Some(href) = open_full {
@@ -1290,6 +1299,16 @@ impl Component for App {
                     <p class="about" data-testid="example-about">{ e.about }</p>
                 }
                 <p class="semantics" data-testid="semantics">{ crate::knobs::semantics_line(&pg.config) }</p>
+                <nav class="phone-tabs tabs" role="tablist" aria-label="Views">
+                    { for PhoneView::ALL.iter().map(|&v| {
+                        let (name, testid, _) = v.describe();
+                        html! {
+                            <button type="button" role="tab" data-testid={testid} aria-selected={(self.phone == v).to_string()}
+                                class={classes!("tab", (self.phone == v).then_some("active"))}
+                                onclick={link.callback(move |_| Msg::Phone(v))}>{ name }</button>
+                        }
+                    }) }
+                </nav>
                 <main class="workspace">
                     <div class="column source-column">
                         <section class="panel editor-panel" aria-label="Program">

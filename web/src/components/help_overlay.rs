@@ -19,7 +19,10 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("P", "presentation mode (large fonts, fewer panels)"),
     ("D", "dark / light mode (remembered)"),
     ("S", "share: a link to this state, an embed link"),
-    ("Esc", "close this help, clear the selection"),
+    (
+        "Esc",
+        "close this help, the share dialog or the knobs; clear the selection",
+    ),
 ];
 
 #[derive(Properties, PartialEq)]
