@@ -226,6 +226,14 @@ test('embed and presentation modes; the theme is remembered', async () => {
   await settledAt(page, 13);
   await page.screenshot({ path: join(ARTIFACTS, 'embed.png') });
 
+  // Chosen views: only the ARG (with its explanation) and the details.
+  await page.goto(embed.replace('?embed#', '?embed=arg,details#'), { waitUntil: 'load' });
+  await settledAt(page, 12, 60_000);
+  for (const [view, shown] of [['editor', false], ['cfa-view', false], ['arg-view', true], ['explain', true], ['interpolants', true]]) {
+    assert.equal(await page.locator(id(view)).first().isVisible(), shown, `?embed=arg,details: ${view}`);
+  }
+  await page.screenshot({ path: join(ARTIFACTS, 'embed-arg-details.png') });
+
   await page.goto(`${baseUrl()}?present${full.slice(full.indexOf('#'))}`, { waitUntil: 'load' });
   await settledAt(page, 12, 60_000);
   assert.equal(await page.locator('.app.presentation').count(), 1);

@@ -26,6 +26,39 @@ pub fn has_param(name: &str) -> bool {
         .is_some_and(|p| p.has(name))
 }
 
+/// The value of the query parameter `name`, if there is one (`?embed=arg,source` → `arg,source`).
+pub fn param(name: &str) -> Option<String> {
+    window()
+        .and_then(|w| w.location().search().ok())
+        .and_then(|s| web_sys::UrlSearchParams::new_with_str(&s).ok())
+        .and_then(|p| p.get(name))
+}
+
+/// The views an embedded playground leaves out: `?embed=arg,details` shows only the ARG (with
+/// the explanation) and the details tabs; `?embed` shows all (`source`, `graphs`, `arg`,
+/// `details`). As CSS classes of the page (`embed-no-source`, ...).
+pub fn embed_hidden(value: &str) -> Vec<&'static str> {
+    const VIEWS: [(&str, &str); 4] = [
+        ("source", "embed-no-source"),
+        ("graphs", "embed-no-graphs"),
+        ("arg", "embed-no-arg"),
+        ("details", "embed-no-details"),
+    ];
+    let chosen: Vec<&str> = value
+        .split(',')
+        .map(str::trim)
+        .filter(|v| VIEWS.iter().any(|(name, _)| name == v))
+        .collect();
+    if chosen.is_empty() {
+        return Vec::new();
+    }
+    VIEWS
+        .iter()
+        .filter(|(name, _)| !chosen.contains(name))
+        .map(|(_, class)| *class)
+        .collect()
+}
+
 /// Shows `fragment` in the address bar: a new history entry if `push`.
 pub fn set_fragment(fragment: &str, push: bool) {
     let Some(history) = window().and_then(|w| w.history().ok()) else {
@@ -118,4 +151,23 @@ pub fn download(name: &str, mime: &str, text: &str) {
         let _ = web_sys::Url::revoke_object_url(&url);
     })
     .forget();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::embed_hidden;
+
+    #[test]
+    fn embed_views() {
+        assert!(embed_hidden("").is_empty());
+        assert!(embed_hidden("1").is_empty(), "?embed=1 is every view");
+        assert_eq!(
+            embed_hidden("arg,details"),
+            vec!["embed-no-source", "embed-no-graphs"]
+        );
+        assert_eq!(
+            embed_hidden(" arg , nonsense"),
+            vec!["embed-no-source", "embed-no-graphs", "embed-no-details"]
+        );
+    }
 }

@@ -147,6 +147,8 @@ pub struct App {
     phone: PhoneView,
     /// `?embed`: read-only, for an iframe.
     embed: bool,
+    /// The views `?embed=…` leaves out, as CSS classes.
+    embed_hidden: Vec<&'static str>,
     /// The fragment in the address bar, and what makes a change of it a new history entry.
     url_fragment: String,
     url_key: Option<(String, String, RunConfig)>,
@@ -803,6 +805,9 @@ impl Component for App {
             share_open: false,
             phone: PhoneView::default(),
             embed: page_url::has_param("embed"),
+            embed_hidden: page_url::param("embed")
+                .map(|v| page_url::embed_hidden(&v))
+                .unwrap_or_default(),
             url_fragment: String::new(),
             url_key: None,
             _popstate: None,
@@ -1250,7 +1255,7 @@ impl Component for App {
         let fragment: AttrValue = self.link().encode().into();
         let open_full = self.embed.then(|| page_url::playground_link(&fragment));
         html! {
-            <div class={classes!("app", self.presentation.then_some("presentation"), self.embed.then_some("embed"), self.phone.describe().2)}>
+            <div class={classes!("app", self.presentation.then_some("presentation"), self.embed.then_some("embed"), self.embed_hidden.clone(), self.phone.describe().2)}>
                 <header class="topbar">
                     <h1 class="brand">{ "CPA Playground" }</h1>
                     if let Some(href) = open_full {

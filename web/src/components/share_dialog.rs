@@ -60,7 +60,7 @@ pub fn share_dialog(p: &Props) -> Html {
                 <p>{ "The link holds the program, the analysis with its knobs, the step shown and the selected view, in the link itself: it opens the same run at the same step on any machine, with no server." }</p>
                 { row("Link", "share-url", full, "the whole state") }
                 <p class="muted share-length" data-testid="share-length">{ format!("{length} characters") }</p>
-                { row("Embed link", "share-embed-url", embed, "a read-only playground for an iframe") }
+                { row("Embed link", "share-embed-url", embed, "a read-only playground for an iframe; ?embed=arg,details (or source, graphs) shows only those views") }
                 { row("Iframe", "share-iframe", iframe, "paste into a web page or slides") }
                 <h3>{ "Export the step shown" }</h3>
                 <div class="export-buttons">
