@@ -617,7 +617,7 @@ fn minimize_and_save(
     header.push_str(&format!(
         "// fuzz: minimized from {lines_before} to {} lines in {spent} checks; verdicts now: {}\n",
         text.lines().count(),
-        verdicts.join(", ")
+        clip(&verdicts.join(", "), 2000)
     ));
     let _ = std::fs::create_dir_all(&args.out);
     let path = Path::new(&args.out).join(format!(
@@ -646,9 +646,12 @@ fn short(presets: &[String]) -> String {
     }
 }
 
+/// At most `n` characters of `s` on one line (a solver's reason can span lines, and a
+/// finding's header is C comments: a line break would end one).
 fn clip(s: &str, n: usize) -> String {
+    let s = s.split_whitespace().collect::<Vec<_>>().join(" ");
     if s.chars().count() <= n {
-        s.to_string()
+        s
     } else {
         format!("{}...", s.chars().take(n).collect::<String>())
     }

@@ -29,6 +29,13 @@ const MAX_MINIMIZE: usize = 24;
 /// small where the backward ones grow.)
 const MAX_QE_ATOMS: usize = 64;
 
+/// A projection whose query or result has more nodes than this, read as a tree (which is how
+/// it is printed for the solver), is given up (`NotApplicable`): forward projections over
+/// bit-vector wrap-around encodings can grow a case split per step as well, each feeding the
+/// next (`cpa fuzz`, seed 1, program 585: 116 MB of SMT-LIB in one assertion, and no answer
+/// for minutes).
+const MAX_QE_NODES: u64 = 200_000;
+
 /// Counts the distinct atoms of the projections made so far.
 #[derive(Default)]
 struct AtomBudget(BTreeSet<Term>);
@@ -50,6 +57,12 @@ fn project<S: Solver>(
     body: Term,
     keep: &BTreeSet<Var>,
 ) -> Result<Term, ItpError> {
+    // Before the presolve, which reads the formula's atoms as text.
+    if body.size() > MAX_QE_NODES {
+        return Err(ItpError::NotApplicable(format!(
+            "a quantifier elimination query of more than {MAX_QE_NODES} nodes"
+        )));
+    }
     let body = super::presolve::presolve(&body, keep);
     let local: Vec<Var> = body
         .free_vars()
@@ -73,7 +86,15 @@ fn project<S: Solver>(
     if q.is_quantifier_free() {
         return Ok(q);
     }
+    if q.size() > MAX_QE_NODES {
+        return Err(ItpError::NotApplicable(format!(
+            "a quantifier elimination query of more than {MAX_QE_NODES} nodes"
+        )));
+    }
     match ctx.qe(&q) {
+        Ok(t) if t.size() > MAX_QE_NODES => Err(ItpError::NotApplicable(format!(
+            "quantifier elimination gave a formula of more than {MAX_QE_NODES} nodes"
+        ))),
         Ok(t) => Ok(t),
         // Z3 gave up on this quantifier: another strategy may still succeed.
         Err(crate::solver::SolverError::Unsupported { query }) => {
@@ -246,4 +267,38 @@ pub fn generalize<S: Solver>(
         taus[i] = Term::and(out);
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::NativeZ3;
+
+    /// A formula whose tree (how it is printed) has over a million nodes, in fewer than 200
+    /// shared ones:
+    /// given up before the presolve or the solver sees it (`cpa fuzz`, seed 1, program 585
+    /// spent minutes on such a projection).
+    #[test]
+    fn a_projection_too_large_to_print_is_given_up_at_once() {
+        let x = Term::new_var("x0", Sort::Int);
+        let mut t = x.clone();
+        for i in 0..20 {
+            let c = Term::gt(x.clone(), Term::int(i));
+            t = Term::ite(c, t.clone(), Term::add2(t, Term::int(1)));
+        }
+        assert!(
+            t.size() > 1_000_000 && t.dag_size() < 200,
+            "{} {}",
+            t.size(),
+            t.dag_size()
+        );
+        let y = Term::new_var("y1", Sort::Int);
+        let body = Term::eq(y.clone(), t);
+        let keep: BTreeSet<Var> = y.free_vars().into_iter().collect();
+        let mut ctx = SmtContext::new(NativeZ3::new().unwrap());
+        match project(&mut ctx, body, &keep) {
+            Err(ItpError::NotApplicable(m)) => assert!(m.contains("200000 nodes"), "{m}"),
+            other => panic!("{other:?}"),
+        }
+    }
 }
