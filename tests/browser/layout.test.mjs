@@ -7,6 +7,15 @@ import { launch, baseUrl, ARTIFACTS } from './harness.mjs';
 
 const box = (page, id) => page.locator(`[data-testid="${id}"]`).first().boundingBox();
 
+/** The default example at the end of its first refinement (the page loaded if `load`; on a
+ *  phone the refinements are in a tab not shown, so `state` is 'attached' there). */
+async function atFirstRefinement(page, { load = true, state = 'visible' } = {}) {
+  if (load) await page.goto(baseUrl(), { waitUntil: 'load' });
+  await page.waitForFunction(() => window.cpaDebug.run()?.phase === 'Idle', null, { timeout: 30_000 });
+  await page.click('[data-testid="btn-next-refinement"]');
+  await page.waitForSelector('[data-testid="refinement"]', { state, timeout: 30_000 });
+}
+
 test('on a phone one view at a time, chosen by tabs; stepping works; nothing is wider than the screen; dark mode applies', async () => {
   const browser = await launch({
     viewport: { width: 390, height: 844 },
@@ -19,9 +28,7 @@ test('on a phone one view at a time, chosen by tabs; stepping works; nothing is 
     await page.goto(baseUrl(), { waitUntil: 'load' });
     await page.waitForSelector('[data-testid="cfa-view"] .graph-canvas[aria-busy="false"] svg', { state: 'attached', timeout: 30_000 });
     // Run to a refinement so that every view has content.
-    await page.waitForFunction(() => window.cpaDebug.run()?.phase === 'Idle', null, { timeout: 30_000 });
-    await page.click('[data-testid="btn-next-refinement"]');
-    await page.waitForSelector('[data-testid="refinement"]', { state: 'attached', timeout: 30_000 });
+    await atFirstRefinement(page, { load: false, state: 'attached' });
     const views = {
       'phone-tab-program': ['editor'],
       'phone-tab-arg': ['explain', 'arg-view'],
@@ -62,10 +69,7 @@ test('on a projector (1280×720) the stage fits one screen', async () => {
   const browser = await launch({ viewport: { width: 1280, height: 720 } });
   try {
     const page = await browser.page();
-    await page.goto(baseUrl(), { waitUntil: 'load' });
-    await page.waitForFunction(() => window.cpaDebug.run()?.phase === 'Idle', null, { timeout: 30_000 });
-    await page.click('[data-testid="btn-next-refinement"]');
-    await page.waitForSelector('[data-testid="refinement"]', { timeout: 30_000 });
+    await atFirstRefinement(page);
     const size = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight]);
     assert.deepEqual(size, [1280, 720], 'no scrolling');
     for (const id of ['btn-step', 'step-index', 'explain', 'arg-view', 'editor', 'interpolants']) {
@@ -87,10 +91,7 @@ test('every control has a name; ARG states and their details are reachable by ke
   const browser = await launch({ viewport: { width: 1280, height: 800 } });
   try {
     const page = await browser.page();
-    await page.goto(baseUrl(), { waitUntil: 'load' });
-    await page.waitForFunction(() => window.cpaDebug.run()?.phase === 'Idle', null, { timeout: 30_000 });
-    await page.click('[data-testid="btn-next-refinement"]');
-    await page.waitForSelector('[data-testid="refinement"]', { timeout: 30_000 });
+    await atFirstRefinement(page);
     for (const open of [null, '[data-testid="btn-knobs"]', '[data-testid="btn-share"]']) {
       if (open) await page.click(open);
       const unnamed = await page.evaluate(() => [...document.querySelectorAll('button, select, input, textarea, [role="tab"], [role="button"], a[href]')]

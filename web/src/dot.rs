@@ -12,7 +12,8 @@ use std::fmt::Write;
 const LABEL_WIDTH: usize = 36;
 const LABEL_LINES: usize = 4;
 
-fn escape(s: &str) -> String {
+/// `s` inside a DOT string: quotes and backslashes escaped, line breaks as spaces.
+pub fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {

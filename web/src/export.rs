@@ -3,16 +3,11 @@
 //! [`RunJson`](cpa_engine::report::RunJson) as `cpa verify --json --events`, so a browser run
 //! and a native one can be compared field by field.
 
+use crate::dot::escape;
 use crate::playground::{edge_label, location_line, Run};
 use cpa_engine::events::StateKind;
 use cpa_engine::report::RunJson;
 use std::fmt::Write;
-
-fn escape(s: &str) -> String {
-    s.replace('\\', "\\\\")
-        .replace('"', "\\\"")
-        .replace(['\n', '\r'], " ")
-}
 
 /// At most `n` characters of a label.
 fn clip(s: &str, n: usize) -> String {

@@ -370,6 +370,14 @@ pub struct Run {
 }
 
 impl Run {
+    /// Forgets the steps asked for and not yet carried out (a pending step, owed single
+    /// events, a link's goal).
+    fn drop_requests(&mut self) {
+        self.pending = None;
+        self.owed = 0;
+        self.goal = None;
+    }
+
     pub fn finished(&self) -> bool {
         self.verdict.is_some()
     }
@@ -793,9 +801,7 @@ impl Playground {
                     }
                 }
                 if let Some(run) = &mut self.run {
-                    run.pending = None;
-                    run.owed = 0;
-                    run.goal = None;
+                    run.drop_requests();
                     let k = run.position.saturating_sub(1);
                     run.seek(k);
                 }
@@ -812,9 +818,7 @@ impl Playground {
                         self.pause(&mut cmds);
                     }
                     if let Some(run) = &mut self.run {
-                        run.pending = None;
-                        run.owed = 0;
-                        run.goal = None;
+                        run.drop_requests();
                         run.seek(0);
                     }
                 }
@@ -828,9 +832,7 @@ impl Playground {
                     self.new_run(&mut cmds);
                 }
                 if let Some(run) = &mut self.run {
-                    run.pending = None;
-                    run.owed = 0;
-                    run.goal = None;
+                    run.drop_requests();
                     run.goal = Some(k);
                     if run.phase == Phase::Idle {
                         self.resume(&mut cmds);
@@ -889,9 +891,7 @@ impl Playground {
                     }
                     Err(e) => {
                         run.phase = Phase::Failed(e);
-                        run.pending = None;
-                        run.owed = 0;
-                        run.goal = None;
+                        run.drop_requests();
                         if run.running.take().is_some() {
                             cmds.push(Command::Timer(false));
                         }
@@ -948,9 +948,7 @@ impl Playground {
                     }
                     Err(e) => {
                         run.phase = Phase::Crashed(e);
-                        run.pending = None;
-                        run.owed = 0;
-                        run.goal = None;
+                        run.drop_requests();
                         if run.running.take().is_some() {
                             cmds.push(Command::Timer(false));
                         }
@@ -968,9 +966,7 @@ impl Playground {
         if run.running.take().is_some() {
             cmds.push(Command::Timer(false));
         }
-        run.pending = None;
-        run.owed = 0;
-        run.goal = None;
+        run.drop_requests();
         if run.phase == Phase::Busy {
             // The worker is inside a step and cannot be interrupted: replace it and replay
             // to the end of the step shown.

@@ -152,6 +152,8 @@ pub struct App {
     /// The fragment in the address bar, and what makes a change of it a new history entry.
     url_fragment: String,
     url_key: Option<(String, String, RunConfig)>,
+    /// The state `url_fragment` was last computed from.
+    url_link: Option<Link>,
     _popstate: Option<Closure<dyn FnMut(web_sys::Event)>>,
     full_queries: Rc<BTreeMap<u64, (String, String)>>,
     on_edit: Callback<String>,
@@ -321,7 +323,13 @@ impl App {
         if settling {
             return;
         }
-        let fragment = self.link().encode();
+        // Deflate only when the state changed (this runs after every render).
+        let link = self.link();
+        if self.url_link.as_ref() == Some(&link) {
+            return;
+        }
+        let fragment = link.encode();
+        self.url_link = Some(link);
         if fragment == self.url_fragment {
             return;
         }
@@ -810,6 +818,7 @@ impl Component for App {
                 .unwrap_or_default(),
             url_fragment: String::new(),
             url_key: None,
+            url_link: None,
             _popstate: None,
             full_queries: Rc::default(),
             on_edit: ctx.link().callback(Msg::Edited),
@@ -1252,8 +1261,13 @@ impl Component for App {
                     .value(),
             )
         });
-        let fragment: AttrValue = self.link().encode().into();
-        let open_full = self.embed.then(|| page_url::playground_link(&fragment));
+        // Deflated only where shown (the address bar has its own in `sync_url`).
+        let fragment: Option<AttrValue> =
+            (self.embed || self.share_open).then(|| self.link().encode().into());
+        let open_full = fragment
+            .as_ref()
+            .filter(|_| self.embed)
+            .map(|f| page_url::playground_link(f));
         html! {
             <div class={classes!("app", self.presentation.then_some("presentation"), self.embed.then_some("embed"), self.embed_hidden.clone(), self.phone.describe().2)}>
                 <header class="topbar">
@@ -1357,8 +1371,8 @@ impl Component for App {
                         { tabs }
                     </div>
                 </main>
-                if self.share_open {
-                    <ShareDialog fragment={fragment.clone()} on_close={link.callback(|_| Msg::Share)}
+                if let (true, Some(fragment)) = (self.share_open, fragment) {
+                    <ShareDialog fragment={fragment} on_close={link.callback(|_| Msg::Share)}
                         on_export={link.callback(Msg::Export)} />
                 }
                 if let Some(focus) = self.help {
