@@ -8,20 +8,25 @@ use crate::algorithm::cegar::{Cegar, Parts};
 use crate::algorithm::kinduction::KInduction;
 use crate::algorithm::unroll::Unrolling;
 use crate::algorithm::Algorithm;
-use crate::certificate::PredicateCertifier;
+use crate::certificate::ArgCertifier;
 use crate::cfa::Cfa;
-use crate::config::{AlgorithmKind, Config};
+use crate::config::{AlgorithmKind, Config, Domain};
 use crate::predicate::PredicateCpa;
 use crate::refinement::impact::ImpactRefiner;
 use crate::refinement::predicate::{PredicatePrecisionRefiner, PredicateTraceChecker};
+use crate::refinement::value::{ValuePrecisionRefiner, ValueTraceChecker};
 use crate::refinement::{CegarRefiner, PruneStrategy, RefinementStrategy, Refiner};
 use crate::smt::Smt;
+use crate::value::ValueCpa;
 use std::rc::Rc;
 
 /// The algorithm of a (validated) configuration on `cfa`, solving with `smt`.
 pub fn build(cfa: Rc<Cfa>, config: &Config, smt: Box<dyn Smt>) -> Box<dyn Algorithm> {
     match config.algorithm {
-        AlgorithmKind::Cegar => Box::new(predicate_cegar(cfa, config, smt)),
+        AlgorithmKind::Cegar => match config.domain {
+            Domain::Predicate => Box::new(predicate_cegar(cfa, config, smt)),
+            Domain::Value => Box::new(value_cegar(cfa, config, smt)),
+        },
         AlgorithmKind::Bmc => Box::new(Bmc::new(
             unrolling(cfa, config, smt),
             config.max_depth,
@@ -74,7 +79,28 @@ pub fn predicate_cegar(cfa: Rc<Cfa>, config: &Config, smt: Box<dyn Smt>) -> Cega
         name: name.to_string(),
         cpa,
         refiner,
-        certifier: Box::new(PredicateCertifier),
+        certifier: Box::new(ArgCertifier),
+        keep_going: false,
+    };
+    Cegar::new(cfa, parts, smt, config.waitlist, config.max_depth)
+}
+
+/// Explicit-value analysis with CEGAR: value interpolation, lazy pruning from the pivot.
+pub fn value_cegar(cfa: Rc<Cfa>, config: &Config, smt: Box<dyn Smt>) -> Cegar<ValueCpa> {
+    let encoding = config.encoding.resolve(&cfa);
+    let cpa = ValueCpa::new(cfa.clone(), config.value.clone(), encoding);
+    let parts = Parts {
+        name: "explicit-value analysis (CEGAR)".to_string(),
+        cpa,
+        refiner: Box::new(CegarRefiner {
+            checker: ValueTraceChecker {
+                refutation: config.value_refinement,
+            },
+            precision: ValuePrecisionRefiner,
+            prune: PruneStrategy::Lazy,
+        }),
+        certifier: Box::new(ArgCertifier),
+        keep_going: true,
     };
     Cegar::new(cfa, parts, smt, config.waitlist, config.max_depth)
 }

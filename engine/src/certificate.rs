@@ -29,11 +29,13 @@ use crate::cpa::control::{ControlCpa, ControlState};
 use crate::cpa::cpa_plus::CpaPlus;
 use crate::cpa::Describe;
 use crate::events::Event;
-use crate::formula::{Encoder, PathFormula, SsaMap};
+use crate::formula::{Encoder, Encoding, Names, PathFormula, SsaMap};
 use crate::predicate::PredicateCpa;
 use crate::smt::{EngineError, Result, Sat, Smt};
+use crate::value::ValueCpa;
 use solver_bridge::term::Term;
 use std::collections::{BTreeMap, BTreeSet};
+use std::rc::Rc;
 
 /// The most control states one block may have before the check gives up (UNKNOWN).
 pub const MAX_BLOCK_STATES: usize = 200_000;
@@ -55,9 +57,9 @@ pub struct Report {
 }
 
 /// The blocks leaving one control state: every block end with its merged path formula.
-fn blocks_from(
+fn blocks_from<C: Certified>(
     cfa: &Cfa,
-    cpa: &PredicateCpa,
+    cpa: &C,
     control: &ControlCpa,
     start: &ControlState,
 ) -> Result<Vec<(ControlState, PathFormula)>> {
@@ -107,7 +109,7 @@ fn blocks_from(
     pf.insert(start.clone(), PathFormula::empty(SsaMap::default()));
     let mut at_end: BTreeMap<ControlState, PathFormula> = BTreeMap::new();
     let mut ready = vec![start.clone()];
-    let enc = cpa.encoder();
+    let enc = Encoder::new(cfa, cpa.encoding());
     let mut done = 0;
     while let Some(c) = ready.pop() {
         done += 1;
@@ -149,27 +151,74 @@ pub trait Certifier<C: Describe> {
     fn check(&mut self, cpa: &mut C, smt: &mut dyn Smt, algo: &CpaPlus<C>) -> Result<Report>;
 }
 
-/// The check of predicate abstraction's ARGs (see the module documentation).
-pub struct PredicateCertifier;
+/// What the check needs from an analysis whose reached states carry invariants.
+pub trait Certified: Describe {
+    fn cfa(&self) -> Rc<Cfa>;
+    fn encoding(&self) -> Encoding;
+    fn names(&self) -> &Names;
+    /// Whether a block ends at `ctl` (value analysis: at every control state).
+    fn is_block_end(&self, ctl: &ControlState) -> bool;
+    /// The invariant a reached state contributes, over unindexed program variables (`ψ` of an
+    /// abstraction state, the known values of a value state); `None` inside a block.
+    fn invariant(&self, s: &Self::State) -> Option<Term>;
+}
 
-impl Certifier<PredicateCpa> for PredicateCertifier {
-    fn check(
-        &mut self,
-        cpa: &mut PredicateCpa,
-        smt: &mut dyn Smt,
-        algo: &CpaPlus<PredicateCpa>,
-    ) -> Result<Report> {
+impl Certified for PredicateCpa {
+    fn cfa(&self) -> Rc<Cfa> {
+        self.cfa.clone()
+    }
+
+    fn encoding(&self) -> Encoding {
+        self.encoding
+    }
+
+    fn names(&self) -> &Names {
+        &self.names
+    }
+
+    fn is_block_end(&self, ctl: &ControlState) -> bool {
+        PredicateCpa::is_block_end(self, ctl)
+    }
+
+    fn invariant(&self, s: &Self::State) -> Option<Term> {
+        s.is_abstraction().then(|| self.abs_term(&s.abs))
+    }
+}
+
+impl Certified for ValueCpa {
+    fn cfa(&self) -> Rc<Cfa> {
+        self.cfa.clone()
+    }
+
+    fn encoding(&self) -> Encoding {
+        self.encoding
+    }
+
+    fn names(&self) -> &Names {
+        &self.names
+    }
+
+    fn is_block_end(&self, _ctl: &ControlState) -> bool {
+        true
+    }
+
+    fn invariant(&self, s: &Self::State) -> Option<Term> {
+        Some(self.formula(s))
+    }
+}
+
+/// The check of any analysis with [`Certified`] states (see the module documentation).
+pub struct ArgCertifier;
+
+impl<C: Certified> Certifier<C> for ArgCertifier {
+    fn check(&mut self, cpa: &mut C, smt: &mut dyn Smt, algo: &CpaPlus<C>) -> Result<Report> {
         check(cpa, smt, algo)
     }
 }
 
-/// Checks the final ARG of a predicate-abstraction run (see the module documentation).
-pub fn check(
-    cpa: &mut PredicateCpa,
-    smt: &mut dyn Smt,
-    algo: &CpaPlus<PredicateCpa>,
-) -> Result<Report> {
-    let cfa = cpa.cfa.clone();
+/// Checks the final ARG of a CEGAR run (see the module documentation).
+pub fn check<C: Certified>(cpa: &mut C, smt: &mut dyn Smt, algo: &CpaPlus<C>) -> Result<Report> {
+    let cfa = cpa.cfa();
     let before = smt.queries();
     let mut report = Report::default();
     // The invariant: ψ of every reached abstraction state, by control state.
@@ -177,10 +226,9 @@ pub fn check(
     let mut states = Vec::new();
     for id in algo.arg.reached() {
         let n = algo.arg.node(id);
-        if !n.data.is_abstraction() {
+        let Some(psi) = cpa.invariant(&n.data) else {
             continue;
-        }
-        let psi = cpa.abs_term(&n.data.abs);
+        };
         if psi.is_false() {
             continue;
         }
@@ -200,7 +248,7 @@ pub fn check(
         states.push((n.ctl.clone(), psi, id));
     }
     report.states = states.len() as u32;
-    let enc = Encoder::new(&cfa, cpa.encoding);
+    let enc = Encoder::new(&cfa, cpa.encoding());
     // 1. Initiation.
     let init = algo.control.initial(&cfa);
     let covers_init = inv
@@ -208,7 +256,7 @@ pub fn check(
         .is_some_and(|ps| ps.iter().any(Term::is_true));
     if !covers_init {
         let disj = Term::or(inv.get(&init).cloned().unwrap_or_default());
-        let (d, extra) = enc.instantiate(&cpa.names, &disj, &SsaMap::default());
+        let (d, extra) = enc.instantiate(cpa.names(), &disj, &SsaMap::default());
         let query: Vec<Term> = std::iter::once(Term::not(d)).chain(extra).collect();
         if smt.check(&query)? != Sat::Unsat {
             report.failure = Some("the initial state is not covered".into());
@@ -223,7 +271,7 @@ pub fn check(
             let b = blocks_from(&cfa, cpa, &algo.control, ctl)?;
             blocks.insert(ctl.clone(), b);
         }
-        let (start, extra) = enc.instantiate(&cpa.names, psi, &SsaMap::default());
+        let (start, extra) = enc.instantiate(cpa.names(), psi, &SsaMap::default());
         for (end, pf) in &blocks[ctl] {
             report.blocks += 1;
             let bad = end.beyond || cfa.node(end.location).is_error();
@@ -234,7 +282,7 @@ pub fn check(
                 if disj.is_true() {
                     continue;
                 }
-                let (d, more) = enc.instantiate(&cpa.names, &disj, &pf.ssa);
+                let (d, more) = enc.instantiate(cpa.names(), &disj, &pf.ssa);
                 query.push(Term::not(d));
                 query.extend(more);
             }
@@ -340,6 +388,64 @@ mod tests {
             }
         }
         panic!("{preset}: no verdict");
+    }
+
+    /// A value-analysis proof of the lock-style program.
+    fn proved_by_values() -> Cegar<ValueCpa> {
+        let src = include_str!("../../tests/verdicts/locks-value-safe.c");
+        let cfa = Rc::new(crate::frontend::parse_program("t.c", src).unwrap().cfa);
+        let config = Config::preset("value").unwrap();
+        let smt = BridgeSmt::new(NativeZ3::new().expect("the tests need z3"));
+        let mut c = crate::analysis::value_cegar(cfa, &config, Box::new(smt));
+        let mut events = Vec::new();
+        for _ in 0..10_000 {
+            if let Some(v) = c.step(&mut events).unwrap() {
+                assert_eq!(v, Verdict::True);
+                return c;
+            }
+        }
+        panic!("no verdict");
+    }
+
+    /// A value ARG is a certificate, and a wrong value or a forgotten state breaks it.
+    #[test]
+    fn value_args_are_checked() {
+        let mut c = proved_by_values();
+        let (cpa, smt, algo) = c.parts();
+        let r = check(cpa, smt, algo).unwrap();
+        assert_eq!(r.failure, None);
+        assert!(r.states >= 5 && r.queries >= 1, "{r:?}");
+        let with_values: Vec<ArgId> = c
+            .arg()
+            .reached()
+            .into_iter()
+            .filter(|id| !c.arg().node(*id).data.values.is_empty())
+            .collect();
+        assert!(!with_values.is_empty());
+        for &victim in with_values.iter().take(4) {
+            // A wrong value at every reached state of the victim's control state.
+            let mut c = proved_by_values();
+            let place = c.arg().reached_at(&c.arg().node(victim).ctl);
+            let (cpa, smt, algo) = c.parts();
+            for s in place {
+                for v in algo.arg.node_mut(s).data.values.values_mut() {
+                    *v += 1;
+                }
+            }
+            assert!(
+                check(cpa, smt, algo).unwrap().failure.is_some(),
+                "value changed at {victim:?}"
+            );
+            // Forgotten.
+            let mut c = proved_by_values();
+            let place = c.arg().reached_at(&c.arg().node(victim).ctl);
+            let (cpa, smt, algo) = c.parts();
+            algo.arg.remove(&place);
+            assert!(
+                check(cpa, smt, algo).unwrap().failure.is_some(),
+                "{victim:?} removed"
+            );
+        }
     }
 
     /// Reached abstraction states other than the root, in id order.

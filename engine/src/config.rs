@@ -4,7 +4,9 @@
 use crate::cpa::waitlist::WaitlistOrder;
 use crate::formula::EncodingChoice;
 use crate::predicate::{AbstractionKind, BlockOperator, PredicateConfig, Representation};
+use crate::refinement::value::ValueRefutation;
 use crate::refinement::RefinementStrategy;
+use crate::value::{MaxEnum, ValueConfig};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -14,6 +16,21 @@ pub enum AlgorithmKind {
     Cegar,
     Bmc,
     KInduction,
+}
+
+/// The abstract domain of a CEGAR analysis.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Domain {
+    /// Predicate abstraction (the Predicate CPA with adjustable-block encoding).
+    #[default]
+    Predicate,
+    /// Explicit values (the Value Analysis CPA).
+    Value,
+}
+
+fn default_value_refinement() -> ValueRefutation {
+    ValueRefutation::Interpolation
 }
 
 /// Resource limits, all counts (never wall-clock): reaching one ends the run with UNKNOWN.
@@ -46,7 +63,16 @@ impl Default for Limits {
 pub struct Config {
     pub preset: String,
     pub algorithm: AlgorithmKind,
+    /// The abstract domain of CEGAR (BMC and k-induction use path formulas).
+    #[serde(default)]
+    pub domain: Domain,
     pub predicate: PredicateConfig,
+    /// The value analysis (domain `value`).
+    #[serde(default)]
+    pub value: ValueConfig,
+    /// How value analysis refutes an infeasible path.
+    #[serde(default = "default_value_refinement")]
+    pub value_refinement: ValueRefutation,
     pub refinement: RefinementStrategy,
     pub encoding: EncodingChoice,
     pub waitlist: WaitlistOrder,
@@ -64,13 +90,14 @@ pub struct Config {
     pub limits: Limits,
 }
 
-pub const PRESETS: [&str; 6] = [
+pub const PRESETS: [&str; 7] = [
     "predicate-lbe",
     "predicate-sbe",
     "predicate-abel",
     "impact",
     "bmc",
     "kinduction",
+    "value",
 ];
 
 impl Config {
@@ -85,6 +112,9 @@ impl Config {
         let base = Config {
             preset: name.to_string(),
             algorithm: AlgorithmKind::Cegar,
+            domain: Domain::Predicate,
+            value: ValueConfig::default(),
+            value_refinement: ValueRefutation::Interpolation,
             predicate: pred(
                 BlockOperator::LoopHeadsAndFunctions,
                 AbstractionKind::Boolean,
@@ -159,6 +189,10 @@ impl Config {
                 waitlist: WaitlistOrder::Rpo,
                 ..base
             },
+            "value" => Config {
+                domain: Domain::Value,
+                ..base
+            },
             _ => return None,
         })
     }
@@ -168,6 +202,9 @@ impl Config {
         let v = |x: &dyn erased| x.text();
         vec![
             ("algorithm", v(&self.algorithm)),
+            ("domain", v(&self.domain)),
+            ("max-enum", self.value.max_enum.to_string()),
+            ("value-refinement", v(&self.value_refinement)),
             ("block", v(&self.predicate.block)),
             ("abstraction", v(&self.predicate.abstraction)),
             ("representation", v(&self.predicate.representation)),
@@ -242,6 +279,9 @@ impl Config {
         }
         match key {
             "algorithm" => self.algorithm = parse(key, value)?,
+            "domain" => self.domain = parse(key, value)?,
+            "max-enum" => self.value.max_enum = MaxEnum::try_from(value.to_string())?,
+            "value-refinement" => self.value_refinement = parse(key, value)?,
             "block" => self.predicate.block = parse(key, value)?,
             "abstraction" => self.predicate.abstraction = parse(key, value)?,
             "representation" => self.predicate.representation = parse(key, value)?,
@@ -309,6 +349,17 @@ impl Config {
         }
         if self.fcover && self.predicate.representation != Representation::Smt {
             return Err("forced covering needs representation=smt".into());
+        }
+        if self.domain == Domain::Value {
+            if self.algorithm != AlgorithmKind::Cegar {
+                return Err(
+                    "domain=value is a CEGAR analysis (bmc and k-induction use path formulas)"
+                        .into(),
+                );
+            }
+            if self.refinement != RefinementStrategy::Predicate || self.fcover {
+                return Err("IMPACT refinement and forced covering need domain=predicate".into());
+            }
         }
         if self.max_depth == 0 {
             return Err("max-depth must be at least 1".into());

@@ -138,3 +138,114 @@ pub fn confirm(
         }
     })
 }
+
+/// One step of a path of single CFA edges: the edge and the control states around it.
+#[derive(Clone, Debug)]
+pub struct EdgeStep {
+    pub edge: crate::cfa::EdgeId,
+    pub from: crate::cpa::control::ControlState,
+    pub to: crate::cpa::control::ControlState,
+}
+
+/// The SSA formula of each step of `steps` (one conjunct per edge, indices continuing), and
+/// the SSA map after each step.
+pub fn edge_path_formulas(
+    cfa: &Cfa,
+    enc: &crate::formula::Encoder,
+    steps: &[EdgeStep],
+) -> (
+    Vec<crate::formula::PathFormula>,
+    Vec<crate::formula::SsaMap>,
+) {
+    let mut ssa = crate::formula::SsaMap::default();
+    let mut formulas = Vec::new();
+    let mut maps = Vec::new();
+    for s in steps {
+        let pf = enc.sp(
+            &crate::formula::PathFormula::empty(ssa),
+            cfa.edge(s.edge),
+            &s.from,
+            &s.to,
+        );
+        ssa = pf.ssa.clone();
+        maps.push(pf.ssa.clone());
+        formulas.push(pf);
+    }
+    (formulas, maps)
+}
+
+/// Reads nondeterministic values of a concrete run from the model of a path of single edges:
+/// the value written at step `i` is the SSA constant the path formula gave it there.
+struct PathOracle<'a> {
+    cfa: &'a Cfa,
+    steps: &'a [EdgeStep],
+    maps: &'a [crate::formula::SsaMap],
+    model: &'a BTreeMap<String, Term>,
+}
+
+impl Oracle for PathOracle<'_> {
+    fn value(&mut self, step: usize, _edge: &Edge, var: VarId, ty: IntType) -> Option<i128> {
+        let (Some(s), Some(map)) = (self.steps.get(step), self.maps.get(step)) else {
+            // Beyond the path: any value (the run must still reach the error by itself).
+            return Some(0);
+        };
+        let slot = Frames::of(self.cfa, &s.to).slot(self.cfa, var);
+        let idx = map.get(slot).unwrap_or(0);
+        let name = crate::formula::ssa::indexed_name(self.cfa, slot, idx);
+        match self.model.get(&name) {
+            Some(t) => literal_value(t, ty),
+            None => Some(0),
+        }
+    }
+
+    fn executed(&mut self, _step: usize, _edge: &Edge) {}
+}
+
+/// Checks a path of single edges (from the program entry) for feasibility; a satisfying model
+/// is validated by concrete execution. `Ok(None)`: infeasible. `states` are the ARG states of
+/// the path, for the counterexample.
+pub fn check_edge_path(
+    smt: &mut dyn crate::smt::Smt,
+    cfa: &Cfa,
+    enc: &crate::formula::Encoder,
+    steps: &[EdgeStep],
+    states: Vec<u32>,
+) -> crate::smt::Result<Option<Result<Counterexample, String>>> {
+    use crate::smt::{EngineError, Sat};
+    let (formulas, maps) = edge_path_formulas(cfa, enc, steps);
+    let approximated = formulas.iter().any(|f| f.approximated);
+    let conj = Term::and(formulas.into_iter().map(|f| f.formula));
+    match smt.check(std::slice::from_ref(&conj))? {
+        Sat::Unsat => Ok(None),
+        Sat::Unknown(r) => Err(EngineError::Solver(format!("feasibility check: {r}"))),
+        Sat::Sat => {
+            let model = model_of(smt, &conj)?;
+            let mut oracle = PathOracle {
+                cfa,
+                steps,
+                maps: &maps,
+                model: &model,
+            };
+            let max = crate::refinement::MAX_TRACE;
+            let run = concrete::run(cfa, &mut oracle, max);
+            let why = match run.outcome {
+                Outcome::ReachedError => {
+                    return Ok(Some(Ok(Counterexample {
+                        trace: run.trace,
+                        states,
+                    })))
+                }
+                Outcome::Terminated => {
+                    "the concrete execution ends without reaching the error".to_string()
+                }
+                Outcome::StepLimit => format!("the concrete execution exceeds {max} steps"),
+                Outcome::Failed(e) => e.to_string(),
+            };
+            Ok(Some(Err(if approximated {
+                format!("the error path is feasible only under the over-approximation of bit operations of the int encoding ({why}); try --set encoding=bv")
+            } else {
+                format!("the error path could not be confirmed by concrete execution: {why}")
+            })))
+        }
+    }
+}

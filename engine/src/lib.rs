@@ -24,4 +24,5 @@ pub mod report;
 pub mod semantics;
 pub mod session;
 pub mod smt;
+pub mod value;
 pub mod view;

@@ -14,7 +14,7 @@
 
 use crate::model::Graph;
 use crate::playground::{location_line, Run};
-use cpa_engine::config::{AlgorithmKind, Config};
+use cpa_engine::config::{AlgorithmKind, Config, Domain};
 use cpa_engine::cpa::waitlist::WaitlistOrder;
 use cpa_engine::events::{CheckKind, CutReason, Event, StateKind, VerdictKind};
 use cpa_engine::predicate::{AbstractionKind, BlockOperator};
@@ -177,6 +177,11 @@ impl Context<'_> {
         self.config.map(|c| c.algorithm)
     }
 
+    /// Explicit-value analysis (domain `value`).
+    fn value(&self) -> bool {
+        self.config.is_some_and(|c| c.domain == Domain::Value)
+    }
+
     fn impact(&self) -> bool {
         self.config
             .is_some_and(|c| c.refinement == RefinementStrategy::Impact)
@@ -221,6 +226,11 @@ pub fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
                 .c(algorithm.as_str())
                 .t("), keeping the predicates learned so far.")
                 .done("CEGAR, Algorithm 4 (A Unifying View on SMT-Based Software Verification)", "cegar"),
+            None if cx.value() => say()
+                .t(format!("The analysis starts: {algorithm}. The ARG holds the initial abstract state, at the entry of "))
+                .c("main")
+                .t(": an abstract variable assignment that knows no value (⊤). The precision tracks no variable yet.")
+                .done(VALUE_PAPER, "value"),
             None => say()
                 .t(format!("The analysis starts: {algorithm}. The ARG holds the initial abstract state, at the entry of "))
                 .c("main")
@@ -283,6 +293,11 @@ pub fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
             s = s.s(*state).t(format!(" at location N{location}"));
             if *target {
                 s = s.t(", an error location");
+            }
+            if cx.value() {
+                return s
+                    .t(". Its values are the parent's after the edge (an assignment with an unknown right-hand side forgets its variable), kept only for the variables the precision tracks at this location.")
+                    .done(VALUE_PAPER, "value");
             }
             s = s.t(". Its path formula is the strongest postcondition of the edge applied to the block's path formula so far");
             if merged_next {
@@ -430,6 +445,17 @@ pub fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
             feasible,
             cut,
         } => {
+            if cx.value() && !*cut {
+                let n = blocks.len();
+                let s = say().t(format!("The path to the error state {} has {n} edges. Its path formula ", states.last().copied().unwrap_or(0)));
+                return if *feasible {
+                    s.t("is satisfiable: the error is reachable, confirmed by executing the program concretely with the model's values.")
+                        .done(VALUE_PAPER, "counterexample")
+                } else {
+                    s.t("is unsatisfiable: the path is spurious; the analysis forgot values it needs.")
+                        .done(VALUE_PAPER, "counterexample")
+                };
+            }
             let mut s = say().t(if *cut {
                 "The abstract path to a call beyond the recursion bound goes through the abstraction states "
             } else {
@@ -463,7 +489,11 @@ pub fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
             states,
             interpolants,
         } => {
-            let mut s = say().t("Sequence interpolants for the blocks: ");
+            let mut s = say().t(if cx.value() {
+                "Interpolants for the path (the values each state must keep for the rest of the path to stay contradictory): "
+            } else {
+                "Sequence interpolants for the blocks: "
+            });
             let inner: Vec<(u32, &String)> = states
                 .iter()
                 .zip(interpolants.iter())
@@ -487,7 +517,7 @@ pub fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
                 .done("refine_P, interpolation (Sect. 3.2 of A Unifying View on SMT-Based Software Verification)", "interpolant")
         }
         Event::PrecisionRefined { added } => {
-            let mut s = say().t("Predicates added: ");
+            let mut s = say().t(if cx.value() { "Variables tracked from now on: " } else { "Predicates added: " });
             for (i, (loc, p)) in added.iter().take(8).enumerate() {
                 if i > 0 {
                     s = s.t("; ");
@@ -534,6 +564,9 @@ pub fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
             if cx.impact() {
                 s.t("the strengthened states stay in the ARG and states they now cover are not expanded; CPA++ continues with the waitlist.")
                     .done("IMPACT refinement (Sect. 3.2); CEGAR, Algorithm 4 (A Unifying View on SMT-Based Software Verification)", "impact")
+            } else if cx.value() {
+                s.t("CPA++ continues with the waitlist, now keeping the values of the newly tracked variables.")
+                    .done(VALUE_PAPER, "cegar")
             } else {
                 s.t("CPA++ continues with the waitlist, now abstracting with the new predicates.")
                     .done("CEGAR, Algorithm 4 (A Unifying View on SMT-Based Software Verification)", "cegar")
@@ -676,7 +709,11 @@ fn short_code(s: &str) -> String {
 }
 
 /// Glossary entries: key, term, definition.
+/// The value analysis' sources, as the explanations cite them.
+const VALUE_PAPER: &str = "explicit-value analysis with CEGAR and interpolation (Beyer, Löwe: Explicit-State Software Model Checking Based on CEGAR and Interpolation)";
+
 pub const GLOSSARY: &[(&str, &str, &str)] = &[
+    ("value", "Explicit-value analysis", "Each state maps the tracked variables to their known values; an operation whose result is unknown makes its variable unknown. The precision, the variables tracked at each location, grows by refinement: value interpolation finds which values a spurious path needs."),
     ("arg", "Abstract reachability graph (ARG)", "The abstract states the analysis has reached, with an edge from each state to the successors computed from it along a CFA edge. Dashed edges point from covered states to the states that cover them."),
     ("waitlist", "Waitlist", "The reached states not yet expanded. CPA++ takes one state at a time from it (in the configured order) and computes its successors."),
     ("transfer", "Transfer relation", "Computes the successor of an abstract state along a CFA edge. The Predicate CPA keeps the abstraction formula and extends the path formula by the strongest postcondition of the edge's operation."),
@@ -781,6 +818,17 @@ mod tests {
             "impact",
         );
         assert!(text.last().unwrap().starts_with("TRUE: "), "{text:#?}");
+        let text = explain_all(
+            include_str!("../../tests/verdicts/locks-value-safe.c"),
+            "value",
+        );
+        assert!(text.last().unwrap().starts_with("TRUE: "), "{text:#?}");
+        assert!(
+            text.iter()
+                .any(|t| t.starts_with("Variables tracked from now on: ")),
+            "{text:#?}"
+        );
+        assert!(text.iter().any(|t| t.contains("the path is spurious")));
         let text = explain_all(include_str!("../../examples/max-bug.c"), "bmc");
         assert!(
             text.iter().any(|t| t.starts_with("Base case for k = ")),

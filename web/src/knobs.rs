@@ -38,6 +38,7 @@ const STRATEGIES: &[&str] = &[
 pub const GROUPS: &[&str] = &[
     "Algorithm",
     "Predicate abstraction",
+    "Value analysis",
     "Bounds",
     "Limits",
     "Other",
@@ -51,6 +52,9 @@ fn describe(key: &str) -> (&'static str, Input, &'static str) {
         "waitlist" => ("Algorithm", Choice(&["bfs", "dfs", "rpo"]), "Which reached state is expanded next: oldest, newest, or reverse postorder of the CFA."),
         "interpolation" => ("Algorithm", Choice(STRATEGIES), "How sequence interpolants are computed (Farkas certificates, quantifier elimination forward or backward, or a combination)."),
         "fcover" => ("Algorithm", Bool, "IMPACT's forced covering before each expansion (needs representation=smt)."),
+        "domain" => ("Algorithm", Choice(&["predicate", "value"]), "The abstract domain of CEGAR: predicate abstraction, or explicit values of tracked variables."),
+        "max-enum" => ("Value analysis", Choice(&["1*", "1", "5", "50", "0"]), "When an operation over tracked variables cannot be evaluated: 1* keeps them unknown (no solver); k lets the solver enumerate up to k value assignments, one successor each (0: no bound)."),
+        "value-refinement" => ("Value analysis", Choice(&["interpolation", "itp-vars"]), "How a spurious path is refuted: value interpolation (the variables each location must track), or the variables of the solver's sequence interpolants."),
         "invariants" => ("Algorithm", Bool, "k-induction: strengthen the inductive step with interval invariants."),
         "block" => ("Predicate abstraction", Choice(&["sbe", "loop-heads", "loop-heads-and-functions", "never"]), "Where blocks end and abstractions are computed: after every edge (SBE), at loop heads, at loop heads and function boundaries (LBE), or never (BMC)."),
         "abstraction" => ("Predicate abstraction", Choice(&["boolean", "cartesian"]), "Boolean abstraction (all Boolean combinations of predicates, by AllSAT) or Cartesian (a conjunction of predicates)."),

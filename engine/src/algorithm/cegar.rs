@@ -27,7 +27,7 @@ use crate::cpa::{Describe, Precision};
 use crate::events::{Event, StateKind};
 use crate::refinement::{Goal, Outcome, Refiner};
 use crate::smt::{Result, Smt};
-use std::collections::{BTreeSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::rc::Rc;
 
 /// The first recursion depth bound (see the module documentation).
@@ -39,6 +39,11 @@ pub struct Parts<C: Describe> {
     pub cpa: C,
     pub refiner: Box<dyn Refiner<C>>,
     pub certifier: Box<dyn Certifier<C>>,
+    /// An error path that can be neither confirmed nor refined does not end the run: it stays
+    /// in the ARG, undecided, and exploration goes on, so that another error path may still
+    /// be confirmed (FALSE); TRUE is then impossible. The value analysis meets such paths
+    /// whenever they depend on values it does not know.
+    pub keep_going: bool,
 }
 
 pub struct Cegar<C: Describe> {
@@ -56,6 +61,9 @@ pub struct Cegar<C: Describe> {
     pending: VecDeque<(ArgId, Goal)>,
     /// Cut states whose path was found feasible (or could not be refined): they stay cut.
     kept_cuts: BTreeSet<ArgId>,
+    keep_going: bool,
+    /// Targets whose path could be neither confirmed nor refined (with `keep_going`), and why.
+    undecided: BTreeMap<ArgId, String>,
     refinements: u64,
     started: bool,
 }
@@ -68,7 +76,7 @@ impl<C: Describe> Cegar<C> {
         order: WaitlistOrder,
         max_depth: usize,
     ) -> Cegar<C> {
-        let algo = CpaPlus::new(
+        let mut algo = CpaPlus::new(
             Arg::new(order),
             ControlCpa {
                 loop_bound: None,
@@ -76,6 +84,7 @@ impl<C: Describe> Cegar<C> {
                 cut_states: true,
             },
         );
+        algo.uncovered_targets = parts.keep_going;
         Cegar {
             cfa,
             order,
@@ -88,6 +97,8 @@ impl<C: Describe> Cegar<C> {
             certifier: parts.certifier,
             pending: VecDeque::new(),
             kept_cuts: BTreeSet::new(),
+            keep_going: parts.keep_going,
+            undecided: BTreeMap::new(),
             refinements: 0,
             started: false,
         }
@@ -104,9 +115,12 @@ impl<C: Describe> Cegar<C> {
         } else {
             self.name.clone()
         };
+        let uncovered_targets = self.algo.uncovered_targets;
         self.algo = CpaPlus::new(Arg::new(self.order), self.algo.control.clone());
+        self.algo.uncovered_targets = uncovered_targets;
         self.pending.clear();
         self.kept_cuts.clear();
+        self.undecided.clear();
         events.push(Event::Started {
             algorithm,
             bound: None,
@@ -171,6 +185,10 @@ impl<C: Describe> Cegar<C> {
                 self.kept_cuts.insert(target);
                 None
             }
+            Outcome::Unknown(reason) if self.keep_going => {
+                self.undecided.insert(target, reason);
+                None
+            }
             Outcome::Unknown(reason) => Some(Verdict::Unknown { reason }),
             Outcome::Refined => {
                 self.refinements += 1;
@@ -191,13 +209,27 @@ impl<C: Describe> Cegar<C> {
             .algo
             .arg
             .alive()
-            .filter(|n| n.covered_by.is_none() && self.cfa.node(n.ctl.location).is_error())
+            .filter(|n| {
+                n.covered_by.is_none()
+                    && self.cfa.node(n.ctl.location).is_error()
+                    && !self.undecided.contains_key(&n.id)
+            })
             .map(|n| n.id)
             .collect();
         if !stray.is_empty() {
             self.pending
                 .extend(stray.into_iter().map(|t| (t, Goal::Error)));
             return Ok(None);
+        }
+        if let Some(reason) = self.undecided.values().next() {
+            let n = self.undecided.len();
+            return Ok(Some(Verdict::Unknown {
+                reason: if n == 1 {
+                    reason.clone()
+                } else {
+                    format!("{reason} ({n} error paths undecided)")
+                },
+            }));
         }
         let cuts = self.live_cuts();
         if !cuts.is_empty() {

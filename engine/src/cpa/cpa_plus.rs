@@ -21,6 +21,9 @@ pub struct CpaPlus<D: Describe> {
     pub control: ControlCpa,
     /// States whose successors were cut by the loop bound or the recursion depth.
     pub cut: Vec<(ArgId, Cut)>,
+    /// A new target state is never covered, so every error path reaches the driver (CEGAR
+    /// with undecided targets left in the ARG: a target they covered would never be checked).
+    pub uncovered_targets: bool,
 }
 
 /// What one expansion did.
@@ -63,6 +66,7 @@ impl<D: Describe> CpaPlus<D> {
             arg,
             control,
             cut: Vec::new(),
+            uncovered_targets: false,
         }
     }
 
@@ -222,10 +226,13 @@ impl<D: Describe> CpaPlus<D> {
         }
         // stop: covered by a reached state?
         let mut covering = None;
-        if d.stop_kind() == StopKind::Sep && d.may_cover(&succ) {
+        if d.stop_kind() == StopKind::Sep
+            && d.may_cover(&succ)
+            && !(target && self.uncovered_targets)
+        {
             for r in self.arg.reached_at(&next_ctl) {
-                let rd = self.arg.node(r).data.clone();
-                if d.may_cover(&rd) && d.covered_by(smt, &succ, &rd)? {
+                let rd = &self.arg.node(r).data;
+                if d.may_cover(rd) && d.covered_by(smt, &succ, rd)? {
                     covering = Some(r);
                     break;
                 }

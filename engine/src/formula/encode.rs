@@ -104,10 +104,15 @@ impl Frames {
 
     pub fn slot(&self, cfa: &Cfa, v: VarId) -> Slot {
         let instance = match cfa.var(v).function {
-            Some(f) => self.innermost.get(&f).copied().unwrap_or(0),
+            Some(f) => self.slot_instance(f),
             None => 0,
         };
         Slot { var: v, instance }
+    }
+
+    /// The activation number of `f`'s innermost frame (0 when `f` is not active).
+    pub fn slot_instance(&self, f: FuncId) -> u32 {
+        self.innermost.get(&f).copied().unwrap_or(0)
     }
 }
 

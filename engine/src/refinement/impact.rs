@@ -35,11 +35,16 @@ impl Refiner<PredicateCpa> for ImpactRefiner {
         goal: Goal,
         events: &mut Vec<Event>,
     ) -> Result<Outcome> {
-        let (trace, Refutation::Interpolants(itps)) =
+        let (trace, refutation) =
             match check_trace(&mut self.checker, cpa, smt, &algo.arg, target, goal, events)? {
                 Ok(t) => t,
                 Err(outcome) => return Ok(outcome),
             };
+        let Refutation::Interpolants(itps) = refutation else {
+            return Err(EngineError::Unsupported(
+                "IMPACT refinement needs interpolants".into(),
+            ));
+        };
         impact_refinement(cfa, cpa, smt, algo, &trace.states, &itps, events)
     }
 

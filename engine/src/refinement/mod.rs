@@ -16,6 +16,7 @@
 pub mod impact;
 pub mod predicate;
 pub mod prune;
+pub mod value;
 
 use crate::cfa::Cfa;
 use crate::counterexample::Counterexample;
@@ -93,6 +94,9 @@ pub enum Feasibility {
 pub enum Refutation {
     /// Sequence interpolants τ0 = true .. τn = false, one per state of the trace.
     Interpolants(Vec<solver_bridge::term::Term>),
+    /// The variables each state of the trace must track (value interpolation, or the
+    /// variables of sequence interpolants), one set per state.
+    Variables(Vec<std::collections::BTreeSet<crate::ir::VarId>>),
 }
 
 /// Decides the feasibility of abstract counterexamples and refutes the infeasible ones.

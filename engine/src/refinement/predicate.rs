@@ -153,7 +153,11 @@ impl PrecisionRefiner<PredicateCpa> for PredicatePrecisionRefiner {
         trace: &Trace,
         refutation: &Refutation,
     ) -> Result<Increment<PredicatePrecision>> {
-        let Refutation::Interpolants(itps) = refutation;
+        let Refutation::Interpolants(itps) = refutation else {
+            return Err(EngineError::Unsupported(
+                "predicate refinement needs interpolants".into(),
+            ));
+        };
         let mut added = PredicatePrecision::default();
         let mut shown = Vec::new();
         for (i, id) in trace.states.iter().enumerate().skip(1) {

@@ -1167,6 +1167,7 @@ impl Component for App {
                     }) }
                 </div>
                 <InterpolantsPanel refinements={refinements.clone()} checks={checks.clone()} cfa={cfa_for_panels}
+                    values={config.as_ref().is_some_and(|c| c.domain == cpa_engine::config::Domain::Value)}
                     {open} hidden={self.tab != Tab::Refinements} on_state={on_state.clone()} on_line={on_line.clone()} />
                 <SolverLog entries={Rc::new(entries)} total={total_q} {matching} search={AttrValue::from(self.log_search.clone())}
                     full={self.full_queries.clone()} hidden={self.tab != Tab::Log}

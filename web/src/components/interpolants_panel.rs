@@ -1,5 +1,6 @@
 //! One entry per refinement: the spurious path, its block formulas, the interpolant at each
-//! cut point, the predicates added by location (IMPACT: the strengthened states); for BMC and
+//! cut point, the predicates (value analysis: variables) added by location (IMPACT: the
+//! strengthened states); for BMC and
 //! k-induction one entry per check.
 
 use crate::formula::pretty;
@@ -18,6 +19,9 @@ pub struct Props {
     /// The refinement under way at the position (its entry is marked).
     pub open: Option<u32>,
     pub hidden: bool,
+    /// Explicit-value analysis: edges instead of blocks, variables instead of predicates.
+    #[prop_or_default]
+    pub values: bool,
     pub on_state: Callback<u32>,
     pub on_line: Callback<u32>,
 }
@@ -70,11 +74,11 @@ pub fn interpolants_panel(p: &Props) -> Html {
                 data-number={r.number.to_string()}>
                 <h3>{ format!("Refinement {}", r.number) }<span class="tag">{ verdict }</span></h3>
                 <table class="path">
-                    <thead><tr><th>{ "state" }</th><th>{ "location" }</th><th>{ "block formula into it" }</th><th>{ "interpolant" }</th></tr></thead>
+                    <thead><tr><th>{ "state" }</th><th>{ "location" }</th><th>{ if p.values { "edge into it" } else { "block formula into it" } }</th><th>{ "interpolant" }</th></tr></thead>
                     <tbody>{ for rows }</tbody>
                 </table>
                 if !r.predicates.is_empty() {
-                    <p class="preds">{ "Predicates added: " }
+                    <p class="preds">{ if p.values { "Variables tracked: " } else { "Predicates added: " } }
                         { for r.predicates.iter().map(|(l, pr)| html! {
                             <span class="pred"><code title={pr.clone()}>{ pretty(pr) }</code>{ format!(" at N{l} ") }{ line(lines_of(*l)) }</span>
                         }) }

@@ -1,0 +1,426 @@
+//! Refinement for explicit-value analysis.
+//!
+//! * **Trace**: every ARG state from the root to the target (each step is one CFA edge).
+//! * **Feasibility**: the path formula of the edges (the configured encoding); a model is
+//!   validated by concrete execution before FALSE.
+//! * **Refutation** ([`ValueRefutation`]):
+//!   - `interpolation`: interpolation for abstract variable assignments (Beyer and Löwe,
+//!     FASE 2013; the symbolic-execution thesis, Algorithms 4 and 5, as its digest restates
+//!     them): along the shortest infeasible prefix of the path, Γi is the post of Γ(i-1) along
+//!     edge i, from which every variable is dropped whose absence keeps the rest of the prefix
+//!     contradicting, in slot order (inductive: from Γ(i-1) and one edge, never the whole
+//!     prefix). When the value semantics cannot see the contradiction even at full precision
+//!     (it rests on values the analysis does not know), no precision refutes the path without
+//!     a solver (`max-enum=1*`: the path stays undecided); with enumeration, the variables the
+//!     path's prefix and suffix share at each state are tracked, so that T_k can pin them;
+//!   - `itp-vars`: always the variables of the sequence interpolants (the efficient-CEGAR
+//!     paper's explicit domain: π_i = var(I_i)).
+//! * **Precision**: the variables of Γi are tracked at the location of the i-th state (lazy
+//!   abstraction); a refutation that adds nothing ends the run with UNKNOWN.
+
+use super::{Feasibility, Goal, Increment, PrecisionRefiner, Refutation, Trace, TraceChecker};
+use crate::cfa::Cfa;
+use crate::counterexample::{self, EdgeStep};
+use crate::cpa::arg::{Arg, ArgId};
+use crate::formula::{deindex, Names};
+use crate::ir::VarId;
+use crate::predicate::cpa::clip;
+use crate::smt::{EngineError, Result, Sat, Smt};
+use crate::value::post::{post, post_path};
+use crate::value::{MaxEnum, ValueCpa, ValuePrecision, ValueState};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
+
+type VArg = Arg<ValueState, ValuePrecision>;
+
+/// The most single-edge posts one value interpolation may compute before it gives up (the
+/// run then ends UNKNOWN): the greedy elimination is quadratic in the path length.
+pub const MAX_INTERPOLATION_POSTS: u64 = 20_000_000;
+
+/// How an infeasible value-analysis path is refuted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ValueRefutation {
+    /// Value interpolation, falling back to the variables of sequence interpolants.
+    Interpolation,
+    /// The variables of sequence interpolants.
+    ItpVars,
+}
+
+/// The edges between consecutive states of an ARG path.
+pub fn edge_steps(arg: &VArg, states: &[ArgId]) -> Result<Vec<EdgeStep>> {
+    states
+        .windows(2)
+        .map(|w| {
+            let (a, b) = (arg.node(w[0]), arg.node(w[1]));
+            let edge = b
+                .parents
+                .iter()
+                .find(|(p, _)| *p == w[0])
+                .map(|(_, e)| *e)
+                .ok_or_else(|| EngineError::Unsupported("an ARG path without an edge".into()))?;
+            Ok(EdgeStep {
+                edge,
+                from: a.ctl.clone(),
+                to: b.ctl.clone(),
+            })
+        })
+        .collect()
+}
+
+pub struct ValueTraceChecker {
+    pub refutation: ValueRefutation,
+}
+
+/// Value interpolants Γ0 = ⊤ .. for the path `steps` from ⊤, or `None` when the value
+/// semantics does not find the path infeasible. `None` entries are ⊥ (after the contradiction).
+fn value_interpolants(cfa: &Cfa, steps: &[EdgeStep]) -> Result<Option<Vec<Option<ValueState>>>> {
+    let step = |i: usize| (cfa.edge(steps[i].edge), &steps[i].from, &steps[i].to);
+    // The shortest infeasible prefix: edge m is the first the post cannot take.
+    let mut cur = ValueState::default();
+    let mut m = None;
+    for i in 0..steps.len() {
+        let (e, f, t) = step(i);
+        match post(cfa, &cur, e, f, t).state {
+            Some(next) => cur = next,
+            None => {
+                m = Some(i);
+                break;
+            }
+        }
+    }
+    let Some(m) = m else {
+        return Ok(None);
+    };
+    let mut budget = MAX_INTERPOLATION_POSTS;
+    let mut itps: Vec<Option<ValueState>> = vec![Some(ValueState::default())];
+    for i in 1..=m {
+        let prev = itps[i - 1].as_ref().expect("before the contradiction");
+        let (e, f, t) = step(i - 1);
+        let Some(mut v) = post(cfa, prev, e, f, t).state else {
+            // Γ(i-1) contradicts edge i-1 itself.
+            break;
+        };
+        let slots: Vec<_> = v.values.keys().copied().collect();
+        for slot in slots {
+            let cost = (m + 1 - i) as u64;
+            if budget < cost {
+                return Err(EngineError::Limit(format!(
+                    "value interpolation needs more than {MAX_INTERPOLATION_POSTS} posts"
+                )));
+            }
+            budget -= cost;
+            let mut weaker = v.clone();
+            weaker.values.remove(&slot);
+            if post_path(cfa, &weaker, (i..=m).map(step)).is_none() {
+                v = weaker;
+            }
+        }
+        itps.push(Some(v));
+    }
+    itps.resize(steps.len() + 1, None);
+    Ok(Some(itps))
+}
+
+/// The program variables of a term over SSA constants or unindexed names.
+fn term_vars(names: &Names, t: &solver_bridge::term::Term) -> BTreeSet<VarId> {
+    let plain = deindex(t).unwrap_or_else(|| t.clone());
+    plain
+        .free_vars()
+        .into_iter()
+        .filter_map(|v| names.slot(&v.name).map(|s| s.var))
+        .collect()
+}
+
+/// For each state of the path, the program variables whose SSA constants both the edges
+/// before it and the edges after it mention (var(A) ∩ var(B) of every binary cut).
+fn shared_vars(cpa: &ValueCpa, steps: &[EdgeStep]) -> (Vec<BTreeSet<VarId>>, Vec<String>) {
+    let cfa = cpa.cfa.clone();
+    let enc = cpa.encoder();
+    let (formulas, _) = counterexample::edge_path_formulas(&cfa, &enc, steps);
+    let symbols: Vec<BTreeSet<String>> = formulas
+        .iter()
+        .map(|f| {
+            f.formula
+                .free_vars()
+                .into_iter()
+                .map(|v| v.name.to_string())
+                .collect()
+        })
+        .collect();
+    let n = symbols.len();
+    // suffix[i]: symbols of the edges i.. (the edges after state i).
+    let mut suffix = vec![BTreeSet::new(); n + 1];
+    for i in (0..n).rev() {
+        suffix[i] = suffix[i + 1].union(&symbols[i]).cloned().collect();
+    }
+    let mut prefix: BTreeSet<String> = BTreeSet::new();
+    let mut sets = Vec::with_capacity(n + 1);
+    let mut texts = Vec::with_capacity(n + 1);
+    for i in 0..=n {
+        if i > 0 {
+            prefix.extend(symbols[i - 1].iter().cloned());
+        }
+        let vars: BTreeSet<VarId> = prefix
+            .intersection(&suffix[i])
+            .filter_map(|name| {
+                let (base, _) = crate::formula::ssa::split_indexed(name)?;
+                cpa.names.slot(base).map(|s| s.var)
+            })
+            .collect();
+        texts.push(if i == n {
+            "false".to_string()
+        } else if vars.is_empty() {
+            "true".to_string()
+        } else {
+            let names: Vec<&str> = vars
+                .iter()
+                .map(|v| cfa.var(*v).qualified.as_str())
+                .collect();
+            format!("tracks {}", names.join(", "))
+        });
+        sets.push(vars);
+    }
+    (sets, texts)
+}
+
+impl ValueTraceChecker {
+    /// The variables of sequence interpolants of the path's edge formulas, per state.
+    fn interpolant_vars(
+        &self,
+        cpa: &ValueCpa,
+        smt: &mut dyn Smt,
+        steps: &[EdgeStep],
+    ) -> Result<(Vec<BTreeSet<VarId>>, Vec<String>)> {
+        let cfa = cpa.cfa.clone();
+        let enc = cpa.encoder();
+        let (formulas, _) = counterexample::edge_path_formulas(&cfa, &enc, steps);
+        let blocks: Vec<_> = formulas.into_iter().map(|f| f.formula).collect();
+        let inner = if blocks.len() < 2 {
+            Vec::new()
+        } else {
+            smt.interpolate(&blocks)?
+        };
+        let mut sets = vec![BTreeSet::new()];
+        let mut texts = vec!["true".to_string()];
+        for t in &inner {
+            sets.push(if t.is_false() {
+                BTreeSet::new()
+            } else {
+                term_vars(&cpa.names, t)
+            });
+            texts.push(clip(deindex(t).unwrap_or_else(|| t.clone()).to_string()));
+        }
+        sets.push(BTreeSet::new());
+        texts.push("false".into());
+        Ok((sets, texts))
+    }
+}
+
+impl TraceChecker<ValueCpa> for ValueTraceChecker {
+    fn trace(&self, cpa: &ValueCpa, arg: &VArg, target: ArgId) -> Result<Trace> {
+        let states = arg.path_to(target);
+        let steps = edge_steps(arg, &states)?;
+        let blocks = steps
+            .iter()
+            .map(|s| cpa.cfa.label(&cpa.cfa.edge(s.edge).kind))
+            .collect();
+        Ok(Trace { states, blocks })
+    }
+
+    fn feasibility(
+        &mut self,
+        cpa: &mut ValueCpa,
+        smt: &mut dyn Smt,
+        arg: &VArg,
+        trace: &Trace,
+        goal: Goal,
+    ) -> Result<Feasibility> {
+        let steps = edge_steps(arg, &trace.states)?;
+        let cfa = cpa.cfa.clone();
+        let enc = cpa.encoder();
+        if goal == Goal::Cut {
+            let (formulas, _) = counterexample::edge_path_formulas(&cfa, &enc, &steps);
+            let conj = solver_bridge::term::Term::and(formulas.into_iter().map(|f| f.formula));
+            return Ok(match smt.check(std::slice::from_ref(&conj))? {
+                Sat::Unsat => Feasibility::Infeasible,
+                _ => Feasibility::FeasibleCut,
+            });
+        }
+        let states = trace.states.iter().map(|s| s.0).collect();
+        Ok(
+            match counterexample::check_edge_path(smt, &cfa, &enc, &steps, states)? {
+                None => Feasibility::Infeasible,
+                Some(Ok(cex)) => Feasibility::Feasible(cex),
+                Some(Err(why)) => Feasibility::Unknown(why),
+            },
+        )
+    }
+
+    fn refute(
+        &mut self,
+        cpa: &mut ValueCpa,
+        smt: &mut dyn Smt,
+        arg: &VArg,
+        trace: &Trace,
+    ) -> Result<(Refutation, Vec<String>)> {
+        let steps = edge_steps(arg, &trace.states)?;
+        if self.refutation == ValueRefutation::Interpolation {
+            if let Some(itps) = value_interpolants(&cpa.cfa, &steps)? {
+                let texts = itps
+                    .iter()
+                    .map(|g| match g {
+                        None => "false".to_string(),
+                        Some(v) if v.values.is_empty() => "true".to_string(),
+                        Some(v) => clip(cpa.text(v)),
+                    })
+                    .collect();
+                let vars = itps
+                    .iter()
+                    .map(|g| {
+                        g.as_ref()
+                            .map(|v| v.values.keys().map(|s| s.var).collect())
+                            .unwrap_or_default()
+                    })
+                    .collect();
+                return Ok((Refutation::Variables(vars), texts));
+            }
+        }
+        let (vars, texts) = match (self.refutation, cpa.cfg.max_enum) {
+            (ValueRefutation::ItpVars, _) => self.interpolant_vars(cpa, smt, &steps)?,
+            // Without enumeration no precision refutes a path that the value semantics at
+            // full precision does not (tracking more cannot help): the path stays undecided.
+            (ValueRefutation::Interpolation, MaxEnum::NoSolver) => {
+                let mut texts = vec!["true".to_string(); steps.len()];
+                texts.push("false".into());
+                (vec![BTreeSet::new(); steps.len() + 1], texts)
+            }
+            // With enumeration, tracking the variables the path's prefix and suffix share (a
+            // superset of every interpolant's, found without a solver) lets T_k pin values.
+            (ValueRefutation::Interpolation, MaxEnum::Bounded(_)) => shared_vars(cpa, &steps),
+        };
+        Ok((Refutation::Variables(vars), texts))
+    }
+}
+
+/// The variables of Γi become tracked at the location of the i-th state.
+pub struct ValuePrecisionRefiner;
+
+impl PrecisionRefiner<ValueCpa> for ValuePrecisionRefiner {
+    fn no_progress(&self) -> String {
+        "refinement made no progress: the path is infeasible, but tracking more variables does not show it (it depends on values the value analysis cannot know; try the predicate or symbolic analysis, or max-enum)".into()
+    }
+
+    fn increment(
+        &mut self,
+        cpa: &mut ValueCpa,
+        arg: &VArg,
+        trace: &Trace,
+        refutation: &Refutation,
+    ) -> Result<Increment<ValuePrecision>> {
+        let Refutation::Variables(sets) = refutation else {
+            return Err(EngineError::Unsupported(
+                "value refinement needs variables".into(),
+            ));
+        };
+        let mut added = ValuePrecision::default();
+        let mut shown = Vec::new();
+        for (id, vars) in trace.states.iter().zip(sets) {
+            let loc = arg.node(*id).ctl.location;
+            for v in vars {
+                if added.by_location.entry(loc).or_default().insert(*v) {
+                    shown.push((loc.0, cpa.cfa.var(*v).qualified.clone()));
+                }
+            }
+        }
+        Ok(Increment { added, shown })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cpa::control::ControlCpa;
+
+    /// The single-edge path through `lines` of `src`'s CFA that reaches the error.
+    fn error_path(cfa: &Cfa) -> Vec<EdgeStep> {
+        // Depth-first search for the error location (the test programs are loop-free).
+        let control = ControlCpa {
+            loop_bound: None,
+            max_depth: 4,
+            cut_states: false,
+        };
+        fn dfs(
+            cfa: &Cfa,
+            control: &ControlCpa,
+            at: crate::cpa::control::ControlState,
+            path: &mut Vec<EdgeStep>,
+            seen: usize,
+        ) -> bool {
+            if cfa.node(at.location).is_error() {
+                return true;
+            }
+            if seen > 200 {
+                return false;
+            }
+            for e in cfa.successors(at.location) {
+                if let Ok(Some(next)) = control.successor(cfa, &at, e) {
+                    path.push(EdgeStep {
+                        edge: e.id,
+                        from: at.clone(),
+                        to: next.clone(),
+                    });
+                    if dfs(cfa, control, next, path, seen + 1) {
+                        return true;
+                    }
+                    path.pop();
+                }
+            }
+            false
+        }
+        let mut path = Vec::new();
+        assert!(dfs(cfa, &control, control.initial(cfa), &mut path, 0));
+        path
+    }
+
+    fn cfa(src: &str) -> Cfa {
+        crate::frontend::parse_program("t.c", src).unwrap().cfa
+    }
+
+    /// The thesis' pitfall 11: interpolants are inductive and keep only what the rest of the
+    /// path needs (`y` is never read again, `x` is).
+    #[test]
+    fn value_interpolants_keep_what_the_suffix_needs() {
+        let c = cfa("extern void reach_error(void);\nint main(void) { int x = 1; int y = 2; if (x != 1) reach_error(); return 0; }");
+        let steps = error_path(&c);
+        let itps = value_interpolants(&c, &steps).unwrap().unwrap();
+        assert_eq!(itps.len(), steps.len() + 1);
+        assert_eq!(itps[0], Some(ValueState::default()));
+        let named = |v: &ValueState| -> Vec<String> {
+            v.values.keys().map(|s| c.var(s.var).name.clone()).collect()
+        };
+        // After `x = 1`, and after `y = 2`: only x.
+        let middle: Vec<_> = itps
+            .iter()
+            .flatten()
+            .filter(|v| !v.values.is_empty())
+            .map(named)
+            .collect();
+        assert!(!middle.is_empty());
+        assert!(
+            middle.iter().all(|n| n == &vec!["x".to_string()]),
+            "{middle:?}"
+        );
+        // ⊥ after the contradicting assumption.
+        assert_eq!(itps.last(), Some(&None));
+    }
+
+    /// A contradiction the value semantics cannot see (nondeterministic values) gives no
+    /// value interpolants: the refiner falls back to the solver's.
+    #[test]
+    fn nondeterministic_contradictions_are_not_value_refutable() {
+        let c = cfa("extern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\nint main(void) { int x = __VERIFIER_nondet_int(); if (x > 0) { if (x < 0) reach_error(); } return 0; }");
+        let steps = error_path(&c);
+        assert_eq!(value_interpolants(&c, &steps).unwrap(), None);
+    }
+}
