@@ -15,7 +15,7 @@ use crate::predicate::PredicateCpa;
 use crate::refinement::impact::ImpactRefiner;
 use crate::refinement::predicate::{PredicatePrecisionRefiner, PredicateTraceChecker};
 use crate::refinement::value::{ValuePrecisionRefiner, ValueTraceChecker};
-use crate::refinement::{CegarRefiner, PruneStrategy, RefinementStrategy, Refiner};
+use crate::refinement::{CegarRefiner, RefinementStrategy, Refiner};
 use crate::smt::Smt;
 use crate::value::ValueCpa;
 use std::rc::Rc;
@@ -63,8 +63,10 @@ pub fn predicate_cegar(cfa: Rc<Cfa>, config: &Config, smt: Box<dyn Smt>) -> Cega
             "predicate abstraction (CEGAR)",
             Box::new(CegarRefiner {
                 checker: PredicateTraceChecker,
-                precision: PredicatePrecisionRefiner,
-                prune: PruneStrategy::Lazy,
+                precision: PredicatePrecisionRefiner {
+                    split: config.predicate_split,
+                },
+                prune: config.prune,
             }),
         ),
         RefinementStrategy::Impact => (
@@ -97,7 +99,7 @@ pub fn value_cegar(cfa: Rc<Cfa>, config: &Config, smt: Box<dyn Smt>) -> Cegar<Va
                 refutation: config.value_refinement,
             },
             precision: ValuePrecisionRefiner,
-            prune: PruneStrategy::Lazy,
+            prune: config.prune,
         }),
         certifier: Box::new(ArgCertifier),
         keep_going: true,

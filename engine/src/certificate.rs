@@ -14,6 +14,10 @@
 //! 3. **safety**: for every block end at an error location, and every call beyond the
 //!    recursion bound, `ψ(r) ∧ φ(r → c)` is unsatisfiable.
 //!
+//! Each block end is one formula that must be unsatisfiable; they are checked
+//! [`CERTIFICATE_BATCH`] at a time as one disjunction, and one by one only when a batch is
+//! not unsatisfiable (to name the failing block end).
+//!
 //! The blocks are re-derived here from the CFA, the block operator and the control CPA, not
 //! read from the ARG's edges, so a state the analysis forgot to expand, a wrong merge, a lost
 //! coverage or an unsound strengthening (IMPACT) makes the check fail. A failure is a bug of
@@ -264,8 +268,10 @@ pub fn check<C: Certified>(cpa: &mut C, smt: &mut dyn Smt, algo: &CpaPlus<C>) ->
             return Ok(report);
         }
     }
-    // 2. and 3. Consecution and safety, block by block.
+    // 2. and 3. Consecution and safety, block by block: one obligation per block end, each
+    // a formula that must be unsatisfiable.
     let mut blocks: BTreeMap<ControlState, Vec<(ControlState, PathFormula)>> = BTreeMap::new();
+    let mut obligations: Vec<Obligation> = Vec::new();
     for (ctl, psi, id) in &states {
         if !blocks.contains_key(ctl) {
             let b = blocks_from(&cfa, cpa, &algo.control, ctl)?;
@@ -277,37 +283,71 @@ pub fn check<C: Certified>(cpa: &mut C, smt: &mut dyn Smt, algo: &CpaPlus<C>) ->
             let bad = end.beyond || cfa.node(end.location).is_error();
             let mut query = vec![start.clone(), pf.formula.clone()];
             query.extend(extra.iter().cloned());
+            let mut quick = None;
             if !bad {
                 let disj = Term::or(inv.get(end).cloned().unwrap_or_default());
                 if disj.is_true() {
                     continue;
                 }
-                let (d, more) = enc.instantiate(cpa.names(), &disj, &pf.ssa);
-                query.push(Term::not(d));
-                query.extend(more);
+                // First against the states the ARG itself reached from this one at `end`
+                // (fewer disjuncts; a stronger claim, so enough when it holds).
+                let near = successors_at(cpa, algo, *id, end);
+                if !near.is_empty() && near.len() < inv.get(end).map_or(0, Vec::len) {
+                    let (d, more) = enc.instantiate(cpa.names(), &Term::or(near), &pf.ssa);
+                    let mut q = query.clone();
+                    q.push(Term::not(d));
+                    q.extend(more);
+                    quick = Some(Term::and(q));
+                }
             }
-            match smt.check(&query)? {
+            let what = if end.beyond {
+                "a call beyond the recursion bound is reachable".to_string()
+            } else if bad {
+                "an error location is reachable".to_string()
+            } else {
+                format!(
+                    "the block to location {} does not preserve the invariant",
+                    end.location.0
+                )
+            };
+            obligations.push(Obligation {
+                quick,
+                base: query,
+                ssa: pf.ssa.clone(),
+                covered_at: (!bad).then(|| end.clone()),
+                failure: format!("from state {} at location {}: {what}", id.0, ctl.location.0),
+            });
+        }
+    }
+    // Obligations are checked in batches (their disjunction is unsatisfiable iff each is: the
+    // SSA names of different obligations never need to agree); a batch that is not
+    // unsatisfiable is checked one by one, so the first failing obligation is reported.
+    for batch in obligations.chunks(CERTIFICATE_BATCH) {
+        if batch.len() > 1 {
+            let any = Term::or(batch.iter().map(|o| match &o.quick {
+                Some(q) => q.clone(),
+                None => o.full(&enc, cpa.names(), &inv),
+            }));
+            if smt.check(std::slice::from_ref(&any))? == Sat::Unsat {
+                continue;
+            }
+        }
+        for o in batch {
+            if let Some(q) = &o.quick {
+                if smt.check(std::slice::from_ref(q))? == Sat::Unsat {
+                    continue;
+                }
+            }
+            let full = o.full(&enc, cpa.names(), &inv);
+            match smt.check(std::slice::from_ref(&full))? {
                 Sat::Unsat => {}
                 other => {
-                    let what = if end.beyond {
-                        "a call beyond the recursion bound is reachable".to_string()
-                    } else if bad {
-                        "an error location is reachable".to_string()
-                    } else {
-                        format!(
-                            "the block to location {} does not preserve the invariant",
-                            end.location.0
-                        )
-                    };
                     let unknown = match &other {
                         Sat::Unknown(r) => format!(" (solver: {r})"),
                         _ => String::new(),
                     };
                     report.inconclusive = matches!(other, Sat::Unknown(_));
-                    report.failure = Some(format!(
-                        "from state {} at location {}: {what}{unknown}",
-                        id.0, ctl.location.0
-                    ));
+                    report.failure = Some(format!("{}{unknown}", o.failure));
                     report.queries = (smt.queries() - before) as u32;
                     return Ok(report);
                 }
@@ -316,6 +356,73 @@ pub fn check<C: Certified>(cpa: &mut C, smt: &mut dyn Smt, algo: &CpaPlus<C>) ->
     }
     report.queries = (smt.queries() - before) as u32;
     Ok(report)
+}
+
+/// How many block ends one query of the check covers.
+pub const CERTIFICATE_BATCH: usize = 32;
+
+/// The invariants of the block ends the ARG reached from `from` at control state `end` (a
+/// covered one stands for its coverer).
+fn successors_at<C: Certified>(
+    cpa: &C,
+    algo: &CpaPlus<C>,
+    from: crate::cpa::arg::ArgId,
+    end: &ControlState,
+) -> Vec<Term> {
+    let arg = &algo.arg;
+    let mut found = BTreeSet::new();
+    let mut stack: Vec<_> = arg.node(from).children.clone();
+    let mut seen = BTreeSet::new();
+    while let Some(c) = stack.pop() {
+        if !seen.insert(c) || seen.len() > MAX_BLOCK_STATES {
+            continue;
+        }
+        let n = arg.node(c);
+        if !n.is_alive() {
+            continue;
+        }
+        let target = n.covered_by.unwrap_or(c);
+        let t = arg.node(target);
+        if cpa.invariant(&t.data).is_some() {
+            if t.ctl == *end {
+                found.insert(target);
+            }
+        } else {
+            stack.extend(n.children.iter().copied());
+        }
+    }
+    found
+        .into_iter()
+        .filter_map(|id| cpa.invariant(&arg.node(id).data))
+        .collect()
+}
+
+/// One block end of the check: a formula that must be unsatisfiable, and what it means if not.
+struct Obligation {
+    /// The same claim against the block ends the ARG reached (stronger, smaller).
+    quick: Option<Term>,
+    /// ψ(r), the block formula and the range constraints.
+    base: Vec<Term>,
+    /// The SSA map at the block end.
+    ssa: SsaMap,
+    /// The block end whose invariant must hold there (`None`: an error or a cut, unreachable).
+    covered_at: Option<ControlState>,
+    failure: String,
+}
+
+impl Obligation {
+    /// The claim against the whole invariant at the block end (built only when needed: the
+    /// invariant may have many disjuncts).
+    fn full(&self, enc: &Encoder, names: &Names, inv: &BTreeMap<ControlState, Vec<Term>>) -> Term {
+        let mut full = self.base.clone();
+        if let Some(end) = &self.covered_at {
+            let disj = Term::or(inv.get(end).cloned().unwrap_or_default());
+            let (d, more) = enc.instantiate(names, &disj, &self.ssa);
+            full.push(Term::not(d));
+            full.extend(more);
+        }
+        Term::and(full)
+    }
 }
 
 /// The certificate check as the last step of a CEGAR run: TRUE if the ARG is a proof,

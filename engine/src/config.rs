@@ -4,8 +4,9 @@
 use crate::cpa::waitlist::WaitlistOrder;
 use crate::formula::EncodingChoice;
 use crate::predicate::{AbstractionKind, BlockOperator, PredicateConfig, Representation};
+use crate::refinement::predicate::PredicateSplit;
 use crate::refinement::value::ValueRefutation;
-use crate::refinement::RefinementStrategy;
+use crate::refinement::{PruneStrategy, RefinementStrategy};
 use crate::value::{MaxEnum, ValueConfig};
 use serde::{Deserialize, Serialize};
 
@@ -27,6 +28,10 @@ pub enum Domain {
     Predicate,
     /// Explicit values (the Value Analysis CPA).
     Value,
+}
+
+fn default_prune() -> PruneStrategy {
+    PruneStrategy::Lazy
 }
 
 fn default_value_refinement() -> ValueRefutation {
@@ -70,6 +75,12 @@ pub struct Config {
     /// The value analysis (domain `value`).
     #[serde(default)]
     pub value: ValueConfig,
+    /// How much of the ARG a refinement rebuilds.
+    #[serde(default = "default_prune")]
+    pub prune: PruneStrategy,
+    /// How interpolants become predicates.
+    #[serde(default)]
+    pub predicate_split: PredicateSplit,
     /// How value analysis refutes an infeasible path.
     #[serde(default = "default_value_refinement")]
     pub value_refinement: ValueRefutation,
@@ -115,6 +126,8 @@ impl Config {
             domain: Domain::Predicate,
             value: ValueConfig::default(),
             value_refinement: ValueRefutation::Interpolation,
+            predicate_split: PredicateSplit::Atoms,
+            prune: PruneStrategy::Lazy,
             predicate: pred(
                 BlockOperator::LoopHeadsAndFunctions,
                 AbstractionKind::Boolean,
@@ -205,6 +218,7 @@ impl Config {
             ("domain", v(&self.domain)),
             ("max-enum", self.value.max_enum.to_string()),
             ("value-refinement", v(&self.value_refinement)),
+            ("precision-scope", v(&self.value.scope)),
             ("block", v(&self.predicate.block)),
             ("abstraction", v(&self.predicate.abstraction)),
             ("representation", v(&self.predicate.representation)),
@@ -213,7 +227,9 @@ impl Config {
                 self.predicate.sat_check_empty.to_string(),
             ),
             ("allsat-limit", self.predicate.allsat_limit.to_string()),
+            ("predicate-split", v(&self.predicate_split)),
             ("refinement", v(&self.refinement)),
+            ("prune", v(&self.prune)),
             ("encoding", v(&self.encoding)),
             ("waitlist", v(&self.waitlist)),
             ("max-depth", self.max_depth.to_string()),
@@ -282,6 +298,7 @@ impl Config {
             "domain" => self.domain = parse(key, value)?,
             "max-enum" => self.value.max_enum = MaxEnum::try_from(value.to_string())?,
             "value-refinement" => self.value_refinement = parse(key, value)?,
+            "precision-scope" => self.value.scope = parse(key, value)?,
             "block" => self.predicate.block = parse(key, value)?,
             "abstraction" => self.predicate.abstraction = parse(key, value)?,
             "representation" => self.predicate.representation = parse(key, value)?,
@@ -295,6 +312,8 @@ impl Config {
                 )?
             }
             "refinement" => self.refinement = parse(key, value)?,
+            "predicate-split" => self.predicate_split = parse(key, value)?,
+            "prune" => self.prune = parse(key, value)?,
             "encoding" => self.encoding = parse(key, value)?,
             "waitlist" => self.waitlist = parse(key, value)?,
             "max-depth" => self.max_depth = at_least(key, value, 1, "main's own calls")?,

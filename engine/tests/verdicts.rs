@@ -90,7 +90,7 @@ fn every_preset_on_every_program() {
 
 /// No knob value makes a verdict wrong (a share link can carry any of them): every value of
 /// every enumerated knob, and the extreme values of the numeric ones, one knob at a time
-/// from `predicate-lbe` (and from `impact` for the knobs it needs), on small safe and unsafe
+/// from `predicate-lbe` (from `impact` and `value` for the knobs they need), on small safe and unsafe
 /// programs. UNKNOWN is allowed; TRUE for an unsafe program or FALSE for a safe one is not.
 #[test]
 fn no_knob_value_gives_a_wrong_verdict() {
@@ -117,7 +117,9 @@ fn no_knob_value_gives_a_wrong_verdict() {
         ("sat-check-empty", &["false"]),
         ("allsat-limit", &["1", "2"]),
         ("encoding", &["int", "bv"]),
-        ("waitlist", &["bfs", "dfs", "rpo"]),
+        ("waitlist", &["bfs", "dfs", "rpo", "err"]),
+        ("predicate-split", &["atoms", "conjuncts", "whole"]),
+        ("prune", &["lazy", "full"]),
         ("max-depth", &["1", "2"]),
     ] {
         for v in vs {
@@ -131,6 +133,18 @@ fn no_knob_value_gives_a_wrong_verdict() {
         variations.push(("impact", vec![("fcover", v)]));
     }
     variations.push(("impact", vec![("block", "sbe")]));
+    for (k, vs) in [
+        ("max-enum", &["1*", "1", "2", "0"][..]),
+        ("value-refinement", &["interpolation", "itp-vars"]),
+        ("precision-scope", &["location", "function", "global"]),
+        ("prune", &["full"]),
+        ("waitlist", &["bfs", "dfs", "err"]),
+        ("encoding", &["int", "bv"]),
+    ] {
+        for v in vs {
+            variations.push(("value", vec![(k, v)]));
+        }
+    }
     variations.push((
         "predicate-lbe",
         vec![("representation", "smt"), ("fcover", "true")],

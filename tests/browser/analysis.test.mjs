@@ -93,6 +93,22 @@ test('every preset gives the CLI verdict, statistics and events on a safe and an
   }
 });
 
+test('the value analysis shows tracked variables, value interpolants and value labels', async () => {
+  await open('refine-loop', 'value');
+  await page.click(id('btn-next-refinement'));
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="interpolants"] [data-testid="refinement"]').length === 1, null, { timeout: 30_000 });
+  const entry = page.locator(`${id('interpolants')} ${id('refinement')}`).first();
+  assert.match(await entry.textContent(), /Variables tracked/);
+  assert.match(await entry.textContent(), /edge into it/);
+  await page.click(id('btn-next-refinement'));
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="interpolants"] [data-testid="refinement"]').length === 2, null, { timeout: 30_000 });
+  // Some state of the refined ARG knows a value (its label is an assignment).
+  const labels = await page.evaluate(() => window.cpaDebug.events().filter((e) => e.type === 'state_added').map((e) => e.label));
+  assert.ok(labels.some((l) => /=/.test(l)), labels.slice(0, 20).join(' | '));
+  await page.screenshot({ path: join(ARTIFACTS, 'value-refinement.png') });
+  assert.equal(await toVerdict(), 'TRUE');
+});
+
 test('stepping forward n events and back n gives the same ARG', async () => {
   await open('refine-loop', 'predicate-lbe');
   await page.locator(id('explain')).click();

@@ -169,6 +169,9 @@ impl Context<'_> {
             Some(WaitlistOrder::Rpo) => {
                 "reverse postorder: deepest call stack, then the earliest location in the CFA"
             }
+            Some(WaitlistOrder::Err) => {
+                "nearest to an error location first: the shortest CFA path to an error"
+            }
             None => "waitlist order",
         }
     }

@@ -23,17 +23,29 @@ pub enum WaitlistOrder {
     /// (sum, rpo) is a topological order of the unrolled program and states that merge are
     /// all merged before any of them is expanded (no re-expansion after a merge).
     Rpo,
+    /// Nearest to an error location first: the length of the shortest CFA path from the
+    /// state's location to an error location, ignoring the operations (a backward breadth-first
+    /// search from the error locations, call and return edges included; locations that reach
+    /// no error come last); ties oldest first. The `ERR` search of Hajdu and Micskei,
+    /// "Efficient Strategies for CEGAR-Based Model Checking", Sect. 3.1.2 (weights w_E = 1,
+    /// w_D = 0).
+    Err,
 }
 
 impl WaitlistOrder {
-    pub const ALL: [WaitlistOrder; 3] =
-        [WaitlistOrder::Bfs, WaitlistOrder::Dfs, WaitlistOrder::Rpo];
+    pub const ALL: [WaitlistOrder; 4] = [
+        WaitlistOrder::Bfs,
+        WaitlistOrder::Dfs,
+        WaitlistOrder::Rpo,
+        WaitlistOrder::Err,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
             WaitlistOrder::Bfs => "bfs",
             WaitlistOrder::Dfs => "dfs",
             WaitlistOrder::Rpo => "rpo",
+            WaitlistOrder::Err => "err",
         }
     }
 }
@@ -44,6 +56,32 @@ pub struct Waitlist {
     order: WaitlistOrder,
     set: BTreeSet<(Key, ArgId)>,
     keys: BTreeMap<ArgId, Key>,
+    /// Distance of each location to the nearest error location (`Err`), computed on first use.
+    distance: Vec<i64>,
+}
+
+/// The length of the shortest CFA path from each location to an error location (`i64::MAX`
+/// when there is none).
+pub fn error_distance(cfa: &Cfa) -> Vec<i64> {
+    let mut dist = vec![i64::MAX; cfa.nodes.len()];
+    let mut queue = std::collections::VecDeque::new();
+    for n in &cfa.nodes {
+        if n.is_error() {
+            dist[n.id.0 as usize] = 0;
+            queue.push_back(n.id);
+        }
+    }
+    while let Some(l) = queue.pop_front() {
+        let d = dist[l.0 as usize];
+        for e in &cfa.node(l).incoming {
+            let from = cfa.edge(*e).from;
+            if dist[from.0 as usize] == i64::MAX {
+                dist[from.0 as usize] = d + 1;
+                queue.push_back(from);
+            }
+        }
+    }
+    dist
 }
 
 impl Waitlist {
@@ -52,12 +90,19 @@ impl Waitlist {
             order,
             set: BTreeSet::new(),
             keys: BTreeMap::new(),
+            distance: Vec::new(),
         }
     }
 
-    fn key(&self, cfa: &Cfa, id: ArgId, ctl: &ControlState) -> Key {
+    fn key(&mut self, cfa: &Cfa, id: ArgId, ctl: &ControlState) -> Key {
         let n = i64::from(id.0);
         match self.order {
+            WaitlistOrder::Err => {
+                if self.distance.len() != cfa.nodes.len() {
+                    self.distance = error_distance(cfa);
+                }
+                (self.distance[ctl.location.0 as usize], 0, 0, n)
+            }
             WaitlistOrder::Bfs => (0, 0, 0, n),
             WaitlistOrder::Dfs => (0, 0, 0, -n),
             WaitlistOrder::Rpo => (
@@ -108,5 +153,35 @@ impl Waitlist {
     /// The waiting states in pop order.
     pub fn iter(&self) -> impl Iterator<Item = ArgId> + '_ {
         self.set.iter().map(|(_, id)| *id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The efficient-CEGAR paper's distance: shortest CFA path to an error location.
+    #[test]
+    fn error_distance_is_the_shortest_path_to_an_error() {
+        let src = "extern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\nint main(void) { int x = __VERIFIER_nondet_int(); if (x > 0) { x = x + 1; x = x + 2; if (x == 0) reach_error(); } return 0; }";
+        let cfa = crate::frontend::parse_program("t.c", src).unwrap().cfa;
+        let d = error_distance(&cfa);
+        let err = cfa.nodes.iter().find(|n| n.is_error()).unwrap().id;
+        assert_eq!(d[err.0 as usize], 0);
+        // Every predecessor is one further than its nearest successor.
+        for n in &cfa.nodes {
+            let best = cfa
+                .successors(n.id)
+                .map(|e| d[e.to.0 as usize])
+                .filter(|&x| x != i64::MAX)
+                .min();
+            match best {
+                _ if n.is_error() => {}
+                Some(b) => assert_eq!(d[n.id.0 as usize], b + 1, "{:?}", n.id),
+                None => assert_eq!(d[n.id.0 as usize], i64::MAX),
+            }
+        }
+        // The entry is as far as the path through the then-branch.
+        assert!(d[cfa.entry().0 as usize] >= 5);
     }
 }

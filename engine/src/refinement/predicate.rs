@@ -12,6 +12,7 @@ use crate::formula::deindex;
 use crate::predicate::cpa::clip;
 use crate::predicate::{PredicateCpa, PredicatePrecision, PredicateState};
 use crate::smt::{EngineError, Result, Sat, Smt};
+use serde::{Deserialize, Serialize};
 use solver_bridge::term::Term;
 
 type PArg = Arg<PredicateState, PredicatePrecision>;
@@ -137,9 +138,34 @@ impl TraceChecker<PredicateCpa> for PredicateTraceChecker {
     }
 }
 
-/// The atoms of τi become predicates at the location of the i-th state (`false` where τi is
-/// `false`: a satisfiability check there).
-pub struct PredicatePrecisionRefiner;
+/// How an interpolant becomes predicates (the efficient-CEGAR paper's `PredSplit`, Sect.
+/// 3.1.3): its atoms (negations and connectives stripped), its top-level conjuncts, or the
+/// whole formula as one predicate.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PredicateSplit {
+    #[default]
+    Atoms,
+    Conjuncts,
+    Whole,
+}
+
+impl PredicateSplit {
+    pub fn split(self, t: &Term) -> Vec<Term> {
+        match self {
+            PredicateSplit::Atoms => t.atoms(),
+            PredicateSplit::Conjuncts => t.conjuncts(),
+            PredicateSplit::Whole if t.is_true() => Vec::new(),
+            PredicateSplit::Whole => vec![t.clone()],
+        }
+    }
+}
+
+/// The interpolant τi, split into predicates, is added at the location of the i-th state
+/// (`false` where τi is `false`: a satisfiability check there).
+pub struct PredicatePrecisionRefiner {
+    pub split: PredicateSplit,
+}
 
 impl PrecisionRefiner<PredicateCpa> for PredicatePrecisionRefiner {
     fn no_progress(&self) -> String {
@@ -166,7 +192,7 @@ impl PrecisionRefiner<PredicateCpa> for PredicatePrecisionRefiner {
             if itps[i].is_false() {
                 preds.push(Term::ff());
             } else if let Some(t) = deindex(&itps[i]) {
-                preds.extend(t.atoms());
+                preds.extend(self.split.split(&t));
             } else {
                 // An interpolant over auxiliary values: only its program-variable atoms are
                 // usable.

@@ -27,7 +27,7 @@ use crate::ir::VarId;
 use crate::predicate::cpa::clip;
 use crate::smt::{EngineError, Result, Sat, Smt};
 use crate::value::post::{post, post_path};
-use crate::value::{MaxEnum, ValueCpa, ValuePrecision, ValueState};
+use crate::value::{MaxEnum, PrecisionScope, ValueCpa, ValuePrecision, ValueState};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
@@ -325,11 +325,34 @@ impl PrecisionRefiner<ValueCpa> for ValuePrecisionRefiner {
         };
         let mut added = ValuePrecision::default();
         let mut shown = Vec::new();
+        let cfa = cpa.cfa.clone();
         for (id, vars) in trace.states.iter().zip(sets) {
             let loc = arg.node(*id).ctl.location;
             for v in vars {
                 if added.by_location.entry(loc).or_default().insert(*v) {
-                    shown.push((loc.0, cpa.cfa.var(*v).qualified.clone()));
+                    shown.push((loc.0, cfa.var(*v).qualified.clone()));
+                }
+            }
+        }
+        // The scope widens where each variable is tracked.
+        let wider: Vec<crate::cfa::NodeId> = match cpa.cfg.scope {
+            PrecisionScope::Location => Vec::new(),
+            PrecisionScope::Function | PrecisionScope::Global => {
+                cfa.nodes.iter().map(|n| n.id).collect()
+            }
+        };
+        if !wider.is_empty() {
+            let found: Vec<(crate::cfa::NodeId, VarId)> = added
+                .by_location
+                .iter()
+                .flat_map(|(l, vs)| vs.iter().map(move |v| (*l, *v)))
+                .collect();
+            for (l, v) in found {
+                let function = cfa.node(l).function;
+                for &m in &wider {
+                    if cpa.cfg.scope == PrecisionScope::Global || cfa.node(m).function == function {
+                        added.by_location.entry(m).or_default().insert(v);
+                    }
                 }
             }
         }

@@ -127,16 +127,33 @@ impl From<MaxEnum> for String {
     }
 }
 
+/// Where a variable that refinement finds needed becomes tracked (the efficient-CEGAR paper's
+/// `PrecGranularity`; CPAchecker's precision sharing).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PrecisionScope {
+    /// At the location of the interpolant only (lazy abstraction, LOCAL).
+    #[default]
+    Location,
+    /// At every location of the function the interpolant's location belongs to.
+    Function,
+    /// At every location (GLOBAL).
+    Global,
+}
+
 /// The configuration of the value analysis.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ValueConfig {
     pub max_enum: MaxEnum,
+    #[serde(default)]
+    pub scope: PrecisionScope,
 }
 
 impl Default for ValueConfig {
     fn default() -> ValueConfig {
         ValueConfig {
             max_enum: MaxEnum::NoSolver,
+            scope: PrecisionScope::Location,
         }
     }
 }

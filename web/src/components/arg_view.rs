@@ -292,8 +292,12 @@ impl Component for ArgView {
                     }
                 </div>
                 <ul class="legend" aria-label="Legend">
-                    <li title="abstraction state: a block ends here"><span class="sw abstraction"></span>{ "abstraction" }</li>
-                    <li title="intermediate state inside a block"><span class="sw intermediate"></span>{ "intermediate" }</li>
+                    if p.model.nodes.iter().any(|n| n.kind == "plain") {
+                        <li title="an abstract state (value analysis: the known values)"><span class="sw intermediate"></span>{ "state" }</li>
+                    } else {
+                        <li title="abstraction state: a block ends here"><span class="sw abstraction"></span>{ "abstraction" }</li>
+                        <li title="intermediate state inside a block"><span class="sw intermediate"></span>{ "intermediate" }</li>
+                    }
                     <li title="in the waitlist: not expanded yet"><span class="sw waiting"></span>{ "waitlist" }</li>
                     <li title="covered: a dashed arrow points to the coverer"><span class="sw covered"></span>{ "covered" }</li>
                     <li title="at an error location"><span class="sw target"></span>{ "error" }</li>

@@ -66,20 +66,29 @@ pub fn node_panel(p: &Props) -> Html {
                 </td></tr>
                 <tr><th scope="row">{ "Status" }</th><td>{ d.status.clone() }
                     if let Some(c) = d.covered_by { { " by " }{ state(c) } }</td></tr>
-                <tr><th scope="row">{ "Abstraction formula ψ" }</th><td>
-                    { match &d.abstraction {
-                        Some(f) => html! { <code class="formula" title={f.clone()}>{ pretty(f) }</code> },
-                        None => html! { <span class="muted">{ "an intermediate state keeps its block's abstraction formula; its path formula φ grows until the block ends" }</span> },
-                    } }
-                </td></tr>
-                <tr><th scope="row">{ "Block formula φ" }</th><td>
-                    { match &d.block {
-                        Some(f) => html! { <code class="formula" title={f.clone()}>{ pretty(f) }</code> },
-                        None => html! { <span class="muted">{ "shown when the block ends here (at an abstraction)" }</span> },
-                    } }
-                </td></tr>
+                if d.kind == "state" {
+                    <tr><th scope="row">{ "Known values" }</th><td>
+                        { match &d.abstraction {
+                            Some(f) => html! { <code class="formula" title={f.clone()}>{ f.clone() }</code> },
+                            None => html! { <span class="muted">{ "none (⊤)" }</span> },
+                        } }
+                    </td></tr>
+                } else {
+                    <tr><th scope="row">{ "Abstraction formula ψ" }</th><td>
+                        { match &d.abstraction {
+                            Some(f) => html! { <code class="formula" title={f.clone()}>{ pretty(f) }</code> },
+                            None => html! { <span class="muted">{ "an intermediate state keeps its block's abstraction formula; its path formula φ grows until the block ends" }</span> },
+                        } }
+                    </td></tr>
+                    <tr><th scope="row">{ "Block formula φ" }</th><td>
+                        { match &d.block {
+                            Some(f) => html! { <code class="formula" title={f.clone()}>{ pretty(f) }</code> },
+                            None => html! { <span class="muted">{ "shown when the block ends here (at an abstraction)" }</span> },
+                        } }
+                    </td></tr>
+                }
                 <tr><th scope="row">{ "Precision here" }</th><td>
-                    if d.precision.is_empty() { <span class="muted">{ "no predicates" }</span> }
+                    if d.precision.is_empty() { <span class="muted">{ if d.kind == "state" { "no variables tracked" } else { "no predicates" } }</span> }
                     { for d.precision.iter().map(|pr| html! { <code class="pred" title={pr.clone()}>{ pretty(pr) }</code> }) }
                 </td></tr>
                 <tr><th scope="row">{ "Parents" }</th><td>
