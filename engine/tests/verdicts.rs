@@ -160,7 +160,13 @@ fn no_knob_value_gives_a_wrong_verdict() {
             config.limits.max_steps = 20_000;
             config.limits.max_refinements = 30;
             config.limits.max_queries = 20_000;
+            let start = std::time::Instant::now();
             let v = native_session(&src, config).run().clone();
+            eprintln!(
+                "{name} {preset} {sets:?}: {} {:.2}s",
+                v.name(),
+                start.elapsed().as_secs_f64()
+            );
             runs += 1;
             if v.name() != "unknown" && v.name() != expected {
                 wrong.push(format!(

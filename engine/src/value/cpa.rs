@@ -19,6 +19,11 @@ use solver_bridge::term::Term;
 use std::collections::BTreeSet;
 use std::rc::Rc;
 
+/// The most assignments one transfer enumerates, also with `max-enum=0` ("unbounded"): each
+/// model is one more query with one more blocking clause, so an enumeration over a variable of
+/// type `int` would otherwise run for hours inside one step.
+pub const MAX_ENUMERATION: u32 = 64;
+
 /// Longest state label put into an event.
 const MAX_LABEL: usize = 400;
 
@@ -181,7 +186,8 @@ impl ValueCpa {
             .collect();
         let mut found: Vec<Vec<i128>> = Vec::new();
         loop {
-            if k != 0 && found.len() > k as usize {
+            let bound = if k == 0 { MAX_ENUMERATION } else { k };
+            if found.len() > bound as usize {
                 return Ok(None);
             }
             let values = match smt.model(&parts, &syms) {
@@ -273,7 +279,9 @@ impl Cpa for ValueCpa {
             }
             None => Ok(Successors {
                 states: vec![next],
-                note: Some(TransferNote::EnumerationExceeded { bound: k }),
+                note: Some(TransferNote::EnumerationExceeded {
+                    bound: if k == 0 { MAX_ENUMERATION } else { k },
+                }),
             }),
         }
     }

@@ -96,7 +96,7 @@ pub enum MaxEnum {
     NoSolver,
     /// `k`: the solver enumerates the tracked variables' values under the state and the
     /// operation; at most `k` assignments become successors, more fall back to the classic
-    /// transfer. `0` is unbounded (bounded by the query limit only).
+    /// transfer. `0` is "unbounded": at most [`cpa::MAX_ENUMERATION`] (a step must end).
     Bounded(u32),
 }
 
@@ -115,9 +115,13 @@ impl TryFrom<String> for MaxEnum {
         if s == "1*" {
             return Ok(MaxEnum::NoSolver);
         }
-        s.parse().map(MaxEnum::Bounded).map_err(|_| {
-            format!("invalid value '{s}' for 'max-enum' (1* for no solver, or a number; 0 is unbounded)")
-        })
+        match s.parse::<u32>() {
+            Ok(k) if k <= cpa::MAX_ENUMERATION => Ok(MaxEnum::Bounded(k)),
+            _ => Err(format!(
+                "invalid value '{s}' for 'max-enum' (1* for no solver, or a number up to {}; 0 is as many as that)",
+                cpa::MAX_ENUMERATION
+            )),
+        }
     }
 }
 
@@ -195,5 +199,6 @@ mod tests {
         }
         assert!(MaxEnum::try_from("x".to_string()).is_err());
         assert!(MaxEnum::try_from("-1".to_string()).is_err());
+        assert!(MaxEnum::try_from("65".to_string()).is_err());
     }
 }
