@@ -29,6 +29,7 @@
 
 use crate::algorithm::Verdict;
 use crate::cfa::Cfa;
+use crate::cpa::arg::{Arg, ArgId};
 use crate::cpa::control::{ControlCpa, ControlState};
 use crate::cpa::cpa_plus::CpaPlus;
 use crate::cpa::Describe;
@@ -228,11 +229,14 @@ pub fn check<C: Certified>(cpa: &mut C, smt: &mut dyn Smt, algo: &CpaPlus<C>) ->
     // The invariant: ψ of every reached abstraction state, by control state.
     let mut inv: BTreeMap<ControlState, Vec<Term>> = BTreeMap::new();
     let mut states = Vec::new();
+    // The invariant of every reached block-end state, by state.
+    let mut psi_of: BTreeMap<ArgId, Term> = BTreeMap::new();
     for id in algo.arg.reached() {
         let n = algo.arg.node(id);
         let Some(psi) = cpa.invariant(&n.data) else {
             continue;
         };
+        psi_of.insert(id, psi.clone());
         if psi.is_false() {
             continue;
         }
@@ -291,7 +295,7 @@ pub fn check<C: Certified>(cpa: &mut C, smt: &mut dyn Smt, algo: &CpaPlus<C>) ->
                 }
                 // First against the states the ARG itself reached from this one at `end`
                 // (fewer disjuncts; a stronger claim, so enough when it holds).
-                let near = successors_at(cpa, algo, *id, end);
+                let near = successors_at(&algo.arg, &psi_of, *id, end);
                 if !near.is_empty() && near.len() < inv.get(end).map_or(0, Vec::len) {
                     let (d, more) = enc.instantiate(cpa.names(), &Term::or(near), &pf.ssa);
                     let mut q = query.clone();
@@ -362,14 +366,13 @@ pub fn check<C: Certified>(cpa: &mut C, smt: &mut dyn Smt, algo: &CpaPlus<C>) ->
 pub const CERTIFICATE_BATCH: usize = 32;
 
 /// The invariants of the block ends the ARG reached from `from` at control state `end` (a
-/// covered one stands for its coverer).
-fn successors_at<C: Certified>(
-    cpa: &C,
-    algo: &CpaPlus<C>,
-    from: crate::cpa::arg::ArgId,
+/// covered one stands for its coverer); `psi_of` holds the reached block-end states.
+fn successors_at<D: Clone, P>(
+    arg: &Arg<D, P>,
+    psi_of: &BTreeMap<ArgId, Term>,
+    from: ArgId,
     end: &ControlState,
 ) -> Vec<Term> {
-    let arg = &algo.arg;
     let mut found = BTreeSet::new();
     let mut stack: Vec<_> = arg.node(from).children.clone();
     let mut seen = BTreeSet::new();
@@ -382,19 +385,15 @@ fn successors_at<C: Certified>(
             continue;
         }
         let target = n.covered_by.unwrap_or(c);
-        let t = arg.node(target);
-        if cpa.invariant(&t.data).is_some() {
-            if t.ctl == *end {
+        if psi_of.contains_key(&target) {
+            if arg.node(target).ctl == *end {
                 found.insert(target);
             }
         } else {
             stack.extend(n.children.iter().copied());
         }
     }
-    found
-        .into_iter()
-        .filter_map(|id| cpa.invariant(&arg.node(id).data))
-        .collect()
+    found.into_iter().map(|id| psi_of[&id].clone()).collect()
 }
 
 /// One block end of the check: a formula that must be unsatisfiable, and what it means if not.

@@ -30,14 +30,6 @@ pub enum Domain {
     Value,
 }
 
-fn default_prune() -> PruneStrategy {
-    PruneStrategy::Lazy
-}
-
-fn default_value_refinement() -> ValueRefutation {
-    ValueRefutation::Interpolation
-}
-
 /// Resource limits, all counts (never wall-clock): reaching one ends the run with UNKNOWN.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Limits {
@@ -76,13 +68,13 @@ pub struct Config {
     #[serde(default)]
     pub value: ValueConfig,
     /// How much of the ARG a refinement rebuilds.
-    #[serde(default = "default_prune")]
+    #[serde(default)]
     pub prune: PruneStrategy,
     /// How interpolants become predicates.
     #[serde(default)]
     pub predicate_split: PredicateSplit,
     /// How value analysis refutes an infeasible path.
-    #[serde(default = "default_value_refinement")]
+    #[serde(default)]
     pub value_refinement: ValueRefutation,
     pub refinement: RefinementStrategy,
     pub encoding: EncodingChoice,

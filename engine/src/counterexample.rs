@@ -94,12 +94,32 @@ pub fn validate(
         model,
         current: Some(root),
     };
-    let run = concrete::run(cfa, &mut oracle, max_steps);
+    run_to_error(cfa, &mut oracle, max_steps)
+}
+
+/// Runs the program concretely with the inputs of `oracle`: the trace if it reaches an error
+/// location, or why not.
+fn run_to_error(
+    cfa: &Cfa,
+    oracle: &mut dyn Oracle,
+    max_steps: usize,
+) -> Result<Vec<TraceStep>, String> {
+    let run = concrete::run(cfa, oracle, max_steps);
     match run.outcome {
         Outcome::ReachedError => Ok(run.trace),
         Outcome::Terminated => Err("the concrete execution ends without reaching the error".into()),
         Outcome::StepLimit => Err(format!("the concrete execution exceeds {max_steps} steps")),
         Outcome::Failed(e) => Err(e.to_string()),
+    }
+}
+
+/// The UNKNOWN reason for a satisfiable path formula whose concrete run failed (`why`): an
+/// `approximated` formula (Int encoding of bit operations) is named as the likely cause.
+fn unconfirmed(why: String, approximated: bool) -> String {
+    if approximated {
+        format!("the error path is feasible only under the over-approximation of bit operations of the int encoding ({why}); try --set encoding=bv")
+    } else {
+        format!("the error path could not be confirmed by concrete execution: {why}")
     }
 }
 
@@ -130,13 +150,8 @@ pub fn confirm(
     model: &BTreeMap<String, Term>,
     approximated: bool,
 ) -> Result<Vec<TraceStep>, String> {
-    validate(cfa, arg, root, model, crate::refinement::MAX_TRACE).map_err(|why| {
-        if approximated {
-            format!("the error path is feasible only under the over-approximation of bit operations of the int encoding ({why}); try --set encoding=bv")
-        } else {
-            format!("the error path could not be confirmed by concrete execution: {why}")
-        }
-    })
+    validate(cfa, arg, root, model, crate::refinement::MAX_TRACE)
+        .map_err(|why| unconfirmed(why, approximated))
 }
 
 /// One step of a path of single CFA edges: the edge and the control states around it.
@@ -226,26 +241,11 @@ pub fn check_edge_path(
                 maps: &maps,
                 model: &model,
             };
-            let max = crate::refinement::MAX_TRACE;
-            let run = concrete::run(cfa, &mut oracle, max);
-            let why = match run.outcome {
-                Outcome::ReachedError => {
-                    return Ok(Some(Ok(Counterexample {
-                        trace: run.trace,
-                        states,
-                    })))
-                }
-                Outcome::Terminated => {
-                    "the concrete execution ends without reaching the error".to_string()
-                }
-                Outcome::StepLimit => format!("the concrete execution exceeds {max} steps"),
-                Outcome::Failed(e) => e.to_string(),
-            };
-            Ok(Some(Err(if approximated {
-                format!("the error path is feasible only under the over-approximation of bit operations of the int encoding ({why}); try --set encoding=bv")
-            } else {
-                format!("the error path could not be confirmed by concrete execution: {why}")
-            })))
+            Ok(Some(
+                run_to_error(cfa, &mut oracle, crate::refinement::MAX_TRACE)
+                    .map(|trace| Counterexample { trace, states })
+                    .map_err(|why| unconfirmed(why, approximated)),
+            ))
         }
     }
 }

@@ -115,9 +115,8 @@ impl<C: Describe> Cegar<C> {
         } else {
             self.name.clone()
         };
-        let uncovered_targets = self.algo.uncovered_targets;
         self.algo = CpaPlus::new(Arg::new(self.order), self.algo.control.clone());
-        self.algo.uncovered_targets = uncovered_targets;
+        self.algo.uncovered_targets = self.keep_going;
         self.pending.clear();
         self.kept_cuts.clear();
         self.undecided.clear();

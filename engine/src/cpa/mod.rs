@@ -21,6 +21,7 @@ use crate::events::StateKind;
 use crate::smt::{Result, Smt};
 use control::ControlState;
 use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
 
 /// The merge operator of a CPA (the papers' `merge`), as the playground names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -49,6 +50,55 @@ pub trait Precision: Clone + Default + PartialEq {
     fn join(&self, other: &Self) -> Self;
     /// How much is tracked at `l` (a refinement makes progress where this grows).
     fn count_at(&self, l: NodeId) -> usize;
+}
+
+/// A precision that is a set of items per location (the predicates of predicate abstraction,
+/// the tracked variables of value analysis); lazy abstraction grows it where refinement
+/// needs it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LocationPrecision<T: Ord> {
+    pub by_location: BTreeMap<NodeId, BTreeSet<T>>,
+}
+
+impl<T: Ord> Default for LocationPrecision<T> {
+    fn default() -> Self {
+        LocationPrecision {
+            by_location: BTreeMap::new(),
+        }
+    }
+}
+
+impl<T: Ord + Clone> LocationPrecision<T> {
+    /// The items at `l`.
+    pub fn at(&self, l: NodeId) -> BTreeSet<T> {
+        self.by_location.get(&l).cloned().unwrap_or_default()
+    }
+
+    pub fn contains(&self, l: NodeId, x: &T) -> bool {
+        self.by_location.get(&l).is_some_and(|s| s.contains(x))
+    }
+
+    /// How many (location, item) pairs there are.
+    pub fn size(&self) -> usize {
+        self.by_location.values().map(BTreeSet::len).sum()
+    }
+}
+
+impl<T: Ord + Clone + PartialEq> Precision for LocationPrecision<T> {
+    fn join(&self, other: &Self) -> Self {
+        let mut by_location = self.by_location.clone();
+        for (l, xs) in &other.by_location {
+            by_location
+                .entry(*l)
+                .or_default()
+                .extend(xs.iter().cloned());
+        }
+        LocationPrecision { by_location }
+    }
+
+    fn count_at(&self, l: NodeId) -> usize {
+        self.by_location.get(&l).map_or(0, BTreeSet::len)
+    }
 }
 
 /// The result of precision adjustment for a new state.

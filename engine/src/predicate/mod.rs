@@ -16,7 +16,6 @@ use crate::formula::{PathFormula, SsaMap};
 use biodivine_lib_bdd::Bdd;
 use serde::{Deserialize, Serialize};
 use solver_bridge::term::Term;
-use std::collections::{BTreeMap, BTreeSet};
 
 /// The block operator blk: where blocks end and an abstraction is computed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -101,33 +100,7 @@ impl PredicateState {
 }
 
 /// The precision π: predicate ids per location (lazy abstraction).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct PredicatePrecision {
-    pub by_location: BTreeMap<NodeId, BTreeSet<usize>>,
-}
-
-impl PredicatePrecision {
-    pub fn at(&self, l: NodeId) -> BTreeSet<usize> {
-        self.by_location.get(&l).cloned().unwrap_or_default()
-    }
-}
-
-impl crate::cpa::Precision for PredicatePrecision {
-    fn count_at(&self, l: NodeId) -> usize {
-        self.by_location.get(&l).map_or(0, |s| s.len())
-    }
-
-    fn join(&self, other: &PredicatePrecision) -> PredicatePrecision {
-        let mut by_location = self.by_location.clone();
-        for (l, ps) in &other.by_location {
-            by_location
-                .entry(*l)
-                .or_default()
-                .extend(ps.iter().copied());
-        }
-        PredicatePrecision { by_location }
-    }
-}
+pub type PredicatePrecision = crate::cpa::LocationPrecision<usize>;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PredicateConfig {

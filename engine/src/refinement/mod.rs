@@ -52,10 +52,11 @@ pub enum RefinementStrategy {
 }
 
 /// How much of the ARG a refinement rebuilds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum PruneStrategy {
     /// Remove the subtree of the pivot and re-expand its parents (lazy abstraction).
+    #[default]
     Lazy,
     /// Remove everything but the root and start over with the refined precision.
     Full,
@@ -88,6 +89,27 @@ pub enum Feasibility {
     Infeasible,
     /// Feasible in the formula but not confirmed concretely, or the solver gave up.
     Unknown(String),
+}
+
+impl Feasibility {
+    /// The answer for an error path from its check (`None`: infeasible; `Err`: feasible in
+    /// the formula but not confirmed concretely).
+    pub fn of_error_path(checked: Option<std::result::Result<Counterexample, String>>) -> Self {
+        match checked {
+            None => Feasibility::Infeasible,
+            Some(Ok(cex)) => Feasibility::Feasible(cex),
+            Some(Err(why)) => Feasibility::Unknown(why),
+        }
+    }
+
+    /// The answer for a path into a cut state with path formula `formula`: infeasible only
+    /// when the solver says unsatisfiable (feasible, or the solver gave up: the cut stays).
+    pub fn of_cut(smt: &mut dyn Smt, formula: &solver_bridge::term::Term) -> Result<Self> {
+        Ok(match smt.check(std::slice::from_ref(formula))? {
+            crate::smt::Sat::Unsat => Feasibility::Infeasible,
+            _ => Feasibility::FeasibleCut,
+        })
+    }
 }
 
 /// Why a trace is infeasible.

@@ -97,21 +97,17 @@ impl TraceChecker<PredicateCpa> for PredicateTraceChecker {
     ) -> Result<Feasibility> {
         let (blocks, approximated) = block_formulas(arg, &trace.states)?;
         if goal == Goal::Cut {
-            let conj = Term::and(blocks.iter().cloned());
-            return Ok(match smt.check(std::slice::from_ref(&conj))? {
-                Sat::Unsat => Feasibility::Infeasible,
-                // Feasible, or the solver gave up: either way the cut stays.
-                _ => Feasibility::FeasibleCut,
-            });
+            return Feasibility::of_cut(smt, &Term::and(blocks.iter().cloned()));
         }
         let cfa = cpa.cfa.clone();
-        Ok(
-            match check_feasibility(smt, arg, &cfa, &trace.states, &blocks, approximated)? {
-                None => Feasibility::Infeasible,
-                Some(Ok(cex)) => Feasibility::Feasible(cex),
-                Some(Err(why)) => Feasibility::Unknown(why),
-            },
-        )
+        Ok(Feasibility::of_error_path(check_feasibility(
+            smt,
+            arg,
+            &cfa,
+            &trace.states,
+            &blocks,
+            approximated,
+        )?))
     }
 
     fn refute(

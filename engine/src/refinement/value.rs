@@ -25,7 +25,7 @@ use crate::cpa::arg::{Arg, ArgId};
 use crate::formula::{deindex, Names};
 use crate::ir::VarId;
 use crate::predicate::cpa::clip;
-use crate::smt::{EngineError, Result, Sat, Smt};
+use crate::smt::{EngineError, Result, Smt};
 use crate::value::post::{post, post_path};
 use crate::value::{MaxEnum, PrecisionScope, ValueCpa, ValuePrecision, ValueState};
 use serde::{Deserialize, Serialize};
@@ -38,10 +38,12 @@ type VArg = Arg<ValueState, ValuePrecision>;
 pub const MAX_INTERPOLATION_POSTS: u64 = 20_000_000;
 
 /// How an infeasible value-analysis path is refuted.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ValueRefutation {
-    /// Value interpolation, falling back to the variables of sequence interpolants.
+    /// Value interpolation; a path it cannot refute stays undecided (`max-enum=1*`) or has the
+    /// variables its prefix and suffix share tracked (with enumeration).
+    #[default]
     Interpolation,
     /// The variables of sequence interpolants.
     ItpVars,
@@ -242,19 +244,12 @@ impl TraceChecker<ValueCpa> for ValueTraceChecker {
         if goal == Goal::Cut {
             let (formulas, _) = counterexample::edge_path_formulas(&cfa, &enc, &steps);
             let conj = solver_bridge::term::Term::and(formulas.into_iter().map(|f| f.formula));
-            return Ok(match smt.check(std::slice::from_ref(&conj))? {
-                Sat::Unsat => Feasibility::Infeasible,
-                _ => Feasibility::FeasibleCut,
-            });
+            return Feasibility::of_cut(smt, &conj);
         }
         let states = trace.states.iter().map(|s| s.0).collect();
-        Ok(
-            match counterexample::check_edge_path(smt, &cfa, &enc, &steps, states)? {
-                None => Feasibility::Infeasible,
-                Some(Ok(cex)) => Feasibility::Feasible(cex),
-                Some(Err(why)) => Feasibility::Unknown(why),
-            },
-        )
+        Ok(Feasibility::of_error_path(counterexample::check_edge_path(
+            smt, &cfa, &enc, &steps, states,
+        )?))
     }
 
     fn refute(

@@ -146,7 +146,7 @@ impl ValueCpa {
             _ => {}
         }
         vars.into_iter()
-            .filter(|v| prec.tracks(to.location, *v))
+            .filter(|v| prec.contains(to.location, v))
             .map(|v| fr.write.slot(&self.cfa, v))
             .filter(|s| !next.values.contains_key(s))
             .collect()
@@ -294,7 +294,7 @@ impl Cpa for ValueCpa {
         prec: &ValuePrecision,
     ) -> Result<Option<Adjusted<ValueState>>> {
         self.stats.tracked = self.stats.tracked.max(prec.size() as u64);
-        let state = s.restrict(|v| prec.tracks(ctl.location, v));
+        let state = s.restrict(|v| prec.contains(ctl.location, &v));
         Ok(Some(Adjusted {
             state,
             abstraction: None,

@@ -15,12 +15,10 @@ pub mod post;
 
 pub use cpa::ValueCpa;
 
-use crate::cfa::NodeId;
-use crate::cpa::Precision;
 use crate::formula::Slot;
 use crate::ir::VarId;
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::fmt;
 
 /// An abstract variable assignment: the known values (every other slot is unknown, ⊤).
@@ -53,38 +51,7 @@ impl ValueState {
 }
 
 /// The variables tracked at each location (the precision Π = L → 2^X of value analysis).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct ValuePrecision {
-    pub by_location: BTreeMap<NodeId, BTreeSet<VarId>>,
-}
-
-impl ValuePrecision {
-    pub fn tracks(&self, l: NodeId, v: VarId) -> bool {
-        self.by_location.get(&l).is_some_and(|s| s.contains(&v))
-    }
-
-    /// How many (location, variable) pairs are tracked.
-    pub fn size(&self) -> usize {
-        self.by_location.values().map(BTreeSet::len).sum()
-    }
-}
-
-impl Precision for ValuePrecision {
-    fn join(&self, other: &Self) -> Self {
-        let mut by_location = self.by_location.clone();
-        for (l, vs) in &other.by_location {
-            by_location
-                .entry(*l)
-                .or_default()
-                .extend(vs.iter().copied());
-        }
-        ValuePrecision { by_location }
-    }
-
-    fn count_at(&self, l: NodeId) -> usize {
-        self.by_location.get(&l).map_or(0, BTreeSet::len)
-    }
-}
+pub type ValuePrecision = crate::cpa::LocationPrecision<VarId>;
 
 /// How a transfer that cannot evaluate an assumption or an assignment over tracked variables
 /// goes on (the efficient-CEGAR paper's `MaxEnum`).
