@@ -14,9 +14,11 @@ use crate::config::{AlgorithmKind, Config, Domain};
 use crate::predicate::PredicateCpa;
 use crate::refinement::impact::ImpactRefiner;
 use crate::refinement::predicate::{PredicatePrecisionRefiner, PredicateTraceChecker};
+use crate::refinement::symbolic::SymbolicTraceChecker;
 use crate::refinement::value::{ValuePrecisionRefiner, ValueTraceChecker};
 use crate::refinement::{CegarRefiner, RefinementStrategy, Refiner};
 use crate::smt::Smt;
+use crate::symbolic::SymbolicCpa;
 use crate::value::ValueCpa;
 use std::rc::Rc;
 
@@ -26,6 +28,7 @@ pub fn build(cfa: Rc<Cfa>, config: &Config, smt: Box<dyn Smt>) -> Box<dyn Algori
         AlgorithmKind::Cegar => match config.domain {
             Domain::Predicate => Box::new(predicate_cegar(cfa, config, smt)),
             Domain::Value => Box::new(value_cegar(cfa, config, smt)),
+            Domain::Symbolic => Box::new(symbolic_cegar(cfa, config, smt)),
         },
         AlgorithmKind::Bmc => Box::new(Bmc::new(
             unrolling(cfa, config, smt),
@@ -97,6 +100,32 @@ pub fn value_cegar(cfa: Rc<Cfa>, config: &Config, smt: Box<dyn Smt>) -> Cegar<Va
         refiner: Box::new(CegarRefiner {
             checker: ValueTraceChecker {
                 refutation: config.value_refinement,
+            },
+            precision: ValuePrecisionRefiner,
+            prune: config.prune,
+        }),
+        certifier: Box::new(ArgCertifier),
+        keep_going: true,
+    };
+    Cegar::new(cfa, parts, smt, config.waitlist, config.max_depth)
+}
+
+/// Symbolic execution with CEGAR: symbolic interpolation (or refinement delegated to
+/// predicate interpolants), lazy pruning from the pivot.
+pub fn symbolic_cegar(cfa: Rc<Cfa>, config: &Config, smt: Box<dyn Smt>) -> Cegar<SymbolicCpa> {
+    let encoding = config.encoding.resolve(&cfa);
+    let cpa = SymbolicCpa::new(
+        cfa.clone(),
+        config.symbolic.clone(),
+        config.value.scope,
+        encoding,
+    );
+    let parts = Parts {
+        name: "symbolic execution (CEGAR)".to_string(),
+        cpa,
+        refiner: Box::new(CegarRefiner {
+            checker: SymbolicTraceChecker {
+                refutation: config.symbolic.refutation,
             },
             precision: ValuePrecisionRefiner,
             prune: config.prune,

@@ -212,6 +212,28 @@ impl Certified for ValueCpa {
     }
 }
 
+impl Certified for crate::symbolic::SymbolicCpa {
+    fn cfa(&self) -> Rc<Cfa> {
+        self.cfa.clone()
+    }
+
+    fn encoding(&self) -> Encoding {
+        self.encoding
+    }
+
+    fn names(&self) -> &Names {
+        &self.names
+    }
+
+    fn is_block_end(&self, _ctl: &ControlState) -> bool {
+        true
+    }
+
+    fn invariant(&self, s: &Self::State) -> Option<Term> {
+        Some(self.formula(s))
+    }
+}
+
 /// The check of any analysis with [`Certified`] states (see the module documentation).
 pub struct ArgCertifier;
 

@@ -7,6 +7,7 @@ use crate::predicate::{AbstractionKind, BlockOperator, PredicateConfig, Represen
 use crate::refinement::predicate::PredicateSplit;
 use crate::refinement::value::ValueRefutation;
 use crate::refinement::{PruneStrategy, RefinementStrategy};
+use crate::symbolic::SymbolicConfig;
 use crate::value::{MaxEnum, ValueConfig};
 use serde::{Deserialize, Serialize};
 
@@ -28,6 +29,8 @@ pub enum Domain {
     Predicate,
     /// Explicit values (the Value Analysis CPA).
     Value,
+    /// Symbolic values and path constraints (the symbolic execution CPA).
+    Symbolic,
 }
 
 /// Resource limits, all counts (never wall-clock): reaching one ends the run with UNKNOWN.
@@ -67,6 +70,9 @@ pub struct Config {
     /// The value analysis (domain `value`).
     #[serde(default)]
     pub value: ValueConfig,
+    /// Symbolic execution (domain `symbolic`).
+    #[serde(default)]
+    pub symbolic: SymbolicConfig,
     /// How much of the ARG a refinement rebuilds.
     #[serde(default)]
     pub prune: PruneStrategy,
@@ -93,7 +99,7 @@ pub struct Config {
     pub limits: Limits,
 }
 
-pub const PRESETS: [&str; 7] = [
+pub const PRESETS: [&str; 8] = [
     "predicate-lbe",
     "predicate-sbe",
     "predicate-abel",
@@ -101,6 +107,7 @@ pub const PRESETS: [&str; 7] = [
     "bmc",
     "kinduction",
     "value",
+    "symbolic",
 ];
 
 impl Config {
@@ -117,6 +124,7 @@ impl Config {
             algorithm: AlgorithmKind::Cegar,
             domain: Domain::Predicate,
             value: ValueConfig::default(),
+            symbolic: SymbolicConfig::default(),
             value_refinement: ValueRefutation::Interpolation,
             predicate_split: PredicateSplit::Atoms,
             prune: PruneStrategy::Lazy,
@@ -198,6 +206,10 @@ impl Config {
                 domain: Domain::Value,
                 ..base
             },
+            "symbolic" => Config {
+                domain: Domain::Symbolic,
+                ..base
+            },
             _ => return None,
         })
     }
@@ -211,6 +223,10 @@ impl Config {
             ("max-enum", self.value.max_enum.to_string()),
             ("value-refinement", v(&self.value_refinement)),
             ("precision-scope", v(&self.value.scope)),
+            ("symbolic-merge", v(&self.symbolic.merge)),
+            ("symbolic-stop", v(&self.symbolic.stop)),
+            ("sat-check", v(&self.symbolic.sat_check)),
+            ("symbolic-refinement", v(&self.symbolic.refutation)),
             ("block", v(&self.predicate.block)),
             ("abstraction", v(&self.predicate.abstraction)),
             ("representation", v(&self.predicate.representation)),
@@ -291,6 +307,10 @@ impl Config {
             "max-enum" => self.value.max_enum = MaxEnum::try_from(value.to_string())?,
             "value-refinement" => self.value_refinement = parse(key, value)?,
             "precision-scope" => self.value.scope = parse(key, value)?,
+            "symbolic-merge" => self.symbolic.merge = parse(key, value)?,
+            "symbolic-stop" => self.symbolic.stop = parse(key, value)?,
+            "sat-check" => self.symbolic.sat_check = parse(key, value)?,
+            "symbolic-refinement" => self.symbolic.refutation = parse(key, value)?,
             "block" => self.predicate.block = parse(key, value)?,
             "abstraction" => self.predicate.abstraction = parse(key, value)?,
             "representation" => self.predicate.representation = parse(key, value)?,
@@ -361,12 +381,12 @@ impl Config {
         if self.fcover && self.predicate.representation != Representation::Smt {
             return Err("forced covering needs representation=smt".into());
         }
-        if self.domain == Domain::Value {
+        if self.domain != Domain::Predicate {
             if self.algorithm != AlgorithmKind::Cegar {
-                return Err(
-                    "domain=value is a CEGAR analysis (bmc and k-induction use path formulas)"
-                        .into(),
-                );
+                return Err(format!(
+                    "domain={} is a CEGAR analysis (bmc and k-induction use path formulas)",
+                    self.domain.text()
+                ));
             }
             if self.refinement != RefinementStrategy::Predicate || self.fcover {
                 return Err("IMPACT refinement and forced covering need domain=predicate".into());

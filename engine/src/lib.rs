@@ -24,5 +24,6 @@ pub mod report;
 pub mod semantics;
 pub mod session;
 pub mod smt;
+pub mod symbolic;
 pub mod value;
 pub mod view;

@@ -145,6 +145,22 @@ fn no_knob_value_gives_a_wrong_verdict() {
             variations.push(("value", vec![(k, v)]));
         }
     }
+    for (k, vs) in [
+        ("symbolic-merge", &["sep", "join"][..]),
+        (
+            "symbolic-stop",
+            &["subset", "aliased-subset", "implication"],
+        ),
+        ("sat-check", &["assume", "target"]),
+        ("symbolic-refinement", &["interpolation", "predicate"]),
+        ("precision-scope", &["function", "global"]),
+        ("encoding", &["int", "bv"]),
+        ("waitlist", &["dfs", "err"]),
+    ] {
+        for v in vs {
+            variations.push(("symbolic", vec![(k, v)]));
+        }
+    }
     variations.push((
         "predicate-lbe",
         vec![("representation", "smt"), ("fcover", "true")],

@@ -11,7 +11,7 @@ import { launch, baseUrl, ARTIFACTS } from './harness.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CPA = join(ROOT, 'target', 'release', 'cpa');
-const PRESETS = ['predicate-lbe', 'predicate-sbe', 'predicate-abel', 'impact', 'bmc', 'kinduction', 'value'];
+const PRESETS = ['predicate-lbe', 'predicate-sbe', 'predicate-abel', 'impact', 'bmc', 'kinduction', 'value', 'symbolic'];
 // Gallery examples and their files: one safe, one unsafe.
 const SAFE = { key: 'unifying-fig2', file: 'tests/verdicts/unifying-fig2.c' };
 const UNSAFE = { key: 'max-bug', file: 'examples/max-bug.c' };
@@ -107,6 +107,19 @@ test('the value analysis shows tracked variables, value interpolants and value l
   assert.ok(labels.some((l) => /=/.test(l)), labels.slice(0, 20).join(' | '));
   await page.screenshot({ path: join(ARTIFACTS, 'value-refinement.png') });
   assert.equal(await toVerdict(), 'TRUE');
+});
+
+test('symbolic execution shows symbolic values, path constraints and satisfiability checks', async () => {
+  await open('refine-loop', 'symbolic');
+  assert.equal(await toVerdict(), 'TRUE');
+  const events = await page.evaluate(() => window.cpaDebug.events());
+  // Some state knows a symbolic value (a fresh identifier), and constraints were checked.
+  const labels = events.filter((e) => e.type === 'state_added').map((e) => e.label);
+  assert.ok(labels.some((l) => /\$s\d+/.test(l)), labels.slice(0, 20).join(' | '));
+  assert.ok(events.some((e) => e.type === 'sat_check'), 'satisfiability checks are events');
+  const entry = page.locator(`${id('interpolants')} ${id('refinement')}`).first();
+  assert.match(await entry.textContent(), /Variables tracked/);
+  await page.screenshot({ path: join(ARTIFACTS, 'symbolic-refinement.png') });
 });
 
 test('stepping forward n events and back n gives the same ARG', async () => {

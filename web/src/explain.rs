@@ -180,9 +180,24 @@ impl Context<'_> {
         self.config.map(|c| c.algorithm)
     }
 
-    /// Explicit-value analysis (domain `value`).
+    /// An analysis whose precision is tracked variables (domains `value` and `symbolic`).
     fn value(&self) -> bool {
-        self.config.is_some_and(|c| c.domain == Domain::Value)
+        self.config
+            .is_some_and(|c| matches!(c.domain, Domain::Value | Domain::Symbolic))
+    }
+
+    /// Symbolic execution (domain `symbolic`).
+    fn symbolic(&self) -> bool {
+        self.config.is_some_and(|c| c.domain == Domain::Symbolic)
+    }
+
+    /// The paper the explanations of a variable-tracking analysis cite.
+    fn value_paper(&self) -> &'static str {
+        if self.symbolic() {
+            SYMBOLIC_PAPER
+        } else {
+            VALUE_PAPER
+        }
     }
 
     fn impact(&self) -> bool {
@@ -229,6 +244,11 @@ pub fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
                 .c(algorithm.as_str())
                 .t("), keeping the predicates learned so far.")
                 .done("CEGAR, Algorithm 4 (A Unifying View on SMT-Based Software Verification)", "cegar"),
+            None if cx.symbolic() => say()
+                .t(format!("The analysis starts: {algorithm}. The ARG holds the initial state, at the entry of "))
+                .c("main")
+                .t(": no value and no path constraint (⊤). A value read before it is known becomes a fresh symbolic identifier ($s0, $s1, …). The precision tracks no variable yet.")
+                .done(SYMBOLIC_PAPER, "symbolic"),
             None if cx.value() => say()
                 .t(format!("The analysis starts: {algorithm}. The ARG holds the initial abstract state, at the entry of "))
                 .c("main")
@@ -296,6 +316,11 @@ pub fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
             s = s.s(*state).t(format!(" at location N{location}"));
             if *target {
                 s = s.t(", an error location");
+            }
+            if cx.symbolic() {
+                return s
+                    .t(". Its values are the parent's after the edge, as terms over symbolic identifiers; an assumption over symbolic values becomes a path constraint. Only the variables the precision tracks at this location are kept, with the constraints that came from them.")
+                    .done(SYMBOLIC_PAPER, "symbolic");
             }
             if cx.value() {
                 return s
@@ -453,10 +478,14 @@ pub fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
                 let s = say().t(format!("The path to the error state {} has {n} edges. Its path formula ", states.last().copied().unwrap_or(0)));
                 return if *feasible {
                     s.t("is satisfiable: the error is reachable, confirmed by executing the program concretely with the model's values.")
-                        .done(VALUE_PAPER, "counterexample")
+                        .done(cx.value_paper(), "counterexample")
                 } else {
-                    s.t("is unsatisfiable: the path is spurious; the analysis forgot values it needs.")
-                        .done(VALUE_PAPER, "counterexample")
+                    s.t(if cx.symbolic() {
+                        "is unsatisfiable: the path is spurious; the analysis forgot values or constraints it needs."
+                    } else {
+                        "is unsatisfiable: the path is spurious; the analysis forgot values it needs."
+                    })
+                    .done(cx.value_paper(), "counterexample")
                 };
             }
             let mut s = say().t(if *cut {
@@ -492,7 +521,9 @@ pub fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
             states,
             interpolants,
         } => {
-            let mut s = say().t(if cx.value() {
+            let mut s = say().t(if cx.symbolic() {
+                "Interpolants for the path (the values and constraints each state must keep for the rest of the path to stay contradictory): "
+            } else if cx.value() {
                 "Interpolants for the path (the values each state must keep for the rest of the path to stay contradictory): "
             } else {
                 "Sequence interpolants for the blocks: "
@@ -569,7 +600,7 @@ pub fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
                     .done("IMPACT refinement (Sect. 3.2); CEGAR, Algorithm 4 (A Unifying View on SMT-Based Software Verification)", "impact")
             } else if cx.value() {
                 s.t("CPA++ continues with the waitlist, now keeping the values of the newly tracked variables.")
-                    .done(VALUE_PAPER, "cegar")
+                    .done(cx.value_paper(), "cegar")
             } else {
                 s.t("CPA++ continues with the waitlist, now abstracting with the new predicates.")
                     .done("CEGAR, Algorithm 4 (A Unifying View on SMT-Based Software Verification)", "cegar")
@@ -713,10 +744,12 @@ fn short_code(s: &str) -> String {
 
 /// Glossary entries: key, term, definition.
 /// The value analysis' sources, as the explanations cite them.
+const SYMBOLIC_PAPER: &str = "symbolic execution with CEGAR (Lemberger: Effective Symbolic Execution in CPAchecker with compositional CEGAR)";
 const VALUE_PAPER: &str = "explicit-value analysis with CEGAR and interpolation (Beyer, Löwe: Explicit-State Software Model Checking Based on CEGAR and Interpolation)";
 
 pub const GLOSSARY: &[(&str, &str, &str)] = &[
     ("value", "Explicit-value analysis", "Each state maps the tracked variables to their known values; an operation whose result is unknown makes its variable unknown. The precision, the variables tracked at each location, grows by refinement: value interpolation finds which values a spurious path needs."),
+    ("symbolic", "Symbolic execution", "Each state maps the tracked variables to values that are numbers or terms over symbolic identifiers (fresh unknowns such as $s0), and keeps the path constraints over those identifiers; a branch whose constraints are unsatisfiable is not taken. The precision, the variables tracked at each location, grows by refinement: interpolation finds which values and constraints a spurious path needs."),
     ("arg", "Abstract reachability graph (ARG)", "The abstract states the analysis has reached, with an edge from each state to the successors computed from it along a CFA edge. Dashed edges point from covered states to the states that cover them."),
     ("waitlist", "Waitlist", "The reached states not yet expanded. CPA++ takes one state at a time from it (in the configured order) and computes its successors."),
     ("transfer", "Transfer relation", "Computes the successor of an abstract state along a CFA edge. The Predicate CPA keeps the abstraction formula and extends the path formula by the strongest postcondition of the edge's operation."),

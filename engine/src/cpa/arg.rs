@@ -31,7 +31,12 @@ pub struct ArgNode<D, P> {
     pub id: ArgId,
     pub ctl: ControlState,
     pub data: D,
+    /// The precision successors are computed with (grown by lazy pruning when the state is
+    /// expanded again).
     pub prec: Rc<P>,
+    /// The precision the state itself was computed with (never changes: a refinement whose
+    /// increment this lacks at the state's location must rebuild the state).
+    pub made_with: Rc<P>,
     /// Predecessors with the CFA edge taken; several after a merge.
     pub parents: Vec<(ArgId, EdgeId)>,
     pub children: Vec<ArgId>,
@@ -121,6 +126,7 @@ impl<D: Clone, P> Arg<D, P> {
             id,
             ctl,
             data,
+            made_with: prec.clone(),
             prec,
             parents,
             children: Vec::new(),

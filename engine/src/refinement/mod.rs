@@ -16,6 +16,7 @@
 pub mod impact;
 pub mod predicate;
 pub mod prune;
+pub mod symbolic;
 pub mod value;
 
 use crate::cfa::Cfa;
@@ -154,7 +155,7 @@ pub struct Increment<P> {
 
 pub trait PrecisionRefiner<C: Cpa> {
     /// Why a refutation that adds nothing is a dead end, for the UNKNOWN reason.
-    fn no_progress(&self) -> String {
+    fn no_progress(&self, _cpa: &C) -> String {
         "refinement made no progress: the refutation adds nothing to the precision".into()
     }
 
@@ -273,10 +274,10 @@ where
         // more than the precision it was computed with.
         let pivot = trace.states.iter().skip(1).copied().find(|id| {
             let n = algo.arg.node(*id);
-            joined.count_at(n.ctl.location) > n.prec.count_at(n.ctl.location)
+            joined.count_at(n.ctl.location) > n.made_with.count_at(n.ctl.location)
         });
         let Some(pivot) = pivot else {
-            return Ok(Outcome::Unknown(self.precision.no_progress()));
+            return Ok(Outcome::Unknown(self.precision.no_progress(cpa)));
         };
         events.push(Event::PrecisionRefined { added: inc.shown });
         match self.prune {

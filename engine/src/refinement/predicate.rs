@@ -164,7 +164,7 @@ pub struct PredicatePrecisionRefiner {
 }
 
 impl PrecisionRefiner<PredicateCpa> for PredicatePrecisionRefiner {
-    fn no_progress(&self) -> String {
+    fn no_progress(&self, _cpa: &PredicateCpa) -> String {
         "refinement made no progress: the interpolants add no new predicate".into()
     }
 

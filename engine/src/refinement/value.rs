@@ -50,7 +50,7 @@ pub enum ValueRefutation {
 }
 
 /// The edges between consecutive states of an ARG path.
-pub fn edge_steps(arg: &VArg, states: &[ArgId]) -> Result<Vec<EdgeStep>> {
+pub fn edge_steps<D: Clone, P>(arg: &Arg<D, P>, states: &[ArgId]) -> Result<Vec<EdgeStep>> {
     states
         .windows(2)
         .map(|w| {
@@ -186,48 +186,75 @@ fn shared_vars(cpa: &ValueCpa, steps: &[EdgeStep]) -> (Vec<BTreeSet<VarId>>, Vec
     (sets, texts)
 }
 
-impl ValueTraceChecker {
-    /// The variables of sequence interpolants of the path's edge formulas, per state.
-    fn interpolant_vars(
-        &self,
-        cpa: &ValueCpa,
-        smt: &mut dyn Smt,
-        steps: &[EdgeStep],
-    ) -> Result<(Vec<BTreeSet<VarId>>, Vec<String>)> {
-        let cfa = cpa.cfa.clone();
-        let enc = cpa.encoder();
-        let (formulas, _) = counterexample::edge_path_formulas(&cfa, &enc, steps);
-        let blocks: Vec<_> = formulas.into_iter().map(|f| f.formula).collect();
-        let inner = if blocks.len() < 2 {
-            Vec::new()
+/// The variables of sequence interpolants of the path's edge formulas, per state (the
+/// efficient-CEGAR paper's explicit domain, π_i = var(I_i); the symbolic-execution thesis'
+/// refinement delegated to predicate refinement).
+pub fn interpolant_vars(
+    cfa: &Cfa,
+    enc: &crate::formula::Encoder,
+    names: &Names,
+    smt: &mut dyn Smt,
+    steps: &[EdgeStep],
+) -> Result<(Vec<BTreeSet<VarId>>, Vec<String>)> {
+    let (formulas, _) = counterexample::edge_path_formulas(cfa, enc, steps);
+    let blocks: Vec<_> = formulas.into_iter().map(|f| f.formula).collect();
+    let inner = if blocks.len() < 2 {
+        Vec::new()
+    } else {
+        smt.interpolate(&blocks)?
+    };
+    let mut sets = vec![BTreeSet::new()];
+    let mut texts = vec!["true".to_string()];
+    for t in &inner {
+        sets.push(if t.is_false() {
+            BTreeSet::new()
         } else {
-            smt.interpolate(&blocks)?
-        };
-        let mut sets = vec![BTreeSet::new()];
-        let mut texts = vec!["true".to_string()];
-        for t in &inner {
-            sets.push(if t.is_false() {
-                BTreeSet::new()
-            } else {
-                term_vars(&cpa.names, t)
-            });
-            texts.push(clip(deindex(t).unwrap_or_else(|| t.clone()).to_string()));
-        }
-        sets.push(BTreeSet::new());
-        texts.push("false".into());
-        Ok((sets, texts))
+            term_vars(names, t)
+        });
+        texts.push(clip(deindex(t).unwrap_or_else(|| t.clone()).to_string()));
     }
+    sets.push(BTreeSet::new());
+    texts.push("false".into());
+    Ok((sets, texts))
+}
+
+/// The trace of single-edge analyses (value, symbolic): every ARG state from the root to the
+/// target, each step labelled with its edge.
+pub fn edge_trace<D: Clone, P>(cfa: &Cfa, arg: &Arg<D, P>, target: ArgId) -> Result<Trace> {
+    let states = arg.path_to(target);
+    let steps = edge_steps(arg, &states)?;
+    let blocks = steps
+        .iter()
+        .map(|s| cfa.label(&cfa.edge(s.edge).kind))
+        .collect();
+    Ok(Trace { states, blocks })
+}
+
+/// The feasibility of a single-edge trace: its path formula, and a concrete replay before
+/// FALSE.
+pub fn edge_feasibility<D: Clone, P>(
+    smt: &mut dyn Smt,
+    cfa: &Cfa,
+    enc: &crate::formula::Encoder,
+    arg: &Arg<D, P>,
+    trace: &Trace,
+    goal: Goal,
+) -> Result<Feasibility> {
+    let steps = edge_steps(arg, &trace.states)?;
+    if goal == Goal::Cut {
+        let (formulas, _) = counterexample::edge_path_formulas(cfa, enc, &steps);
+        let conj = solver_bridge::term::Term::and(formulas.into_iter().map(|f| f.formula));
+        return Feasibility::of_cut(smt, &conj);
+    }
+    let states = trace.states.iter().map(|s| s.0).collect();
+    Ok(Feasibility::of_error_path(counterexample::check_edge_path(
+        smt, cfa, enc, &steps, states,
+    )?))
 }
 
 impl TraceChecker<ValueCpa> for ValueTraceChecker {
     fn trace(&self, cpa: &ValueCpa, arg: &VArg, target: ArgId) -> Result<Trace> {
-        let states = arg.path_to(target);
-        let steps = edge_steps(arg, &states)?;
-        let blocks = steps
-            .iter()
-            .map(|s| cpa.cfa.label(&cpa.cfa.edge(s.edge).kind))
-            .collect();
-        Ok(Trace { states, blocks })
+        edge_trace(&cpa.cfa, arg, target)
     }
 
     fn feasibility(
@@ -238,18 +265,7 @@ impl TraceChecker<ValueCpa> for ValueTraceChecker {
         trace: &Trace,
         goal: Goal,
     ) -> Result<Feasibility> {
-        let steps = edge_steps(arg, &trace.states)?;
-        let cfa = cpa.cfa.clone();
-        let enc = cpa.encoder();
-        if goal == Goal::Cut {
-            let (formulas, _) = counterexample::edge_path_formulas(&cfa, &enc, &steps);
-            let conj = solver_bridge::term::Term::and(formulas.into_iter().map(|f| f.formula));
-            return Feasibility::of_cut(smt, &conj);
-        }
-        let states = trace.states.iter().map(|s| s.0).collect();
-        Ok(Feasibility::of_error_path(counterexample::check_edge_path(
-            smt, &cfa, &enc, &steps, states,
-        )?))
+        edge_feasibility(smt, &cpa.cfa, &cpa.encoder(), arg, trace, goal)
     }
 
     fn refute(
@@ -282,7 +298,9 @@ impl TraceChecker<ValueCpa> for ValueTraceChecker {
             }
         }
         let (vars, texts) = match (self.refutation, cpa.cfg.max_enum) {
-            (ValueRefutation::ItpVars, _) => self.interpolant_vars(cpa, smt, &steps)?,
+            (ValueRefutation::ItpVars, _) => {
+                interpolant_vars(&cpa.cfa, &cpa.encoder(), &cpa.names, smt, &steps)?
+            }
             // Without enumeration no precision refutes a path that the value semantics at
             // full precision does not (tracking more cannot help): the path stays undecided.
             (ValueRefutation::Interpolation, MaxEnum::NoSolver) => {
@@ -298,18 +316,41 @@ impl TraceChecker<ValueCpa> for ValueTraceChecker {
     }
 }
 
-/// The variables of Γi become tracked at the location of the i-th state.
-pub struct ValuePrecisionRefiner;
+/// An analysis whose precision is the variables tracked per location (value, symbolic).
+pub trait TracksVariables: crate::cpa::Cpa<Prec = ValuePrecision> {
+    fn cfa(&self) -> std::rc::Rc<Cfa>;
+    fn scope(&self) -> PrecisionScope;
+    /// Why a refinement that adds no variable cannot help.
+    fn no_progress(&self) -> String;
+}
 
-impl PrecisionRefiner<ValueCpa> for ValuePrecisionRefiner {
+impl TracksVariables for ValueCpa {
+    fn cfa(&self) -> std::rc::Rc<Cfa> {
+        self.cfa.clone()
+    }
+
+    fn scope(&self) -> PrecisionScope {
+        self.cfg.scope
+    }
+
     fn no_progress(&self) -> String {
         "refinement made no progress: the path is infeasible, but tracking more variables does not show it (it depends on values the value analysis cannot know; try the predicate or symbolic analysis, or max-enum)".into()
+    }
+}
+
+/// The variables of Γi become tracked at the location of the i-th state (and, with a wider
+/// precision scope, in its function or everywhere).
+pub struct ValuePrecisionRefiner;
+
+impl<C: TracksVariables> PrecisionRefiner<C> for ValuePrecisionRefiner {
+    fn no_progress(&self, cpa: &C) -> String {
+        cpa.no_progress()
     }
 
     fn increment(
         &mut self,
-        cpa: &mut ValueCpa,
-        arg: &VArg,
+        cpa: &mut C,
+        arg: &Arg<C::State, ValuePrecision>,
         trace: &Trace,
         refutation: &Refutation,
     ) -> Result<Increment<ValuePrecision>> {
@@ -320,7 +361,7 @@ impl PrecisionRefiner<ValueCpa> for ValuePrecisionRefiner {
         };
         let mut added = ValuePrecision::default();
         let mut shown = Vec::new();
-        let cfa = cpa.cfa.clone();
+        let cfa = cpa.cfa();
         for (id, vars) in trace.states.iter().zip(sets) {
             let loc = arg.node(*id).ctl.location;
             for v in vars {
@@ -330,7 +371,8 @@ impl PrecisionRefiner<ValueCpa> for ValuePrecisionRefiner {
             }
         }
         // The scope widens where each variable is tracked.
-        let wider: Vec<crate::cfa::NodeId> = match cpa.cfg.scope {
+        let scope = cpa.scope();
+        let wider: Vec<crate::cfa::NodeId> = match scope {
             PrecisionScope::Location => Vec::new(),
             PrecisionScope::Function | PrecisionScope::Global => {
                 cfa.nodes.iter().map(|n| n.id).collect()
@@ -345,7 +387,7 @@ impl PrecisionRefiner<ValueCpa> for ValuePrecisionRefiner {
             for (l, v) in found {
                 let function = cfa.node(l).function;
                 for &m in &wider {
-                    if cpa.cfg.scope == PrecisionScope::Global || cfa.node(m).function == function {
+                    if scope == PrecisionScope::Global || cfa.node(m).function == function {
                         added.by_location.entry(m).or_default().insert(v);
                     }
                 }

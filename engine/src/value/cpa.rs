@@ -35,6 +35,21 @@ pub struct ValueStats {
     pub tracked: u64,
 }
 
+/// A variable slot as the user reads it: the variable's name, `@n` for recursion frames.
+pub fn slot_text(cfa: &Cfa, slot: Slot) -> String {
+    let var = cfa.var(slot.var);
+    let name = if var.synthetic {
+        var.qualified.clone()
+    } else {
+        var.name.clone()
+    };
+    if slot.instance == 0 {
+        name
+    } else {
+        format!("{name}@{}", slot.instance)
+    }
+}
+
 pub struct ValueCpa {
     pub cfa: Rc<Cfa>,
     pub cfg: ValueConfig,
@@ -92,17 +107,7 @@ impl ValueCpa {
     }
 
     pub fn slot_text(&self, slot: Slot) -> String {
-        let var = self.cfa.var(slot.var);
-        let name = if var.synthetic {
-            var.qualified.clone()
-        } else {
-            var.name.clone()
-        };
-        if slot.instance == 0 {
-            name
-        } else {
-            format!("{name}@{}", slot.instance)
-        }
+        slot_text(&self.cfa, slot)
     }
 
     /// The slots T_k enumerates for `edge`: the variables it reads or writes that the

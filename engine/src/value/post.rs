@@ -53,7 +53,7 @@ pub fn eval(cfa: &Cfa, s: &ValueState, frames: &Frames, e: &Expr) -> Option<i128
 }
 
 /// `x == c` or `c == x` (or their negations, on the false branch) as an equality to learn.
-fn learned_equality(cond: &Expr, truth: bool) -> Option<(VarId, i128)> {
+pub(crate) fn learned_equality(cond: &Expr, truth: bool) -> Option<(VarId, i128)> {
     let ExprKind::Binary(op, a, b) = &cond.kind else {
         return None;
     };

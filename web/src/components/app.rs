@@ -1050,8 +1050,13 @@ impl Component for App {
             )),
             _ => None,
         });
+        // Only predicate abstraction with CEGAR computes abstractions to step to.
+        let abstractions = pg.config.resolve().ok().is_none_or(|c| {
+            c.domain == cpa_engine::config::Domain::Predicate
+                && c.algorithm == cpa_engine::config::AlgorithmKind::Cegar
+        });
         let controls = html! {
-            <Controls
+            <Controls {abstractions}
                 position={run.map_or(0, |r| r.position)} total={run.map_or(0, |r| r.total())}
                 finished={run.is_some_and(|r| r.finished())} running={pg.running()}
                 speed={pg.speed} {activity}
@@ -1167,7 +1172,7 @@ impl Component for App {
                     }) }
                 </div>
                 <InterpolantsPanel refinements={refinements.clone()} checks={checks.clone()} cfa={cfa_for_panels}
-                    values={config.as_ref().is_some_and(|c| c.domain == cpa_engine::config::Domain::Value)}
+                    values={config.as_ref().is_some_and(|c| c.domain != cpa_engine::config::Domain::Predicate)}
                     {open} hidden={self.tab != Tab::Refinements} on_state={on_state.clone()} on_line={on_line.clone()} />
                 <SolverLog entries={Rc::new(entries)} total={total_q} {matching} search={AttrValue::from(self.log_search.clone())}
                     full={self.full_queries.clone()} hidden={self.tab != Tab::Log}

@@ -293,7 +293,7 @@ impl Component for ArgView {
                 </div>
                 <ul class="legend" aria-label="Legend">
                     if p.model.nodes.iter().any(|n| n.kind == "plain") {
-                        <li title="an abstract state (value analysis: the known values)"><span class="sw intermediate"></span>{ "state" }</li>
+                        <li title="an abstract state (value analysis: the known values; symbolic execution: values and path constraints)"><span class="sw intermediate"></span>{ "state" }</li>
                     } else {
                         <li title="abstraction state: a block ends here"><span class="sw abstraction"></span>{ "abstraction" }</li>
                         <li title="intermediate state inside a block"><span class="sw intermediate"></span>{ "intermediate" }</li>

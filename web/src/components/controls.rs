@@ -26,6 +26,9 @@ pub struct Props {
     pub blocked: Option<AttrValue>,
     pub verdict: Option<VerdictView>,
     pub on_action: Callback<Action>,
+    /// Whether the analysis computes abstractions (else "to the next abstraction" is off).
+    #[prop_or(true)]
+    pub abstractions: bool,
 }
 
 fn icon(path: &'static str) -> Html {
@@ -88,7 +91,7 @@ pub fn controls(p: &Props) -> Html {
                 { button("btn-step-back", "Step back one event", "←", icon(BACK), blocked || at_start, act(Action::StepBack)) }
                 { button("btn-step", "Step forward one event", "→", icon(STEP), blocked || at_end, act(Action::Step(Target::Event))) }
                 { button("btn-next-abstraction", "To the next abstraction", "Shift+→",
-                    html! { <><span class="btn-text">{ "abs" }</span>{ icon(STEP) }</> }, blocked || at_end, act(Action::Step(Target::Abstraction))) }
+                    html! { <><span class="btn-text">{ "abs" }</span>{ icon(STEP) }</> }, blocked || at_end || !p.abstractions, act(Action::Step(Target::Abstraction))) }
                 { button("btn-next-refinement", "To the end of the next refinement", "Ctrl+→",
                     html! { <><span class="btn-text">{ "ref" }</span>{ icon(STEP) }</> }, blocked || at_end, act(Action::Step(Target::Refinement))) }
                 { button("btn-end", "Run to the verdict", "End", icon(END), blocked || at_end, act(Action::Step(Target::End))) }

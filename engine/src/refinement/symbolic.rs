@@ -1,0 +1,330 @@
+//! Refinement for symbolic execution (the symbolic-execution thesis, Sect. 4.4, as its digest
+//! restates it in 3.4.3 and 3.4.4).
+//!
+//! * **Trace and feasibility**: as for explicit values (every ARG state; the path formula of
+//!   the edges, a model replayed concretely before FALSE).
+//! * **Refutation** ([`SymbolicRefutation`]):
+//!   - `interpolation` (`refine_S`, Algorithms 6 and 7): along the shortest infeasible prefix
+//!     (symbolic execution at full precision with a satisfiability check after every
+//!     assumption), Γi is `SP^S` of Γ(i-1) along edge i (inductive, pitfall 11), from which
+//!     first every constraint, then every variable is dropped whose absence keeps the rest of
+//!     the prefix contradicting, in a fixed order. Whether the rest is contradicting is one
+//!     satisfiability query at its end (constraints only grow along a path) unless a concrete
+//!     value already cuts it. The precision at the i-th state is the variables of Γi and the
+//!     variables its constraints came from (the variable-based constraints precision);
+//!   - `predicate` (`refine'_S`, Algorithm 8): delegated to predicate refinement, the
+//!     variables of the sequence interpolants.
+//! * **Precision**: as for explicit values ([`ValuePrecisionRefiner`](super::value)); a
+//!   refutation that adds nothing leaves the path undecided (pitfall 12).
+
+use super::value::{edge_feasibility, edge_steps, edge_trace, interpolant_vars, TracksVariables};
+use super::{Feasibility, Goal, Refutation, Trace, TraceChecker};
+use crate::cfa::Cfa;
+use crate::counterexample::EdgeStep;
+use crate::cpa::arg::{Arg, ArgId};
+use crate::ir::VarId;
+use crate::predicate::cpa::clip;
+use crate::smt::{EngineError, Result, Smt};
+use crate::symbolic::{SymState, SymbolicCpa, SymbolicRefutation};
+use crate::value::{PrecisionScope, ValuePrecision};
+use std::collections::BTreeSet;
+
+type SArg = Arg<SymState, ValuePrecision>;
+
+/// The most single-edge posts one symbolic interpolation may compute.
+pub const MAX_INTERPOLATION_POSTS: u64 = 2_000_000;
+/// The most satisfiability queries one symbolic interpolation may ask.
+pub const MAX_INTERPOLATION_QUERIES: u64 = 20_000;
+
+impl TracksVariables for SymbolicCpa {
+    fn cfa(&self) -> std::rc::Rc<Cfa> {
+        self.cfa.clone()
+    }
+
+    fn scope(&self) -> PrecisionScope {
+        self.scope
+    }
+
+    fn no_progress(&self) -> String {
+        "refinement made no progress: the path is infeasible, but tracking more variables and constraints does not show it (it rests on an operation symbolic execution over-approximates; try the predicate analysis)".into()
+    }
+}
+
+pub struct SymbolicTraceChecker {
+    pub refutation: SymbolicRefutation,
+}
+
+/// The budget of one interpolation.
+struct Budget {
+    posts: u64,
+    queries: u64,
+}
+
+impl Budget {
+    fn post(&mut self, n: u64) -> Result<()> {
+        if self.posts < n {
+            return Err(EngineError::Limit(format!(
+                "symbolic interpolation needs more than {MAX_INTERPOLATION_POSTS} posts"
+            )));
+        }
+        self.posts -= n;
+        Ok(())
+    }
+
+    fn query(&mut self) -> Result<()> {
+        if self.queries == 0 {
+            return Err(EngineError::Limit(format!(
+                "symbolic interpolation needs more than {MAX_INTERPOLATION_QUERIES} queries"
+            )));
+        }
+        self.queries -= 1;
+        Ok(())
+    }
+}
+
+/// One step of `SP^S` with the satisfiability check of the constraints it adds: `None`
+/// when the state becomes contradicting.
+fn checked_post(
+    cpa: &mut SymbolicCpa,
+    smt: &mut dyn Smt,
+    s: &SymState,
+    step: &EdgeStep,
+    budget: &mut Budget,
+) -> Result<Option<SymState>> {
+    budget.post(1)?;
+    let cfa = cpa.cfa.clone();
+    let p = cpa.post(s, cfa.edge(step.edge), &step.from, &step.to)?;
+    let Some(next) = p.state else {
+        return Ok(None);
+    };
+    if !p.added.is_empty() {
+        budget.query()?;
+        if !cpa.satisfiable(smt, &next.connected(&p.added))? {
+            return Ok(None);
+        }
+    }
+    Ok(Some(next))
+}
+
+/// Whether `SP^S` of `s` along `steps` is contradicting (one query at the end).
+fn contradicting(
+    cpa: &mut SymbolicCpa,
+    smt: &mut dyn Smt,
+    s: &SymState,
+    steps: &[EdgeStep],
+    budget: &mut Budget,
+) -> Result<bool> {
+    budget.post(steps.len() as u64)?;
+    let cfa = cpa.cfa.clone();
+    let mut cur = s.clone();
+    for step in steps {
+        match cpa
+            .post(&cur, cfa.edge(step.edge), &step.from, &step.to)?
+            .state
+        {
+            Some(next) => cur = next,
+            None => return Ok(true),
+        }
+    }
+    budget.query()?;
+    let all: Vec<_> = cur.constraints.keys().cloned().collect();
+    Ok(!cpa.satisfiable(smt, &all)?)
+}
+
+/// Symbolic interpolants Γ0 = ⊤ .. for the path `steps`, or `None` when symbolic execution at
+/// full precision does not find the path infeasible. `None` entries are ⊥.
+fn symbolic_interpolants(
+    cpa: &mut SymbolicCpa,
+    smt: &mut dyn Smt,
+    steps: &[EdgeStep],
+) -> Result<Option<Vec<Option<SymState>>>> {
+    let mut budget = Budget {
+        posts: MAX_INTERPOLATION_POSTS,
+        queries: MAX_INTERPOLATION_QUERIES,
+    };
+    // The shortest infeasible prefix: edge m is the first after which the state contradicts.
+    let mut cur = SymState::default();
+    let mut m = None;
+    for (i, step) in steps.iter().enumerate() {
+        match checked_post(cpa, smt, &cur, step, &mut budget)? {
+            Some(next) => cur = next,
+            None => {
+                m = Some(i);
+                break;
+            }
+        }
+    }
+    let Some(m) = m else {
+        return Ok(None);
+    };
+    let mut itps: Vec<Option<SymState>> = vec![Some(SymState::default())];
+    for i in 1..=m {
+        let prev = itps[i - 1].clone().expect("before the contradiction");
+        let Some(mut g) = checked_post(cpa, smt, &prev, &steps[i - 1], &mut budget)? else {
+            break;
+        };
+        let rest = &steps[i..=m];
+        // Phase 1: constraints.
+        let cs: Vec<_> = g.constraints.keys().cloned().collect();
+        for c in cs {
+            let mut weaker = g.clone();
+            weaker.constraints.remove(&c);
+            if contradicting(cpa, smt, &weaker, rest, &mut budget)? {
+                g = weaker;
+            }
+        }
+        // Phase 2: variables.
+        let slots: Vec<_> = g.values.keys().copied().collect();
+        for slot in slots {
+            let mut weaker = g.clone();
+            weaker.values.remove(&slot);
+            if contradicting(cpa, smt, &weaker, rest, &mut budget)? {
+                g = weaker;
+            }
+        }
+        itps.push(Some(g));
+    }
+    itps.resize(steps.len() + 1, None);
+    Ok(Some(itps))
+}
+
+/// The variables an interpolant needs tracked: those with values, and those its constraints
+/// came from.
+fn needed_vars(g: &SymState) -> BTreeSet<VarId> {
+    let mut out: BTreeSet<VarId> = g.values.keys().map(|s| s.var).collect();
+    for origins in g.constraints.values() {
+        out.extend(origins.iter().copied());
+    }
+    out
+}
+
+impl TraceChecker<SymbolicCpa> for SymbolicTraceChecker {
+    fn trace(&self, cpa: &SymbolicCpa, arg: &SArg, target: ArgId) -> Result<Trace> {
+        edge_trace(&cpa.cfa, arg, target)
+    }
+
+    fn feasibility(
+        &mut self,
+        cpa: &mut SymbolicCpa,
+        smt: &mut dyn Smt,
+        arg: &SArg,
+        trace: &Trace,
+        goal: Goal,
+    ) -> Result<Feasibility> {
+        edge_feasibility(smt, &cpa.cfa, &cpa.encoder(), arg, trace, goal)
+    }
+
+    fn refute(
+        &mut self,
+        cpa: &mut SymbolicCpa,
+        smt: &mut dyn Smt,
+        arg: &SArg,
+        trace: &Trace,
+    ) -> Result<(Refutation, Vec<String>)> {
+        let steps = edge_steps(arg, &trace.states)?;
+        if self.refutation == SymbolicRefutation::Predicate {
+            let cfa = cpa.cfa.clone();
+            let (vars, texts) = interpolant_vars(&cfa, &cpa.encoder(), &cpa.names, smt, &steps)?;
+            return Ok((Refutation::Variables(vars), texts));
+        }
+        let Some(itps) = symbolic_interpolants(cpa, smt, &steps)? else {
+            // Not refutable at full precision: tracking more cannot help.
+            let mut texts = vec!["true".to_string(); steps.len()];
+            texts.push("false".into());
+            return Ok((
+                Refutation::Variables(vec![BTreeSet::new(); steps.len() + 1]),
+                texts,
+            ));
+        };
+        let texts = itps
+            .iter()
+            .map(|g| match g {
+                None => "false".to_string(),
+                Some(g) if g.values.is_empty() && g.constraints.is_empty() => "true".into(),
+                Some(g) => clip(cpa.text(g)),
+            })
+            .collect();
+        let vars = itps
+            .iter()
+            .map(|g| g.as_ref().map(needed_vars).unwrap_or_default())
+            .collect();
+        Ok((Refutation::Variables(vars), texts))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formula::Encoding;
+    use crate::smt::BridgeSmt;
+    use crate::symbolic::SymbolicConfig;
+    use solver_bridge::solver::NativeZ3;
+    use std::rc::Rc;
+
+    /// The thesis' running example (Sect. 5.1 of the digest): the error path through the
+    /// then-branch is refuted by tracking `a` and `b` where `b < a` is tested, and nothing
+    /// before `b = a` is needed.
+    #[test]
+    fn running_example_tracks_a_and_b_at_the_test() {
+        let src = "extern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\n\
+            int main(void) { int a = __VERIFIER_nondet_int(); int b; \
+            if (a >= 0) { b = a; } else { b = a + 1; } if (b < a) reach_error(); return 0; }";
+        let cfa = Rc::new(crate::frontend::parse_program("t.c", src).unwrap().cfa);
+        let mut cpa = SymbolicCpa::new(
+            cfa.clone(),
+            SymbolicConfig::default(),
+            PrecisionScope::Location,
+            Encoding::Int,
+        );
+        let control = crate::cpa::control::ControlCpa {
+            loop_bound: None,
+            max_depth: 4,
+            cut_states: false,
+        };
+        let labels = [
+            "int a = __VERIFIER_nondet_int();",
+            "int b;",
+            "[a >= 0]",
+            "b = a;",
+            "[b < a]",
+        ];
+        let steps: Vec<EdgeStep> = labels
+            .iter()
+            .map(|l| {
+                let e = cfa
+                    .edges
+                    .iter()
+                    .find(|e| cfa.label(&e.kind) == *l)
+                    .unwrap_or_else(|| panic!("no edge {l}"));
+                let from = control.initial_at(&cfa, e.from);
+                let to = control.successor(&cfa, &from, e).unwrap().unwrap();
+                EdgeStep {
+                    edge: e.id,
+                    from,
+                    to,
+                }
+            })
+            .collect();
+        let mut smt = BridgeSmt::new(NativeZ3::new().expect("the tests need z3"));
+        let itps = symbolic_interpolants(&mut cpa, &mut smt, &steps)
+            .unwrap()
+            .expect("infeasible");
+        let vars: Vec<BTreeSet<String>> = itps
+            .iter()
+            .map(|g| {
+                g.as_ref()
+                    .map(|g| {
+                        needed_vars(g)
+                            .into_iter()
+                            .map(|v| cfa.var(v).name.clone())
+                            .collect()
+                    })
+                    .unwrap_or_default()
+            })
+            .collect();
+        let ab: BTreeSet<String> = ["a", "b"].iter().map(|s| s.to_string()).collect();
+        assert_eq!(vars[4], ab, "{vars:?}");
+        assert!(vars[..3].iter().all(BTreeSet::is_empty), "{vars:?}");
+        assert_eq!(itps[5], None);
+    }
+}

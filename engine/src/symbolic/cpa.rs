@@ -1,0 +1,315 @@
+//! The operators of the symbolic execution CPA (the data component of the composite): transfer
+//! by [`Poster::post`] with the satisfiability check where [`SatCheckAt`] puts it; precision
+//! adjustment to the tracked variables (and the constraints that came from them) at the
+//! successor's location, then dropping constraints no value depends on; merge `sep` or the
+//! constraints' `join`; stop `sep` with SUBSET, ALIASED_SUBSET or IMPLICATION.
+
+use super::post::{sat_query, Poster};
+use super::{
+    ident_index, Idents, SatCheckAt, SymState, SymbolicConfig, SymbolicMerge, SymbolicStop,
+    MAX_IDENTS,
+};
+use crate::cfa::{Cfa, Edge, EdgeKind};
+use crate::counterexample::literal_value;
+use crate::cpa::control::ControlState;
+use crate::cpa::{
+    Adjusted, Counters, Cpa, Describe, MergeKind, StopKind, Successors, TransferNote,
+};
+use crate::events::StateKind;
+use crate::formula::{Encoder, Encoding, Names, Slot};
+use crate::smt::{EngineError, Result, Sat, Smt};
+use crate::value::{PrecisionScope, ValuePrecision};
+use solver_bridge::term::{Term, Var};
+use std::collections::{BTreeMap, BTreeSet};
+use std::rc::Rc;
+
+/// Longest state label put into an event.
+const MAX_LABEL: usize = 400;
+
+/// Structural matches one ALIASED_SUBSET check may try.
+pub const ALIAS_BUDGET: usize = 10_000;
+
+#[derive(Clone, Debug, Default)]
+pub struct SymbolicStats {
+    /// Satisfiability checks of path constraints.
+    pub sat_checks: u64,
+    /// The largest precision seen (tracked location-variable pairs).
+    pub tracked: u64,
+}
+
+pub struct SymbolicCpa {
+    pub cfa: Rc<Cfa>,
+    pub cfg: SymbolicConfig,
+    pub scope: PrecisionScope,
+    pub encoding: Encoding,
+    pub names: Names,
+    pub idents: Idents,
+    pub stats: SymbolicStats,
+}
+
+impl SymbolicCpa {
+    pub fn new(
+        cfa: Rc<Cfa>,
+        cfg: SymbolicConfig,
+        scope: PrecisionScope,
+        encoding: Encoding,
+    ) -> SymbolicCpa {
+        let names = Names::new(&cfa);
+        SymbolicCpa {
+            cfa,
+            cfg,
+            scope,
+            encoding,
+            names,
+            idents: Idents::default(),
+            stats: SymbolicStats::default(),
+        }
+    }
+
+    pub fn encoder(&self) -> Encoder<'_> {
+        Encoder::new(&self.cfa, self.encoding)
+    }
+
+    /// The symbolic post along one edge (with this analysis' identifiers).
+    pub fn post(
+        &mut self,
+        s: &SymState,
+        edge: &Edge,
+        from: &ControlState,
+        to: &ControlState,
+    ) -> Result<super::post::SymPost> {
+        if self.idents.count() > MAX_IDENTS {
+            return Err(EngineError::Limit(format!(
+                "more than {MAX_IDENTS} symbolic identifiers"
+            )));
+        }
+        let cfa = self.cfa.clone();
+        let mut p = Poster {
+            cfa: &cfa,
+            enc: Encoder::new(&cfa, self.encoding),
+            idents: &mut self.idents,
+        };
+        Ok(p.post(s, edge, from, to))
+    }
+
+    /// Whether `constraints` are satisfiable (`Unknown` counts as satisfiable: the state
+    /// is kept, an over-approximation).
+    pub fn satisfiable(&mut self, smt: &mut dyn Smt, constraints: &[Term]) -> Result<bool> {
+        if constraints.is_empty() {
+            return Ok(true);
+        }
+        self.stats.sat_checks += 1;
+        let q = sat_query(&self.encoder(), &self.idents, constraints);
+        Ok(smt.check(&q)? != Sat::Unsat)
+    }
+
+    /// The state as text: `a = $s0, b = (+ $s0 1) | (>= $s0 0)`.
+    pub fn text(&self, s: &SymState) -> String {
+        if s.values.is_empty() && s.constraints.is_empty() {
+            return "⊤".into();
+        }
+        let mut out = String::new();
+        for (slot, t) in &s.values {
+            if !out.is_empty() {
+                out.push_str(", ");
+            }
+            out.push_str(&self.slot_text(*slot));
+            out.push_str(" = ");
+            match literal_value(t, self.cfa.var(slot.var).ty) {
+                Some(v) => out.push_str(&v.to_string()),
+                None => out.push_str(&t.to_string()),
+            }
+            if out.len() > MAX_LABEL {
+                out.push('…');
+                return out;
+            }
+        }
+        if !s.constraints.is_empty() {
+            out.push_str(" | ");
+            let cs: Vec<String> = s.constraints.keys().map(Term::to_string).collect();
+            out.push_str(&cs.join(", "));
+            if out.len() > MAX_LABEL {
+                let mut cut = MAX_LABEL;
+                while !out.is_char_boundary(cut) {
+                    cut -= 1;
+                }
+                out.truncate(cut);
+                out.push('…');
+            }
+        }
+        out
+    }
+
+    pub fn slot_text(&self, slot: Slot) -> String {
+        crate::value::cpa::slot_text(&self.cfa, slot)
+    }
+
+    /// The meaning of a state over unindexed program variables:
+    /// `∃ identifiers. ⋀ x = v(x) ∧ ⋀ a` with the identifiers' ranges. An identifier that is
+    /// the whole value of a variable is replaced by that variable (one-point rule), so most
+    /// states need no quantifier.
+    pub fn formula(&self, s: &SymState) -> Term {
+        let enc = self.encoder();
+        let mut map: BTreeMap<Var, Term> = BTreeMap::new();
+        let mut parts = Vec::new();
+        for (slot, t) in &s.values {
+            let x = enc.unindexed(*slot);
+            match t.as_var() {
+                Some(id) if ident_index(id).is_some() && !map.contains_key(id) => {
+                    map.insert(id.clone(), x);
+                }
+                _ => parts.push((x, t.clone())),
+            }
+        }
+        let mut body: Vec<Term> = parts
+            .into_iter()
+            .map(|(x, t)| Term::eq(x, t.substitute(&map)))
+            .collect();
+        let cs: Vec<Term> = s.constraints.keys().cloned().collect();
+        body.extend(cs.iter().map(|c| c.substitute(&map)));
+        let body = Term::and(body);
+        let bound: BTreeSet<Var> = super::idents_of(&body);
+        if bound.is_empty() {
+            return body;
+        }
+        let mut with_ranges = vec![body];
+        for id in &bound {
+            if let Some(ty) = self.idents.ty(id) {
+                with_ranges.push(enc.range(&id.term(), ty));
+            }
+        }
+        Term::exists(bound.into_iter().collect(), Term::and(with_ranges))
+            .expect("identifiers are constants of a sort")
+    }
+}
+
+impl Cpa for SymbolicCpa {
+    type State = SymState;
+    type Prec = ValuePrecision;
+
+    fn initial_state(&mut self, _ctl: &ControlState) -> SymState {
+        SymState::default()
+    }
+
+    fn transfer(
+        &mut self,
+        smt: &mut dyn Smt,
+        s: &SymState,
+        edge: &Edge,
+        from: &ControlState,
+        to: &ControlState,
+        _prec: &ValuePrecision,
+    ) -> Result<Successors<SymState>> {
+        let p = self.post(s, edge, from, to)?;
+        let Some(next) = p.state else {
+            return Ok(Successors::none());
+        };
+        let check = match self.cfg.sat_check {
+            SatCheckAt::Assume if !p.added.is_empty() => Some(next.connected(&p.added)),
+            SatCheckAt::Target if matches!(edge.kind, EdgeKind::ReachError(_)) => {
+                Some(next.constraints.keys().cloned().collect())
+            }
+            _ => None,
+        };
+        let Some(constraints) = check.filter(|c: &Vec<Term>| !c.is_empty()) else {
+            return Ok(Successors::one(next));
+        };
+        let satisfiable = self.satisfiable(smt, &constraints)?;
+        Ok(Successors {
+            states: if satisfiable { vec![next] } else { Vec::new() },
+            note: Some(TransferNote::SatCheck { satisfiable }),
+        })
+    }
+
+    fn adjust(
+        &mut self,
+        _smt: &mut dyn Smt,
+        s: SymState,
+        ctl: &ControlState,
+        prec: &ValuePrecision,
+    ) -> Result<Option<Adjusted<SymState>>> {
+        self.stats.tracked = self.stats.tracked.max(prec.size() as u64);
+        let mut state = s.restrict(|v| prec.contains(ctl.location, &v));
+        // Only satisfiable constraints may be dropped without changing the state's meaning.
+        if self.cfg.sat_check == SatCheckAt::Assume {
+            state.prune_unconnected();
+        }
+        Ok(Some(Adjusted {
+            state,
+            abstraction: None,
+        }))
+    }
+
+    fn merge_kind(&self) -> MergeKind {
+        match self.cfg.merge {
+            SymbolicMerge::Sep => MergeKind::Sep,
+            SymbolicMerge::Join => MergeKind::Join,
+        }
+    }
+
+    fn merge(
+        &mut self,
+        _smt: &mut dyn Smt,
+        new: &SymState,
+        reached: &SymState,
+    ) -> Result<Option<SymState>> {
+        Ok(match self.cfg.merge {
+            SymbolicMerge::Sep => None,
+            SymbolicMerge::Join => SymState::negation_join(new, reached),
+        })
+    }
+
+    fn stop_kind(&self) -> StopKind {
+        StopKind::Sep
+    }
+
+    fn may_cover(&self, _s: &SymState) -> bool {
+        true
+    }
+
+    fn covered_by(&mut self, smt: &mut dyn Smt, s: &SymState, by: &SymState) -> Result<bool> {
+        Ok(match self.cfg.stop {
+            SymbolicStop::Subset => s.subset(by),
+            // The identity is one of the renamings: no separate SUBSET test.
+            SymbolicStop::AliasedSubset => s.aliased_subset(by, &self.idents, ALIAS_BUDGET),
+            SymbolicStop::Implication => {
+                if !s.values_subset(by) {
+                    false
+                } else if s.subset(by) {
+                    true
+                } else {
+                    // φ_s ⇒ φ_by: φ_s ∧ ¬φ_by unsatisfiable (identifiers as free constants).
+                    let mine: Vec<Term> = s.constraints.keys().cloned().collect();
+                    let theirs = Term::and(by.constraints.keys().cloned());
+                    let mut q = sat_query(&self.encoder(), &self.idents, &mine);
+                    let enc = self.encoder();
+                    for id in super::idents_of(&theirs) {
+                        if let Some(ty) = self.idents.ty(&id) {
+                            q.push(enc.range(&id.term(), ty));
+                        }
+                    }
+                    q.push(Term::not(theirs));
+                    self.stats.sat_checks += 1;
+                    smt.check(&q)? == Sat::Unsat
+                }
+            }
+        })
+    }
+
+    fn counters(&self) -> Counters {
+        Counters {
+            abstractions: 0,
+            precision: self.stats.tracked,
+        }
+    }
+}
+
+impl Describe for SymbolicCpa {
+    fn describe(&self, s: &SymState) -> (StateKind, String) {
+        (StateKind::Plain, self.text(s))
+    }
+
+    fn kind(&self, _s: &SymState) -> StateKind {
+        StateKind::Plain
+    }
+}

@@ -1,0 +1,577 @@
+//! The strongest post of symbolic execution along one CFA edge: the transfer of the symbolic
+//! value analysis CPA followed by the constraints CPA's transfer and the strengthening `↓`
+//! (the symbolic-execution thesis digest, Sect. 2.5–2.7, with its fixes). Used by the transfer
+//! relation and by interpolation (`SP^S`), so that refinement reasons with exactly the
+//! analysis' semantics.
+//!
+//! * every variable an edge reads that has no value gets a fresh identifier, kept in the
+//!   successor (also for the right-hand side of an assignment, pitfall 5);
+//! * `w := e`: `e` with the values substituted: a literal when every value read is concrete
+//!   (computed by the concrete semantics), otherwise a term over identifiers; a
+//!   nondeterministic value is a fresh identifier;
+//! * `assume(p)`: `p` with the values substituted, from the post-edge value state
+//!   (pitfall 7): false gives no successor, true keeps the state, otherwise it becomes a
+//!   constraint (`x == c` also makes `x` concrete); whether the constraints are then checked
+//!   for satisfiability is the caller's choice ([`super::SatCheckAt`]);
+//! * calls and returns pass values between frames; a callee's frame is forgotten when it
+//!   returns, and a new activation starts with nothing known.
+//!
+//! Terms are built by the formula encoder (the configured encoding, so wrap-around is exactly
+//! the path formulas'); auxiliary integers of the Int encoding become fresh identifiers with
+//! their defining constraints. An operation the concrete semantics leaves undefined
+//! (division by zero) gives a fresh, unconstrained identifier, and so does a value whose term
+//! grew beyond [`MAX_VALUE_SIZE`]: over-approximations (a path they make feasible is refuted
+//! by no precision and stays undecided).
+
+use super::{idents_of, Idents, SymState};
+use crate::cfa::{Cfa, Edge, EdgeKind, Rhs};
+use crate::counterexample::literal_value;
+use crate::cpa::control::ControlState;
+use crate::formula::encode::Builder;
+use crate::formula::{Encoder, Frames, Slot, SsaMap};
+use crate::ir::{Expr, FuncId, IntType, VarId};
+use crate::semantics;
+use num_bigint::BigInt;
+use solver_bridge::term::{Op, Term, Var};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The largest value term (as a tree) a variable keeps; a larger one is forgotten (see
+/// [`Poster::store`]).
+pub const MAX_VALUE_SIZE: u64 = 400;
+
+/// The result of one symbolic post.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SymPost {
+    /// `None`: the edge is infeasible from the state (a concrete contradiction or a
+    /// constraint that folds to false).
+    pub state: Option<SymState>,
+    /// The constraints this edge added (to check for satisfiability).
+    pub added: Vec<Term>,
+}
+
+/// The symbolic post operator over one CFA and encoding, handing out identifiers.
+pub struct Poster<'a> {
+    pub cfa: &'a Cfa,
+    pub enc: Encoder<'a>,
+    pub idents: &'a mut Idents,
+}
+
+/// Builds the expressions of one edge.
+struct EdgeCx {
+    read: Frames,
+    write: Frames,
+    next: SymState,
+    added: Vec<Term>,
+}
+
+impl Poster<'_> {
+    fn fresh(&mut self, ty: IntType) -> Term {
+        self.idents.fresh(self.enc.sort(ty), Some(ty))
+    }
+
+    /// The literal of type `ty`.
+    fn literal(&self, ty: IntType, v: i128) -> Term {
+        self.enc.constant(ty, v)
+    }
+
+    /// Gives every slot `e` reads (in the read frames) without a value a fresh identifier.
+    fn bind_reads(&mut self, cx: &mut EdgeCx, e: &Expr) -> Vec<Slot> {
+        let mut slots = BTreeSet::new();
+        e.for_each_var(&mut |v| {
+            slots.insert(cx.read.slot(self.cfa, v));
+        });
+        for s in &slots {
+            if !cx.next.values.contains_key(s) {
+                let t = self.fresh(self.cfa.var(s.var).ty);
+                cx.next.values.insert(*s, t);
+            }
+        }
+        slots.into_iter().collect()
+    }
+
+    /// The concrete value of `e` when every slot it reads has a literal value; `Err(())`
+    /// when some value is symbolic, `Ok(None)` when the operation is undefined.
+    fn concrete(&self, cx: &EdgeCx, e: &Expr) -> Result<Option<i128>, ()> {
+        let mut env: BTreeMap<VarId, i128> = BTreeMap::new();
+        let mut symbolic = false;
+        e.for_each_var(&mut |v| {
+            let s = cx.read.slot(self.cfa, v);
+            match cx
+                .next
+                .values
+                .get(&s)
+                .and_then(|t| literal_value(t, self.cfa.var(v).ty))
+            {
+                Some(x) => {
+                    env.insert(v, x);
+                }
+                None => symbolic = true,
+            }
+        });
+        if symbolic {
+            return Err(());
+        }
+        Ok(semantics::eval(e, &|v| env.get(&v).copied()).ok())
+    }
+
+    /// Substitutes the values of the read slots (and fresh identifiers for auxiliary
+    /// integers) into a term the encoder built; auxiliary constraints are added to `cx`.
+    fn substitute(&mut self, cx: &mut EdgeCx, b: Builder, t: Term, slots: &[Slot]) -> Term {
+        let mut map: BTreeMap<Var, Term> = BTreeMap::new();
+        for s in slots {
+            if let Some(v) = self.enc.symbol(*s, 0).as_var() {
+                map.insert(v.clone(), cx.next.values[s].clone());
+            }
+        }
+        let aux: Vec<Var> = t
+            .free_vars()
+            .into_iter()
+            .chain(b.constraints.iter().flat_map(|c| c.free_vars()))
+            .filter(|v| v.name.starts_with("__aux"))
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        for v in &aux {
+            let id = self.idents.fresh(v.sort, None);
+            map.insert(v.clone(), id);
+        }
+        if !aux.is_empty() {
+            // The definitions of the auxiliaries (the range constraints of reads are implied
+            // by the identifiers' types and dropped).
+            for c in &b.constraints {
+                if c.free_vars().iter().any(|v| v.name.starts_with("__aux")) {
+                    let c = c.substitute(&map);
+                    if !c.is_true() {
+                        cx.added.push(c);
+                    }
+                }
+            }
+        }
+        t.substitute(&map)
+    }
+
+    /// The value of `e` converted to `to`.
+    fn value(&mut self, cx: &mut EdgeCx, e: &Expr, to: IntType) -> Term {
+        let slots = self.bind_reads(cx, e);
+        match self.concrete(cx, e) {
+            Ok(Some(v)) => return self.literal(to, to.wrap(v)),
+            Ok(None) => return self.fresh(to),
+            Err(()) => {}
+        }
+        let mut b = Builder::new(SsaMap::default(), cx.read.clone());
+        let mut t = self.enc.expr(&mut b, e);
+        if e.ty != to {
+            t = self.enc.convert(&mut b, t, e.ty, to);
+        }
+        self.substitute(cx, b, t, &slots)
+    }
+
+    /// The truth of `cond` (`Ok`) or the constraint it becomes (`Err`), `None` when undefined.
+    fn condition(&mut self, cx: &mut EdgeCx, cond: &Expr) -> Option<Result<bool, Term>> {
+        let slots = self.bind_reads(cx, cond);
+        match self.concrete(cx, cond) {
+            Ok(Some(v)) => return Some(Ok(v != 0)),
+            Ok(None) => return None,
+            Err(()) => {}
+        }
+        let mut b = Builder::new(SsaMap::default(), cx.read.clone());
+        let t = self.enc.cond(&mut b, cond);
+        let t = self.substitute(cx, b, t, &slots);
+        Some(match t.as_bool() {
+            Some(truth) => Ok(truth),
+            None => Err(t),
+        })
+    }
+
+    fn store(&mut self, cx: &mut EdgeCx, slot: Slot, value: Option<Term>) {
+        match value {
+            // A value that grew too large (a loop that keeps adding to a symbolic value)
+            // becomes a fresh identifier: an over-approximation that bounds every later
+            // satisfiability check, and lets ALIASED_SUBSET cover the next iteration.
+            Some(t) if t.size() > MAX_VALUE_SIZE => {
+                let fresh = self.fresh(self.cfa.var(slot.var).ty);
+                cx.next.values.insert(slot, fresh);
+            }
+            Some(t) => {
+                cx.next.values.insert(slot, t);
+            }
+            None => {
+                cx.next.values.remove(&slot);
+            }
+        }
+    }
+
+    /// Forgets every slot of `f`'s activation `instance`.
+    fn forget_frame(&self, s: &mut SymState, f: FuncId, instance: u32) {
+        let cfa = self.cfa;
+        s.values.retain(|slot, _| {
+            !(cfa.var(slot.var).function == Some(f) && slot.instance == instance)
+        });
+    }
+
+    /// The strongest post of `s` along `edge` from control state `from` to `to`.
+    pub fn post(
+        &mut self,
+        s: &SymState,
+        edge: &Edge,
+        from: &ControlState,
+        to: &ControlState,
+    ) -> SymPost {
+        let mut cx = EdgeCx {
+            read: Frames::of(self.cfa, from),
+            write: Frames::of(self.cfa, to),
+            next: s.clone(),
+            added: Vec::new(),
+        };
+        let infeasible = SymPost {
+            state: None,
+            added: Vec::new(),
+        };
+        match &edge.kind {
+            EdgeKind::Blank(_) | EdgeKind::ReachError(_) | EdgeKind::Abort(_) => {}
+            EdgeKind::Assume { cond, truth } => {
+                let mut origins = BTreeSet::new();
+                cond.for_each_var(&mut |v| {
+                    origins.insert(v);
+                });
+                match self.condition(&mut cx, cond) {
+                    // Undefined: both branches stay possible.
+                    None => {}
+                    Some(Ok(v)) if v != *truth => return infeasible,
+                    Some(Ok(_)) => {}
+                    Some(Err(c)) => {
+                        let c = if *truth { c } else { Term::not(c) };
+                        // Auxiliary definitions share the assumption's origins.
+                        for a in &cx.added {
+                            cx.next.constraints.insert(a.clone(), origins.clone());
+                        }
+                        let learned = crate::value::post::learned_equality(cond, *truth);
+                        let mut c = c;
+                        if let Some((v, k)) = learned {
+                            let slot = cx.write.slot(self.cfa, v);
+                            let lit = self.literal(self.cfa.var(v).ty, k);
+                            let bound = cx.next.values.get(&slot).and_then(|t| t.as_var()).cloned();
+                            match bound {
+                                // A plain identifier is now definite: substituted everywhere
+                                // (the thesis' definite assignments, for this common case).
+                                Some(id) if super::ident_index(&id).is_some() => {
+                                    let map = BTreeMap::from([(id, lit)]);
+                                    match substitute_state(&cx.next, &map) {
+                                        Some(st) => cx.next = st,
+                                        None => return infeasible,
+                                    }
+                                    c = c.substitute(&map);
+                                    if c.is_false() {
+                                        return infeasible;
+                                    }
+                                }
+                                _ => {
+                                    cx.next.values.insert(slot, lit);
+                                }
+                            }
+                        }
+                        if !c.is_true() && subsume(&mut cx.next.constraints, &c) {
+                            cx.next.constraints.insert(c.clone(), origins);
+                            cx.added.push(c);
+                        }
+                    }
+                }
+            }
+            EdgeKind::Assign { lhs, rhs } => {
+                let ty = self.cfa.var(*lhs).ty;
+                let value = match rhs {
+                    Rhs::Expr(e) => self.value(&mut cx, e, ty),
+                    Rhs::Nondet { .. } => self.fresh(ty),
+                };
+                let slot = cx.write.slot(self.cfa, *lhs);
+                self.keep_definitions(&mut cx, *lhs);
+                self.store(&mut cx, slot, Some(value));
+            }
+            EdgeKind::Declare { var, init } => {
+                let ty = self.cfa.var(*var).ty;
+                let value = match init {
+                    Some(Rhs::Expr(e)) => Some(self.value(&mut cx, e, ty)),
+                    Some(Rhs::Nondet { .. }) => Some(self.fresh(ty)),
+                    // Uninitialised: unknown (a read gets a fresh identifier).
+                    None => None,
+                };
+                let slot = cx.write.slot(self.cfa, *var);
+                self.keep_definitions(&mut cx, *var);
+                self.store(&mut cx, slot, value);
+            }
+            EdgeKind::Call { callee, args, .. } => {
+                let params = self.cfa.function(*callee).params.clone();
+                let mut values = Vec::new();
+                for (a, p) in args.iter().zip(&params) {
+                    let ty = self.cfa.var(*p).ty;
+                    values.push(self.value(&mut cx, a, ty));
+                }
+                let instance = cx.write.slot_instance(*callee);
+                self.forget_frame(&mut cx.next, *callee, instance);
+                for (p, v) in params.iter().zip(values) {
+                    let slot = cx.write.slot(self.cfa, *p);
+                    self.keep_definitions(&mut cx, *p);
+                    self.store(&mut cx, slot, Some(v));
+                }
+            }
+            EdgeKind::ReturnValue { function, value } => {
+                if let (Some(e), Some((rt, rv))) = (value, self.cfa.function(*function).ret) {
+                    let v = self.value(&mut cx, e, rt);
+                    let slot = cx.write.slot(self.cfa, rv);
+                    self.keep_definitions(&mut cx, rv);
+                    self.store(&mut cx, slot, Some(v));
+                }
+            }
+            EdgeKind::Return { callee, assign, .. } => {
+                let ret = self.cfa.function(*callee).ret.and_then(|(rt, rv)| {
+                    let t = cx.next.values.get(&cx.read.slot(self.cfa, rv)).cloned()?;
+                    Some((rt, t))
+                });
+                let instance = cx.read.slot_instance(*callee);
+                self.forget_frame(&mut cx.next, *callee, instance);
+                if let Some(a) = assign {
+                    let to = self.cfa.var(*a).ty;
+                    let value = ret.map(|(rt, t)| self.convert(&mut cx, t, rt, to));
+                    let slot = cx.write.slot(self.cfa, *a);
+                    self.keep_definitions(&mut cx, *a);
+                    self.store(&mut cx, slot, value);
+                }
+            }
+        }
+        SymPost {
+            state: Some(cx.next),
+            added: cx.added,
+        }
+    }
+
+    /// Auxiliary definitions an assignment needed become constraints (from the assigned
+    /// variable).
+    fn keep_definitions(&self, cx: &mut EdgeCx, var: VarId) {
+        for a in &cx.added {
+            cx.next
+                .constraints
+                .entry(a.clone())
+                .or_default()
+                .insert(var);
+        }
+    }
+
+    /// `t` of type `from` converted to `to`.
+    fn convert(&mut self, cx: &mut EdgeCx, t: Term, from: IntType, to: IntType) -> Term {
+        if from == to {
+            return t;
+        }
+        if let Some(v) = literal_value(&t, from) {
+            return self.literal(to, to.wrap(v));
+        }
+        let mut b = Builder::new(SsaMap::default(), cx.read.clone());
+        let c = self.enc.convert(&mut b, t, from, to);
+        self.substitute(cx, b, c, &[])
+    }
+}
+
+/// A constant bound on a term: `t >= b` (lower) or `t <= b` (upper), over integers.
+fn bound_of(c: &Term) -> Option<(Term, bool, BigInt)> {
+    let (op, args) = c.as_app()?;
+    if *op == Op::Not {
+        let (t, lower, b) = bound_of(&args[0])?;
+        return Some(if lower {
+            (t, false, b - 1)
+        } else {
+            (t, true, b + 1)
+        });
+    }
+    if args.len() != 2 {
+        return None;
+    }
+    let (x, y) = (&args[0], &args[1]);
+    let one = BigInt::from(1);
+    Some(match (op, x.as_int(), y.as_int()) {
+        (Op::Lt, Some(l), None) => (y.clone(), true, l + &one),
+        (Op::Le, Some(l), None) => (y.clone(), true, l.clone()),
+        (Op::Gt, Some(l), None) => (y.clone(), false, l - &one),
+        (Op::Ge, Some(l), None) => (y.clone(), false, l.clone()),
+        (Op::Lt, None, Some(l)) => (x.clone(), false, l - &one),
+        (Op::Le, None, Some(l)) => (x.clone(), false, l.clone()),
+        (Op::Gt, None, Some(l)) => (x.clone(), true, l + &one),
+        (Op::Ge, None, Some(l)) => (x.clone(), true, l.clone()),
+        _ => return None,
+    })
+}
+
+/// Keeps only the tightest constant bound of each direction on a term: removes the
+/// constraints `c` implies that way, and answers whether `c` is needed at all (a loop
+/// `for (i = 0; i < n; i++)` over a symbolic `n` would otherwise add `0 < n`, `1 < n`, …, and
+/// every satisfiability check would grow with the iterations). Exact: only implied
+/// constraints go.
+pub fn subsume(constraints: &mut BTreeMap<Term, BTreeSet<VarId>>, c: &Term) -> bool {
+    let Some((t, lower, b)) = bound_of(c) else {
+        return true;
+    };
+    let mut needed = true;
+    let mut implied = Vec::new();
+    for old in constraints.keys() {
+        let Some((t2, lower2, b2)) = bound_of(old) else {
+            continue;
+        };
+        if t2 != t || lower2 != lower {
+            continue;
+        }
+        let (tighter, looser) = if lower { (&b2, &b) } else { (&b, &b2) };
+        // `old` at least as tight as `c`: `c` adds nothing.
+        if tighter >= looser {
+            needed = false;
+        } else {
+            implied.push(old.clone());
+        }
+    }
+    if needed {
+        for old in implied {
+            constraints.remove(&old);
+        }
+    }
+    needed
+}
+
+/// `s` with identifiers replaced by `map` (constraints folded: a true one is dropped, a false
+/// one makes the state infeasible, `None`).
+pub fn substitute_state(s: &SymState, map: &BTreeMap<Var, Term>) -> Option<SymState> {
+    let mut out = SymState {
+        values: s
+            .values
+            .iter()
+            .map(|(k, t)| (*k, t.substitute(map)))
+            .collect(),
+        constraints: BTreeMap::new(),
+    };
+    for (c, o) in &s.constraints {
+        let c = c.substitute(map);
+        if c.is_false() {
+            return None;
+        }
+        if !c.is_true() {
+            out.constraints
+                .entry(c)
+                .or_default()
+                .extend(o.iter().copied());
+        }
+    }
+    Some(out)
+}
+
+/// The satisfiability query of constraints: their conjunction and the range of every
+/// identifier they mention (the Int encoding; bit-vectors are in range by their width).
+pub fn sat_query(enc: &Encoder, idents: &Idents, constraints: &[Term]) -> Vec<Term> {
+    let mut out: Vec<Term> = constraints.to_vec();
+    let ids: BTreeSet<Var> = constraints.iter().flat_map(idents_of).collect();
+    for id in ids {
+        if let Some(ty) = idents.ty(&id) {
+            let r = enc.range(&id.term(), ty);
+            if !r.is_true() {
+                out.push(r);
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cpa::control::ControlCpa;
+    use crate::formula::Encoding;
+
+    fn cfa(src: &str) -> Cfa {
+        crate::frontend::parse_program("t.c", src).unwrap().cfa
+    }
+
+    /// Runs the edges labelled `labels` in order from ⊤ (main only, no calls).
+    fn run(c: &Cfa, labels: &[&str], idents: &mut Idents) -> Option<SymState> {
+        let control = ControlCpa {
+            loop_bound: None,
+            max_depth: 4,
+            cut_states: false,
+        };
+        let mut s = SymState::default();
+        let mut p = Poster {
+            cfa: c,
+            enc: Encoder::new(c, Encoding::Int),
+            idents,
+        };
+        for l in labels {
+            let e = c
+                .edges
+                .iter()
+                .find(|e| c.label(&e.kind) == *l)
+                .unwrap_or_else(|| panic!("no edge {l}"));
+            let from = control.initial_at(c, e.from);
+            let to = control.successor(c, &from, e).unwrap().unwrap();
+            s = p.post(&s, e, &from, &to).state?;
+        }
+        Some(s)
+    }
+
+    const SRC: &str = "extern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\n\
+        int main(void) { int a = __VERIFIER_nondet_int(); int b; int c = 3; \
+        if (a >= 0) { b = a; } else { b = a + 1; } if (b < a) reach_error(); c = c * 2; \
+        if (c == 6) { a = 1; } return 0; }";
+
+    /// The thesis' running example: `b := a` keeps `a`'s identifier in both (pitfall 5),
+    /// so `b < a` becomes `s < s`, which folds or is unsatisfiable.
+    #[test]
+    fn assignments_share_identifiers() {
+        let c = cfa(SRC);
+        let mut ids = Idents::default();
+        let s = run(
+            &c,
+            &["int a = __VERIFIER_nondet_int();", "[a >= 0]", "b = a;"],
+            &mut ids,
+        )
+        .unwrap();
+        let vals: Vec<&Term> = s.values.values().collect();
+        assert_eq!(vals.len(), 2);
+        assert_eq!(vals[0], vals[1], "{s:?}");
+        assert_eq!(s.constraints.len(), 1);
+        // Concrete values are computed concretely.
+        let s = run(&c, &["int c = 3;", "c = c * 2;"], &mut ids).unwrap();
+        assert_eq!(
+            s.values.values().next().and_then(|t| t.as_int().cloned()),
+            Some(6.into())
+        );
+        // A concrete assumption that is false cuts the path.
+        assert_eq!(run(&c, &["int c = 3;", "[c == 6]"], &mut ids), None);
+    }
+
+    /// A read of an unknown variable binds a fresh identifier that the successor keeps.
+    #[test]
+    fn reads_of_unknown_variables_bind_fresh_identifiers() {
+        let c = cfa(SRC);
+        let mut ids = Idents::default();
+        let s = run(&c, &["b = a + 1;"], &mut ids).unwrap();
+        assert_eq!(s.values.len(), 2, "{s:?}");
+        let before = ids.count();
+        let t = run(&c, &["b = a + 1;"], &mut ids).unwrap();
+        assert!(ids.count() > before, "identifiers are never reused");
+        assert_ne!(s, t);
+    }
+
+    /// Only implied bounds go: `3 < n` makes `1 < n` redundant, `n < 9` stays.
+    #[test]
+    fn tighter_bounds_subsume_looser_ones() {
+        let n = Term::new_var("$s0", solver_bridge::term::Sort::Int);
+        let mut cs = BTreeMap::new();
+        let lt = |a: i64| Term::lt(Term::int(a), n.clone());
+        assert!(subsume(&mut cs, &lt(1)));
+        cs.insert(lt(1), BTreeSet::new());
+        assert!(subsume(&mut cs, &Term::lt(n.clone(), Term::int(9))));
+        cs.insert(Term::lt(n.clone(), Term::int(9)), BTreeSet::new());
+        assert!(subsume(&mut cs, &lt(3)));
+        cs.insert(lt(3), BTreeSet::new());
+        assert_eq!(cs.len(), 2, "{cs:?}");
+        assert!(!subsume(&mut cs, &lt(2)), "implied by 3 < n");
+        assert!(!subsume(
+            &mut cs,
+            &Term::not(Term::ge(n.clone(), Term::int(9)))
+        ));
+    }
+}
