@@ -110,7 +110,7 @@ test('the value analysis shows tracked variables, value interpolants and value l
 });
 
 test('symbolic execution shows symbolic values, path constraints and satisfiability checks', async () => {
-  await open('refine-loop', 'symbolic');
+  await open('lbe-figure1', 'symbolic');
   assert.equal(await toVerdict(), 'TRUE');
   const events = await page.evaluate(() => window.cpaDebug.events());
   // Some state knows a symbolic value (a fresh identifier), and constraints were checked.
