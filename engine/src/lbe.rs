@@ -282,15 +282,7 @@ impl Summary {
         if out.is_empty() {
             out.push_str("skip");
         }
-        if out.len() > MAX_LABEL {
-            let mut cut = MAX_LABEL;
-            while !out.is_char_boundary(cut) {
-                cut -= 1;
-            }
-            out.truncate(cut);
-            out.push('…');
-        }
-        out
+        crate::predicate::cpa::clip_to(out, MAX_LABEL)
     }
 
     fn write_op(&self, cfa: &Cfa, op: OpId, out: &mut String) {

@@ -22,14 +22,21 @@ use std::rc::Rc;
 pub const MAX_TEXT: usize = 3000;
 
 pub fn clip(s: String) -> String {
-    if s.len() <= MAX_TEXT {
+    clip_to(s, MAX_TEXT)
+}
+
+/// `s` cut to at most `max` bytes (at a character boundary) with `…` appended when cut.
+pub fn clip_to(mut s: String, max: usize) -> String {
+    if s.len() <= max {
         return s;
     }
-    let mut cut = MAX_TEXT;
+    let mut cut = max;
     while !s.is_char_boundary(cut) {
         cut -= 1;
     }
-    format!("{}…", &s[..cut])
+    s.truncate(cut);
+    s.push('…');
+    s
 }
 
 #[derive(Clone, Debug, Default)]

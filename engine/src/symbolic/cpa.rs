@@ -128,16 +128,8 @@ impl SymbolicCpa {
             out.push_str(" | ");
             let cs: Vec<String> = s.constraints.keys().map(Term::to_string).collect();
             out.push_str(&cs.join(", "));
-            if out.len() > MAX_LABEL {
-                let mut cut = MAX_LABEL;
-                while !out.is_char_boundary(cut) {
-                    cut -= 1;
-                }
-                out.truncate(cut);
-                out.push('…');
-            }
         }
-        out
+        crate::predicate::cpa::clip_to(out, MAX_LABEL)
     }
 
     pub fn slot_text(&self, slot: Slot) -> String {

@@ -29,8 +29,9 @@ use crate::counterexample::literal_value;
 use crate::cpa::control::ControlState;
 use crate::formula::encode::Builder;
 use crate::formula::{Encoder, Frames, Slot, SsaMap};
-use crate::ir::{Expr, FuncId, IntType, VarId};
+use crate::ir::{Expr, IntType, VarId};
 use crate::semantics;
+use crate::value::post::forget_frame;
 use num_bigint::BigInt;
 use solver_bridge::term::{Op, Term, Var};
 use std::collections::{BTreeMap, BTreeSet};
@@ -201,14 +202,6 @@ impl Poster<'_> {
         }
     }
 
-    /// Forgets every slot of `f`'s activation `instance`.
-    fn forget_frame(&self, s: &mut SymState, f: FuncId, instance: u32) {
-        let cfa = self.cfa;
-        s.values.retain(|slot, _| {
-            !(cfa.var(slot.var).function == Some(f) && slot.instance == instance)
-        });
-    }
-
     /// The strongest post of `s` along `edge` from control state `from` to `to`.
     pub fn post(
         &mut self,
@@ -307,7 +300,7 @@ impl Poster<'_> {
                     values.push(self.value(&mut cx, a, ty));
                 }
                 let instance = cx.write.slot_instance(*callee);
-                self.forget_frame(&mut cx.next, *callee, instance);
+                forget_frame(self.cfa, &mut cx.next.values, *callee, instance);
                 for (p, v) in params.iter().zip(values) {
                     let slot = cx.write.slot(self.cfa, *p);
                     self.keep_definitions(&mut cx, *p);
@@ -328,7 +321,7 @@ impl Poster<'_> {
                     Some((rt, t))
                 });
                 let instance = cx.read.slot_instance(*callee);
-                self.forget_frame(&mut cx.next, *callee, instance);
+                forget_frame(self.cfa, &mut cx.next.values, *callee, instance);
                 if let Some(a) = assign {
                     let to = self.cfa.var(*a).ty;
                     let value = ret.map(|(rt, t)| self.convert(&mut cx, t, rt, to));

@@ -80,10 +80,14 @@ pub(crate) fn learned_equality(cond: &Expr, truth: bool) -> Option<(VarId, i128)
     ty.contains(c).then_some((v, c))
 }
 
-/// Forgets every slot of `f`'s activation `instance`.
-fn forget_frame(cfa: &Cfa, s: &mut ValueState, f: FuncId, instance: u32) {
-    s.values
-        .retain(|slot, _| !(cfa.var(slot.var).function == Some(f) && slot.instance == instance));
+/// Forgets every slot of `f`'s activation `instance` (value and symbolic states alike).
+pub(crate) fn forget_frame<T>(
+    cfa: &Cfa,
+    values: &mut std::collections::BTreeMap<Slot, T>,
+    f: FuncId,
+    instance: u32,
+) {
+    values.retain(|slot, _| !(cfa.var(slot.var).function == Some(f) && slot.instance == instance));
 }
 
 fn store(cfa: &Cfa, s: &mut ValueState, slot: Slot, value: Option<i128>) {
@@ -158,7 +162,7 @@ pub fn post(
                 args.iter().map(|a| eval(cfa, s, &fr.read, a)).collect();
             // The new activation starts with nothing known (its locals are uninitialised).
             let instance = fr.write.slot_instance(*callee);
-            forget_frame(cfa, &mut next, *callee, instance);
+            forget_frame(cfa, &mut next.values, *callee, instance);
             let params = cfa.function(*callee).params.clone();
             for (p, v) in params.into_iter().zip(values) {
                 store(cfa, &mut next, fr.write.slot(cfa, p), v);
@@ -176,7 +180,12 @@ pub fn post(
                 .function(*callee)
                 .ret
                 .and_then(|(_, rv)| s.values.get(&fr.read.slot(cfa, rv)).copied());
-            forget_frame(cfa, &mut next, *callee, fr.read.slot_instance(*callee));
+            forget_frame(
+                cfa,
+                &mut next.values,
+                *callee,
+                fr.read.slot_instance(*callee),
+            );
             if let Some(a) = assign {
                 store(cfa, &mut next, fr.write.slot(cfa, *a), ret);
             }

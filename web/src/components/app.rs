@@ -1051,7 +1051,8 @@ impl Component for App {
             _ => None,
         });
         // Only predicate abstraction with CEGAR computes abstractions to step to.
-        let abstractions = pg.config.resolve().ok().is_none_or(|c| {
+        let config = pg.config.resolve().ok();
+        let abstractions = config.as_ref().is_none_or(|c| {
             c.domain == cpa_engine::config::Domain::Predicate
                 && c.algorithm == cpa_engine::config::AlgorithmKind::Cegar
         });
@@ -1067,7 +1068,6 @@ impl Component for App {
         };
 
         // The explanation.
-        let config = pg.config.resolve().ok();
         let current = run.and_then(|r| {
             r.current_event().map(|(i, e)| {
                 let cx = ExplainContext {
