@@ -11,12 +11,16 @@ use crate::algorithm::Algorithm;
 use crate::certificate::ArgCertifier;
 use crate::cfa::Cfa;
 use crate::config::{AlgorithmKind, Config, Domain};
+use crate::cpa::{Cpa, Describe};
 use crate::predicate::PredicateCpa;
+use crate::refinement::binary::{BinaryChecker, FormulaTrace, TraceRefinement};
 use crate::refinement::impact::ImpactRefiner;
 use crate::refinement::predicate::{PredicatePrecisionRefiner, PredicateTraceChecker};
 use crate::refinement::symbolic::SymbolicTraceChecker;
 use crate::refinement::value::{ValuePrecisionRefiner, ValueTraceChecker};
-use crate::refinement::{CegarRefiner, RefinementStrategy, Refiner};
+use crate::refinement::{
+    CegarRefiner, PrecisionRefiner, RefinementStrategy, Refiner, TraceChecker,
+};
 use crate::smt::Smt;
 use crate::symbolic::SymbolicCpa;
 use crate::value::ValueCpa;
@@ -58,19 +62,50 @@ fn unrolling(cfa: Rc<Cfa>, config: &Config, smt: Box<dyn Smt>) -> Unrolling {
     )
 }
 
+/// A trace checker, precision refiner and prune strategy composed; binary interpolation
+/// wraps the domain's trace checker when the configuration asks for it.
+fn cegar_refiner<C, T, P>(config: &Config, checker: T, precision: P) -> Box<dyn Refiner<C>>
+where
+    C: Cpa + Describe + 'static,
+    T: TraceChecker<C> + FormulaTrace<C> + 'static,
+    P: PrecisionRefiner<C> + 'static,
+{
+    let prune = config.prune;
+    match config.trace_refinement.binary() {
+        Some(mode) => Box::new(CegarRefiner {
+            checker: BinaryChecker {
+                inner: checker,
+                mode,
+            },
+            precision,
+            prune,
+        }),
+        None => Box::new(CegarRefiner {
+            checker,
+            precision,
+            prune,
+        }),
+    }
+}
+
+/// Whether exploration collects every counterexample before refining (`multi-seq`).
+fn multi_cex(config: &Config) -> bool {
+    config.trace_refinement == TraceRefinement::MultiSeq
+}
+
 /// Predicate abstraction with CEGAR: lazy predicate refinement or IMPACT.
 pub fn predicate_cegar(cfa: Rc<Cfa>, config: &Config, smt: Box<dyn Smt>) -> Cegar<PredicateCpa> {
     let cpa = predicate_cpa(&cfa, config);
     let (name, refiner): (&str, Box<dyn Refiner<PredicateCpa>>) = match config.refinement {
         RefinementStrategy::Predicate => (
             "predicate abstraction (CEGAR)",
-            Box::new(CegarRefiner {
-                checker: PredicateTraceChecker,
-                precision: PredicatePrecisionRefiner {
+            cegar_refiner(
+                config,
+                PredicateTraceChecker,
+                PredicatePrecisionRefiner {
                     split: config.predicate_split,
                 },
-                prune: config.prune,
-            }),
+            ),
         ),
         RefinementStrategy::Impact => (
             "IMPACT (CEGAR)",
@@ -86,6 +121,7 @@ pub fn predicate_cegar(cfa: Rc<Cfa>, config: &Config, smt: Box<dyn Smt>) -> Cega
         refiner,
         certifier: Box::new(ArgCertifier),
         keep_going: false,
+        multi_cex: multi_cex(config),
     };
     Cegar::new(cfa, parts, smt, config.waitlist, config.max_depth)
 }
@@ -97,15 +133,16 @@ pub fn value_cegar(cfa: Rc<Cfa>, config: &Config, smt: Box<dyn Smt>) -> Cegar<Va
     let parts = Parts {
         name: "explicit-value analysis (CEGAR)".to_string(),
         cpa,
-        refiner: Box::new(CegarRefiner {
-            checker: ValueTraceChecker {
+        refiner: cegar_refiner(
+            config,
+            ValueTraceChecker {
                 refutation: config.value_refinement,
             },
-            precision: ValuePrecisionRefiner,
-            prune: config.prune,
-        }),
+            ValuePrecisionRefiner,
+        ),
         certifier: Box::new(ArgCertifier),
         keep_going: true,
+        multi_cex: multi_cex(config),
     };
     Cegar::new(cfa, parts, smt, config.waitlist, config.max_depth)
 }
@@ -123,15 +160,16 @@ pub fn symbolic_cegar(cfa: Rc<Cfa>, config: &Config, smt: Box<dyn Smt>) -> Cegar
     let parts = Parts {
         name: "symbolic execution (CEGAR)".to_string(),
         cpa,
-        refiner: Box::new(CegarRefiner {
-            checker: SymbolicTraceChecker {
+        refiner: cegar_refiner(
+            config,
+            SymbolicTraceChecker {
                 refutation: config.symbolic.refutation,
             },
-            precision: ValuePrecisionRefiner,
-            prune: config.prune,
-        }),
+            ValuePrecisionRefiner,
+        ),
         certifier: Box::new(ArgCertifier),
         keep_going: true,
+        multi_cex: multi_cex(config),
     };
     Cegar::new(cfa, parts, smt, config.waitlist, config.max_depth)
 }

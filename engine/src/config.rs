@@ -4,6 +4,7 @@
 use crate::cpa::waitlist::WaitlistOrder;
 use crate::formula::EncodingChoice;
 use crate::predicate::{AbstractionKind, BlockOperator, PredicateConfig, Representation};
+use crate::refinement::binary::TraceRefinement;
 use crate::refinement::predicate::PredicateSplit;
 use crate::refinement::value::ValueRefutation;
 use crate::refinement::{PruneStrategy, RefinementStrategy};
@@ -82,6 +83,10 @@ pub struct Config {
     /// How value analysis refutes an infeasible path.
     #[serde(default)]
     pub value_refinement: ValueRefutation,
+    /// How counterexamples are refuted: sequence or binary interpolation, several
+    /// counterexamples at once (the efficient-CEGAR paper's `Refinement`).
+    #[serde(default)]
+    pub trace_refinement: TraceRefinement,
     pub refinement: RefinementStrategy,
     pub encoding: EncodingChoice,
     pub waitlist: WaitlistOrder,
@@ -99,7 +104,7 @@ pub struct Config {
     pub limits: Limits,
 }
 
-pub const PRESETS: [&str; 8] = [
+pub const PRESETS: [&str; 10] = [
     "predicate-lbe",
     "predicate-sbe",
     "predicate-abel",
@@ -108,6 +113,8 @@ pub const PRESETS: [&str; 8] = [
     "kinduction",
     "value",
     "symbolic",
+    "theta-pred-bw",
+    "theta-expl-multiseq",
 ];
 
 impl Config {
@@ -126,6 +133,7 @@ impl Config {
             value: ValueConfig::default(),
             symbolic: SymbolicConfig::default(),
             value_refinement: ValueRefutation::Interpolation,
+            trace_refinement: TraceRefinement::SeqItp,
             predicate_split: PredicateSplit::Atoms,
             prune: PruneStrategy::Lazy,
             predicate: pred(
@@ -210,6 +218,34 @@ impl Config {
                 domain: Domain::Symbolic,
                 ..base
             },
+            // The efficient-CEGAR paper's Table 4 (Sect. 4.3): predicate abstraction with
+            // backward binary interpolation, whole interpolants as predicates and the ERR
+            // search; and the solver-backed explicit analysis (MaxEnum = 1) refined from
+            // multiple counterexamples by the variables of sequence interpolants, ERR search.
+            // The paper leaves the other parameters open; these are Theta's defaults (lazy
+            // pruning, local precision) on our large-block encoding.
+            // Theta's interpolants come from the solver's proofs (forward, like `auto`'s
+            // Farkas and forward projection), not from weakest preconditions: on
+            // bit-loop-safe.c whole backward-QE interpolants enumerate the loop's values.
+            "theta-pred-bw" => Config {
+                trace_refinement: TraceRefinement::BwBinItp,
+                predicate_split: PredicateSplit::Whole,
+                waitlist: WaitlistOrder::Err,
+                interpolation: solver_bridge::itp::Strategy::Auto,
+                ..base
+            },
+            "theta-expl-multiseq" => Config {
+                domain: Domain::Value,
+                value: ValueConfig {
+                    max_enum: MaxEnum::Bounded(1),
+                    ..ValueConfig::default()
+                },
+                value_refinement: ValueRefutation::ItpVars,
+                trace_refinement: TraceRefinement::MultiSeq,
+                waitlist: WaitlistOrder::Err,
+                interpolation: solver_bridge::itp::Strategy::Auto,
+                ..base
+            },
             _ => return None,
         })
     }
@@ -222,6 +258,7 @@ impl Config {
             ("domain", v(&self.domain)),
             ("max-enum", self.value.max_enum.to_string()),
             ("value-refinement", v(&self.value_refinement)),
+            ("trace-refinement", v(&self.trace_refinement)),
             ("precision-scope", v(&self.value.scope)),
             ("symbolic-merge", v(&self.symbolic.merge)),
             ("symbolic-stop", v(&self.symbolic.stop)),
@@ -306,6 +343,7 @@ impl Config {
             "domain" => self.domain = parse(key, value)?,
             "max-enum" => self.value.max_enum = MaxEnum::try_from(value.to_string())?,
             "value-refinement" => self.value_refinement = parse(key, value)?,
+            "trace-refinement" => self.trace_refinement = parse(key, value)?,
             "precision-scope" => self.value.scope = parse(key, value)?,
             "symbolic-merge" => self.symbolic.merge = parse(key, value)?,
             "symbolic-stop" => self.symbolic.stop = parse(key, value)?,
@@ -391,6 +429,15 @@ impl Config {
             if self.refinement != RefinementStrategy::Predicate || self.fcover {
                 return Err("IMPACT refinement and forced covering need domain=predicate".into());
             }
+        }
+        if self.trace_refinement != TraceRefinement::SeqItp
+            && (self.algorithm != AlgorithmKind::Cegar
+                || self.refinement != RefinementStrategy::Predicate)
+        {
+            return Err(format!(
+                "trace-refinement={} is for CEGAR with precision refinement (not bmc, k-induction or IMPACT)",
+                self.trace_refinement.text()
+            ));
         }
         if self.max_depth == 0 {
             return Err("max-depth must be at least 1".into());

@@ -161,6 +161,18 @@ fn no_knob_value_gives_a_wrong_verdict() {
             variations.push(("symbolic", vec![(k, v)]));
         }
     }
+    // The efficient-CEGAR paper's refinements, in every CEGAR domain.
+    for preset in ["predicate-lbe", "value", "symbolic"] {
+        for v in [
+            "fw-bin-itp",
+            "bw-bin-itp",
+            "multi-seq",
+            "min-prune",
+            "max-prune",
+        ] {
+            variations.push((preset, vec![("trace-refinement", v)]));
+        }
+    }
     variations.push((
         "predicate-lbe",
         vec![("representation", "smt"), ("fcover", "true")],

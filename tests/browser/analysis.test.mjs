@@ -11,7 +11,7 @@ import { launch, baseUrl, ARTIFACTS } from './harness.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CPA = join(ROOT, 'target', 'release', 'cpa');
-const PRESETS = ['predicate-lbe', 'predicate-sbe', 'predicate-abel', 'impact', 'bmc', 'kinduction', 'value', 'symbolic'];
+const PRESETS = ['predicate-lbe', 'predicate-sbe', 'predicate-abel', 'impact', 'bmc', 'kinduction', 'value', 'symbolic', 'theta-pred-bw', 'theta-expl-multiseq'];
 // Gallery examples and their files: one safe, one unsafe.
 const SAFE = { key: 'unifying-fig2', file: 'tests/verdicts/unifying-fig2.c' };
 const UNSAFE = { key: 'max-bug', file: 'examples/max-bug.c' };
@@ -107,6 +107,18 @@ test('the value analysis shows tracked variables, value interpolants and value l
   assert.ok(labels.some((l) => /=/.test(l)), labels.slice(0, 20).join(' | '));
   await page.screenshot({ path: join(ARTIFACTS, 'value-refinement.png') });
   assert.equal(await toVerdict(), 'TRUE');
+});
+
+test('theta-pred-bw explains its backward binary interpolant', async () => {
+  await open('refine-loop', 'theta-pred-bw');
+  await page.click(id('btn-next-refinement'));
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="interpolants"] [data-testid="refinement"]').length === 1, null, { timeout: 30_000 });
+  // Back from the end of the refinement to its interpolant.
+  for (let i = 0; i < 8 && !/BW_BIN_ITP/.test(await text('explain')); i++) await page.click(id('btn-step-back'));
+  const said = await text('explain');
+  assert.match(said, /One binary interpolant \(BW_BIN_ITP\)/);
+  assert.match(said, /longest feasible suffix/);
+  assert.match(said, /Efficient Strategies for CEGAR-Based Model Checking/);
 });
 
 test('symbolic execution shows symbolic values, path constraints and satisfiability checks', async () => {

@@ -1,5 +1,5 @@
 // verdict: true
-// unknown-ok: kinduction bmc value symbolic
+// unknown-ok: kinduction bmc value symbolic theta-expl-multiseq
 // BMC: the Loop-Bound CPA counts every arrival at the inner loop head (21 for n = 5), beyond the test bound k = 12, so the forward condition never holds.
 // value, symbolic: unless n <= 5 is tracked, i and j take ever new values: the state space is unbounded.
 extern unsigned int __VERIFIER_nondet_uint(void);

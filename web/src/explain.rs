@@ -18,6 +18,7 @@ use cpa_engine::config::{AlgorithmKind, Config, Domain};
 use cpa_engine::cpa::waitlist::WaitlistOrder;
 use cpa_engine::events::{CheckKind, CutReason, Event, StateKind, VerdictKind};
 use cpa_engine::predicate::{AbstractionKind, BlockOperator};
+use cpa_engine::refinement::binary::BinaryMode;
 use cpa_engine::refinement::RefinementStrategy;
 
 /// A piece of an explanation: text, a formula or code (shown in monospace), or a reference
@@ -521,6 +522,34 @@ pub fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
             states,
             interpolants,
         } => {
+            let labelled: Vec<(u32, &String)> = states
+                .iter()
+                .zip(interpolants.iter())
+                .filter(|(_, t)| *t != "true" && *t != "false")
+                .map(|(a, b)| (*a, b))
+                .collect();
+            let binary = cx.config.and_then(|c| c.trace_refinement.binary());
+            if let (Some(mode), [(st, itp)]) = (binary, labelled.as_slice()) {
+                let (name, why) = match mode {
+                    BinaryMode::Forward => ("FW_BIN_ITP", "the path up to it is feasible (the longest feasible prefix), and the interpolant follows from that prefix and contradicts the next step"),
+                    BinaryMode::Backward => ("BW_BIN_ITP", "the path from it to the error is feasible (the longest feasible suffix), and the interpolant follows from the step into it and contradicts that suffix"),
+                    BinaryMode::MinPrune => ("MIN_PRUNE", "of the forward and the backward binary interpolant, this one cuts the path nearer the initial state"),
+                    BinaryMode::MaxPrune => ("MAX_PRUNE", "of the forward and the backward binary interpolant, this one cuts the path nearer the error"),
+                };
+                return say()
+                    .t(format!("One binary interpolant ({name}) instead of one per state: at "))
+                    .s(*st)
+                    .t(" ")
+                    .f(itp.to_string())
+                    .t(format!(": {why}. Every other state keeps "))
+                    .f("true")
+                    .t(if cx.value() {
+                        "; its variables become tracked there."
+                    } else {
+                        "; its predicates are added there."
+                    })
+                    .done(EFFICIENT_PAPER, "interpolant");
+            }
             let mut s = say().t(if cx.symbolic() {
                 "Interpolants for the path (the values and constraints each state must keep for the rest of the path to stay contradictory): "
             } else if cx.value() {
@@ -744,6 +773,7 @@ fn short_code(s: &str) -> String {
 
 /// Glossary entries: key, term, definition.
 /// The value analysis' sources, as the explanations cite them.
+const EFFICIENT_PAPER: &str = "binary interpolation, Sect. 3.2.1 and 3.2.3 (Hajdu, Micskei: Efficient Strategies for CEGAR-Based Model Checking)";
 const SYMBOLIC_PAPER: &str = "symbolic execution with CEGAR (Lemberger: Effective Symbolic Execution in CPAchecker with compositional CEGAR)";
 const VALUE_PAPER: &str = "explicit-value analysis with CEGAR and interpolation (Beyer, Löwe: Explicit-State Software Model Checking Based on CEGAR and Interpolation)";
 

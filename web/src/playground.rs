@@ -282,8 +282,13 @@ impl Derived {
                     r.removed += states.len();
                 }
             }
+            // One refinement of several counterexamples (multi-seq) closes every path it
+            // checked.
             Event::Refined { pivot, .. } => {
-                if let Some(r) = open(self) {
+                for r in self.refinements.iter_mut().rev() {
+                    if r.end.is_some() {
+                        break;
+                    }
                     r.end = Some(index);
                     r.pivot = *pivot;
                 }

@@ -44,6 +44,9 @@ pub struct Parts<C: Describe> {
     /// be confirmed (FALSE); TRUE is then impossible. The value analysis meets such paths
     /// whenever they depend on values it does not know.
     pub keep_going: bool,
+    /// Multiple counterexamples (the efficient-CEGAR paper's `MULTI_SEQ`): exploration does
+    /// not stop at a target; when the waitlist is empty, all targets are refined at once.
+    pub multi_cex: bool,
 }
 
 pub struct Cegar<C: Describe> {
@@ -62,6 +65,9 @@ pub struct Cegar<C: Describe> {
     /// Cut states whose path was found feasible (or could not be refined): they stay cut.
     kept_cuts: BTreeSet<ArgId>,
     keep_going: bool,
+    multi_cex: bool,
+    /// With `multi_cex`: the targets added since the last refinement.
+    collected: Vec<ArgId>,
     /// Targets whose path could be neither confirmed nor refined (with `keep_going`), and why.
     undecided: BTreeMap<ArgId, String>,
     refinements: u64,
@@ -84,7 +90,7 @@ impl<C: Describe> Cegar<C> {
                 cut_states: true,
             },
         );
-        algo.uncovered_targets = parts.keep_going;
+        algo.uncovered_targets = parts.keep_going || parts.multi_cex;
         Cegar {
             cfa,
             order,
@@ -98,6 +104,8 @@ impl<C: Describe> Cegar<C> {
             pending: VecDeque::new(),
             kept_cuts: BTreeSet::new(),
             keep_going: parts.keep_going,
+            multi_cex: parts.multi_cex,
+            collected: Vec::new(),
             undecided: BTreeMap::new(),
             refinements: 0,
             started: false,
@@ -116,8 +124,9 @@ impl<C: Describe> Cegar<C> {
             self.name.clone()
         };
         self.algo = CpaPlus::new(Arg::new(self.order), self.algo.control.clone());
-        self.algo.uncovered_targets = self.keep_going;
+        self.algo.uncovered_targets = self.keep_going || self.multi_cex;
         self.pending.clear();
+        self.collected.clear();
         self.kept_cuts.clear();
         self.undecided.clear();
         events.push(Event::Started {
@@ -172,7 +181,17 @@ impl<C: Describe> Cegar<C> {
             goal,
             events,
         )?;
-        Ok(match outcome {
+        let (verdict, refined) = self.absorb(target, goal, outcome);
+        if refined {
+            self.count_refinement(events);
+        }
+        Ok(verdict)
+    }
+
+    /// Takes in the outcome of refining the path to `target`: the verdict it decides, if
+    /// any, and whether it refined the ARG.
+    fn absorb(&mut self, target: ArgId, goal: Goal, outcome: Outcome) -> (Option<Verdict>, bool) {
+        let verdict = match outcome {
             Outcome::Feasible(counterexample) => Some(Verdict::False { counterexample }),
             Outcome::CutFeasible => {
                 self.kept_cuts.insert(target);
@@ -189,14 +208,52 @@ impl<C: Describe> Cegar<C> {
                 None
             }
             Outcome::Unknown(reason) => Some(Verdict::Unknown { reason }),
-            Outcome::Refined => {
-                self.refinements += 1;
-                if let Some(Event::Refined { refinement, .. }) = events.last_mut() {
-                    *refinement = self.refinements as u32;
+            Outcome::Refined => return (None, true),
+        };
+        (verdict, false)
+    }
+
+    /// One more refinement: its number goes into the `Refined` events it pushed.
+    fn count_refinement(&mut self, events: &mut [Event]) {
+        self.refinements += 1;
+        for e in events.iter_mut().rev() {
+            match e {
+                Event::Refined { refinement, .. } if *refinement == 0 => {
+                    *refinement = self.refinements as u32
                 }
-                None
+                Event::Refined { .. } => break,
+                _ => {}
             }
-        })
+        }
+    }
+
+    /// Refines all collected targets at once (multiple counterexamples); `None` to go on.
+    fn refine_collected(
+        &mut self,
+        targets: Vec<ArgId>,
+        events: &mut Vec<Event>,
+    ) -> Result<Option<Verdict>> {
+        let cfa = self.cfa.clone();
+        let outcomes = self.refiner.refine_many(
+            &cfa,
+            &mut self.cpa,
+            self.smt.as_mut(),
+            &mut self.algo,
+            &targets,
+            events,
+        )?;
+        let mut refined = false;
+        for (target, outcome) in outcomes {
+            let (verdict, r) = self.absorb(target, Goal::Error, outcome);
+            if verdict.is_some() {
+                return Ok(verdict);
+            }
+            refined |= r;
+        }
+        if refined {
+            self.count_refinement(events);
+        }
+        Ok(None)
     }
 
     /// The waitlist is empty: deepen the recursion bound, give up, or prove.
@@ -274,6 +331,13 @@ impl<C: Describe> Algorithm for Cegar<C> {
             }
         }
         let Some(e) = self.algo.arg.pop() else {
+            let targets: Vec<ArgId> = std::mem::take(&mut self.collected)
+                .into_iter()
+                .filter(|t| self.reached(*t) && !self.undecided.contains_key(t))
+                .collect();
+            if !targets.is_empty() {
+                return self.refine_collected(targets, events);
+            }
             return self.conclude(events);
         };
         events.push(Event::StatePopped { state: e.0 });
@@ -291,9 +355,14 @@ impl<C: Describe> Algorithm for Cegar<C> {
             .algo
             .expand(&cfa, &mut self.cpa, self.smt.as_mut(), e, events)?;
         // abort as soon as a target state was added (CPA++'s abort_ERR): errors first, then
-        // the paths into cut states.
-        self.pending
-            .extend(exp.targets.into_iter().map(|t| (t, Goal::Error)));
+        // the paths into cut states. With multiple counterexamples, targets wait until the
+        // waitlist is empty.
+        if self.multi_cex {
+            self.collected.extend(exp.targets);
+        } else {
+            self.pending
+                .extend(exp.targets.into_iter().map(|t| (t, Goal::Error)));
+        }
         self.pending
             .extend(exp.cuts.into_iter().map(|c| (c, Goal::Cut)));
         Ok(None)

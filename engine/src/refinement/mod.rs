@@ -13,6 +13,7 @@
 //! [`CegarRefiner`] composes the three for every domain; IMPACT, which strengthens states
 //! instead of refining a precision, is its own [`Refiner`] ([`impact`]).
 
+pub mod binary;
 pub mod impact;
 pub mod predicate;
 pub mod prune;
@@ -27,6 +28,7 @@ use crate::cpa::{Cpa, Describe, Precision};
 use crate::events::Event;
 use crate::smt::{Result, Smt};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
 use std::rc::Rc;
 
 /// Longest concrete run accepted when validating a counterexample.
@@ -144,6 +146,18 @@ pub trait TraceChecker<C: Cpa> {
         arg: &Arg<C::State, C::Prec>,
         trace: &Trace,
     ) -> Result<(Refutation, Vec<String>)>;
+
+    /// A second, stronger refutation when the first one adds nothing to the precision (binary
+    /// interpolation falls back to the domain's sequence refutation); `None`: there is none.
+    fn refute_further(
+        &mut self,
+        _cpa: &mut C,
+        _smt: &mut dyn Smt,
+        _arg: &Arg<C::State, C::Prec>,
+        _trace: &Trace,
+    ) -> Result<Option<(Refutation, Vec<String>)>> {
+        Ok(None)
+    }
 }
 
 /// Precision increments from a refutation.
@@ -181,6 +195,25 @@ pub trait Refiner<C: Cpa + Describe> {
         goal: Goal,
         events: &mut Vec<Event>,
     ) -> Result<Outcome>;
+
+    /// Refines the paths to several targets at once (multiple counterexamples); one outcome
+    /// per target it decided. Refiners without it refine the first target only (the others
+    /// stay in the ARG and are refined later).
+    fn refine_many(
+        &mut self,
+        cfa: &Cfa,
+        cpa: &mut C,
+        smt: &mut dyn Smt,
+        algo: &mut CpaPlus<C>,
+        targets: &[ArgId],
+        events: &mut Vec<Event>,
+    ) -> Result<Vec<(ArgId, Outcome)>> {
+        let Some(&t) = targets.first() else {
+            return Ok(Vec::new());
+        };
+        let outcome = self.refine(cfa, cpa, smt, algo, t, Goal::Error, events)?;
+        Ok(vec![(t, outcome)])
+    }
 
     /// Forced covering before `e` is expanded (IMPACT's fcover). Returns whether `e` was
     /// covered; refiners without it never cover.
@@ -245,6 +278,82 @@ pub fn check_trace<C: Cpa, T: TraceChecker<C>>(
     Ok(Err(outcome))
 }
 
+/// A refinement decided but not yet applied: the pivot and the precision increment.
+struct Plan<P> {
+    pivot: ArgId,
+    /// The target's precision joined with the increment.
+    joined: P,
+    shown: Vec<(u32, String)>,
+}
+
+impl<T, P> CegarRefiner<T, P> {
+    /// Checks and refutes the path to `target` and finds the pivot: the first state of the
+    /// counterexample whose abstraction would now use more than the precision it was computed
+    /// with. `Err` carries the outcome when nothing is to be pruned.
+    fn plan<C>(
+        &mut self,
+        cpa: &mut C,
+        smt: &mut dyn Smt,
+        arg: &Arg<C::State, C::Prec>,
+        target: ArgId,
+        goal: Goal,
+        events: &mut Vec<Event>,
+    ) -> Result<std::result::Result<Plan<C::Prec>, Outcome>>
+    where
+        C: Cpa + Describe,
+        T: TraceChecker<C>,
+        P: PrecisionRefiner<C>,
+    {
+        let (trace, refutation) =
+            match check_trace(&mut self.checker, cpa, smt, arg, target, goal, events)? {
+                Ok(t) => t,
+                Err(outcome) => return Ok(Err(outcome)),
+            };
+        let mut inc = self.precision.increment(cpa, arg, &trace, &refutation)?;
+        let pivot_of = |inc: &Increment<C::Prec>| {
+            let joined = arg.node(target).prec.join(&inc.added);
+            let pivot = trace.states.iter().skip(1).copied().find(|id| {
+                let n = arg.node(*id);
+                joined.count_at(n.ctl.location) > n.made_with.count_at(n.ctl.location)
+            });
+            (joined, pivot)
+        };
+        let (mut joined, mut pivot) = pivot_of(&inc);
+        if pivot.is_none() {
+            if let Some((refutation, texts)) = self.checker.refute_further(cpa, smt, arg, &trace)? {
+                events.push(Event::Interpolants {
+                    states: trace.states.iter().map(|s| s.0).collect(),
+                    interpolants: texts,
+                });
+                inc = self.precision.increment(cpa, arg, &trace, &refutation)?;
+                (joined, pivot) = pivot_of(&inc);
+            }
+        }
+        Ok(match pivot {
+            Some(pivot) => Ok(Plan {
+                pivot,
+                joined,
+                shown: inc.shown,
+            }),
+            None => Err(Outcome::Unknown(self.precision.no_progress(cpa))),
+        })
+    }
+
+    fn prune<S: Clone, Q: Precision>(
+        &self,
+        cfa: &Cfa,
+        arg: &mut Arg<S, Q>,
+        pivot: ArgId,
+        refined: &Rc<Q>,
+        events: &mut Vec<Event>,
+    ) {
+        match self.prune {
+            PruneStrategy::Lazy => prune::lazy(cfa, arg, pivot, refined, events),
+            PruneStrategy::Full => prune::full(cfa, arg, refined, events),
+        }
+    }
+}
+
 impl<C, T, P> Refiner<C> for CegarRefiner<T, P>
 where
     C: Cpa + Describe,
@@ -261,29 +370,87 @@ where
         goal: Goal,
         events: &mut Vec<Event>,
     ) -> Result<Outcome> {
-        let (trace, refutation) =
-            match check_trace(&mut self.checker, cpa, smt, &algo.arg, target, goal, events)? {
-                Ok(t) => t,
-                Err(outcome) => return Ok(outcome),
-            };
-        let inc = self
-            .precision
-            .increment(cpa, &algo.arg, &trace, &refutation)?;
-        let joined = Rc::new(algo.arg.node(target).prec.join(&inc.added));
-        // The pivot: the first state of the counterexample whose abstraction would now use
-        // more than the precision it was computed with.
-        let pivot = trace.states.iter().skip(1).copied().find(|id| {
-            let n = algo.arg.node(*id);
-            joined.count_at(n.ctl.location) > n.made_with.count_at(n.ctl.location)
-        });
-        let Some(pivot) = pivot else {
-            return Ok(Outcome::Unknown(self.precision.no_progress(cpa)));
+        let plan = match self.plan(cpa, smt, &algo.arg, target, goal, events)? {
+            Ok(plan) => plan,
+            Err(outcome) => return Ok(outcome),
         };
-        events.push(Event::PrecisionRefined { added: inc.shown });
-        match self.prune {
-            PruneStrategy::Lazy => prune::lazy(cfa, &mut algo.arg, pivot, &joined, events),
-            PruneStrategy::Full => prune::full(cfa, &mut algo.arg, &joined, events),
-        }
+        events.push(Event::PrecisionRefined { added: plan.shown });
+        self.prune(
+            cfa,
+            &mut algo.arg,
+            plan.pivot,
+            &Rc::new(plan.joined),
+            events,
+        );
         Ok(Outcome::Refined)
+    }
+
+    /// Algorithm 5 of the efficient-CEGAR paper (`MULTI_SEQ`): every counterexample is checked
+    /// (the first feasible one is the answer) and refuted; a path whose pivot has another
+    /// path's pivot as a proper ancestor is skipped (it may come back in the next iteration);
+    /// the others' increments are joined and each distinct pivot is pruned once.
+    fn refine_many(
+        &mut self,
+        cfa: &Cfa,
+        cpa: &mut C,
+        smt: &mut dyn Smt,
+        algo: &mut CpaPlus<C>,
+        targets: &[ArgId],
+        events: &mut Vec<Event>,
+    ) -> Result<Vec<(ArgId, Outcome)>> {
+        let mut outcomes = Vec::new();
+        let mut plans: Vec<(ArgId, Plan<C::Prec>)> = Vec::new();
+        for &t in targets {
+            match self.plan(cpa, smt, &algo.arg, t, Goal::Error, events)? {
+                Ok(plan) => plans.push((t, plan)),
+                Err(Outcome::Feasible(cex)) => return Ok(vec![(t, Outcome::Feasible(cex))]),
+                Err(outcome) => outcomes.push((t, outcome)),
+            }
+        }
+        // The states strictly below each pivot (over tree edges).
+        let below: Vec<BTreeSet<ArgId>> = plans
+            .iter()
+            .map(|(_, p)| p.pivot)
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .map(|q| {
+                let mut sub: BTreeSet<ArgId> = algo.arg.subtree(q).into_iter().collect();
+                sub.remove(&q);
+                sub
+            })
+            .collect();
+        let mut kept: Vec<&Plan<C::Prec>> = Vec::new();
+        for (t, plan) in &plans {
+            let below_another = below.iter().any(|sub| sub.contains(&plan.pivot));
+            if !below_another {
+                kept.push(plan);
+            }
+            outcomes.push((*t, Outcome::Refined));
+        }
+        if kept.is_empty() {
+            return Ok(outcomes);
+        }
+        let joined = Rc::new(
+            kept.iter()
+                .skip(1)
+                .fold(kept[0].joined.clone(), |acc, p| acc.join(&p.joined)),
+        );
+        let mut shown: Vec<(u32, String)> = kept.iter().flat_map(|p| p.shown.clone()).collect();
+        shown.sort();
+        shown.dedup();
+        events.push(Event::PrecisionRefined { added: shown });
+        let mut pruned: BTreeSet<ArgId> = BTreeSet::new();
+        for plan in &kept {
+            if self.prune == PruneStrategy::Full {
+                prune::full(cfa, &mut algo.arg, &joined, events);
+                break;
+            }
+            // Each distinct pivot once, and only while it is still in the ARG (pruning another
+            // pivot can take it with the states it covered).
+            if pruned.insert(plan.pivot) && algo.arg.node(plan.pivot).is_alive() {
+                self.prune(cfa, &mut algo.arg, plan.pivot, &joined, events);
+            }
+        }
+        Ok(outcomes)
     }
 }

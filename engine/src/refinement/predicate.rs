@@ -4,6 +4,7 @@
 //! interpolants; the atoms of τi become predicates at the location of the i-th state (lazy
 //! abstraction).
 
+use super::binary::{FormulaTrace, TraceFormula};
 use super::{Feasibility, Goal, Increment, PrecisionRefiner, Refutation, Trace, TraceChecker};
 use crate::cfa::Cfa;
 use crate::counterexample::{self, Counterexample};
@@ -131,6 +132,39 @@ impl TraceChecker<PredicateCpa> for PredicateTraceChecker {
         itps.push(Term::ff());
         let texts = itps.iter().map(|t| clip(t.to_string())).collect();
         Ok((Refutation::Interpolants(itps), texts))
+    }
+}
+
+impl FormulaTrace<PredicateCpa> for PredicateTraceChecker {
+    /// The abstraction formulas ψi instantiated where each block ends, and the block
+    /// formulas between them.
+    fn trace_formula(
+        &self,
+        cpa: &mut PredicateCpa,
+        arg: &PArg,
+        trace: &Trace,
+    ) -> Result<TraceFormula> {
+        let (ops, _) = block_formulas(arg, &trace.states)?;
+        let enc = cpa.encoder();
+        let states = trace
+            .states
+            .iter()
+            .map(|id| {
+                let s = &arg.node(*id).data;
+                let ssa = s.block.as_ref().map_or(&s.pf.ssa, |b| &b.ssa);
+                let (psi, extra) = enc.instantiate(&cpa.names, &cpa.abs_term(&s.abs), ssa);
+                Term::and(std::iter::once(psi).chain(extra))
+            })
+            .collect();
+        Ok(TraceFormula { states, ops })
+    }
+
+    fn refutation(&self, _cpa: &PredicateCpa, itps: Vec<Term>) -> (Refutation, Vec<String>) {
+        let texts = itps
+            .iter()
+            .map(|t| clip(deindex(t).unwrap_or_else(|| t.clone()).to_string()))
+            .collect();
+        (Refutation::Interpolants(itps), texts)
     }
 }
 

@@ -17,7 +17,11 @@
 //! * **Precision**: as for explicit values ([`ValuePrecisionRefiner`](super::value)); a
 //!   refutation that adds nothing leaves the path undecided (pitfall 12).
 
-use super::value::{edge_feasibility, edge_steps, edge_trace, interpolant_vars, TracksVariables};
+use super::binary::{FormulaTrace, TraceFormula};
+use super::value::{
+    edge_feasibility, edge_steps, edge_trace, edge_trace_formula, interpolant_vars,
+    variables_of_interpolants, TracksVariables,
+};
 use super::{Feasibility, Goal, Refutation, Trace, TraceChecker};
 use crate::cfa::Cfa;
 use crate::counterexample::EdgeStep;
@@ -249,6 +253,28 @@ impl TraceChecker<SymbolicCpa> for SymbolicTraceChecker {
             .map(|g| g.as_ref().map(needed_vars).unwrap_or_default())
             .collect();
         Ok((Refutation::Variables(vars), texts))
+    }
+}
+
+impl FormulaTrace<SymbolicCpa> for SymbolicTraceChecker {
+    fn trace_formula(
+        &self,
+        cpa: &mut SymbolicCpa,
+        arg: &SArg,
+        trace: &Trace,
+    ) -> Result<TraceFormula> {
+        edge_trace_formula(&cpa.cfa, &cpa.encoder(), &cpa.names, arg, trace, |i, s| {
+            cpa.skolem_formula(s, i)
+        })
+    }
+
+    fn refutation(
+        &self,
+        cpa: &SymbolicCpa,
+        itps: Vec<solver_bridge::term::Term>,
+    ) -> (Refutation, Vec<String>) {
+        let (vars, texts) = variables_of_interpolants(&cpa.names, &itps);
+        (Refutation::Variables(vars), texts)
     }
 }
 

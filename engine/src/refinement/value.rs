@@ -18,6 +18,7 @@
 //! * **Precision**: the variables of Γi are tracked at the location of the i-th state (lazy
 //!   abstraction); a refutation that adds nothing ends the run with UNKNOWN.
 
+use super::binary::{FormulaTrace, TraceFormula};
 use super::{Feasibility, Goal, Increment, PrecisionRefiner, Refutation, Trace, TraceChecker};
 use crate::cfa::Cfa;
 use crate::counterexample::{self, EdgeStep};
@@ -29,6 +30,7 @@ use crate::smt::{EngineError, Result, Smt};
 use crate::value::post::{post, post_path};
 use crate::value::{MaxEnum, PrecisionScope, ValueCpa, ValuePrecision, ValueState};
 use serde::{Deserialize, Serialize};
+use solver_bridge::term::Term;
 use std::collections::BTreeSet;
 
 type VArg = Arg<ValueState, ValuePrecision>;
@@ -124,14 +126,69 @@ fn value_interpolants(cfa: &Cfa, steps: &[EdgeStep]) -> Result<Option<Vec<Option
     Ok(Some(itps))
 }
 
-/// The program variables of a term over SSA constants or unindexed names.
-fn term_vars(names: &Names, t: &solver_bridge::term::Term) -> BTreeSet<VarId> {
-    let plain = deindex(t).unwrap_or_else(|| t.clone());
-    plain
-        .free_vars()
+/// The program variables of a term over SSA constants or unindexed names (auxiliary values
+/// and symbolic identifiers are no program variables).
+fn term_vars(names: &Names, t: &Term) -> BTreeSet<VarId> {
+    t.free_vars()
         .into_iter()
-        .filter_map(|v| names.slot(&v.name).map(|s| s.var))
+        .filter_map(|v| {
+            let base =
+                crate::formula::ssa::split_indexed(&v.name).map_or(v.name.as_ref(), |(b, _)| b);
+            names.slot(base).map(|s| s.var)
+        })
         .collect()
+}
+
+/// An interpolant as the playground shows it (unindexed where it can be).
+fn itp_text(t: &Term) -> String {
+    clip(deindex(t).unwrap_or_else(|| t.clone()).to_string())
+}
+
+/// Interpolants τ0..τn as tracked variables: π_i = var(τi) (the efficient-CEGAR paper's
+/// explicit domain), nothing where τi is `false`; and their text.
+pub fn variables_of_interpolants(
+    names: &Names,
+    itps: &[Term],
+) -> (Vec<BTreeSet<VarId>>, Vec<String>) {
+    let vars = itps
+        .iter()
+        .map(|t| {
+            if t.is_false() {
+                BTreeSet::new()
+            } else {
+                term_vars(names, t)
+            }
+        })
+        .collect();
+    (vars, itps.iter().map(itp_text).collect())
+}
+
+/// A single-edge trace as a [`TraceFormula`]: the edges' path formulas, and each state's
+/// formula (`state(i, data)`, unindexed) instantiated at the SSA indices after edge i.
+pub fn edge_trace_formula<D: Clone, P>(
+    cfa: &Cfa,
+    enc: &crate::formula::Encoder,
+    names: &Names,
+    arg: &Arg<D, P>,
+    trace: &Trace,
+    state: impl Fn(usize, &D) -> Term,
+) -> Result<TraceFormula> {
+    let steps = edge_steps(arg, &trace.states)?;
+    let (formulas, maps) = counterexample::edge_path_formulas(cfa, enc, &steps);
+    let mut states = Vec::with_capacity(trace.states.len());
+    for (i, id) in trace.states.iter().enumerate() {
+        let ssa = if i == 0 {
+            crate::formula::SsaMap::default()
+        } else {
+            maps[i - 1].clone()
+        };
+        let (t, extra) = enc.instantiate(names, &state(i, &arg.node(*id).data), &ssa);
+        states.push(Term::and(std::iter::once(t).chain(extra)));
+    }
+    Ok(TraceFormula {
+        states,
+        ops: formulas.into_iter().map(|f| f.formula).collect(),
+    })
 }
 
 /// For each state of the path, the program variables whose SSA constants both the edges
@@ -203,19 +260,10 @@ pub fn interpolant_vars(
     } else {
         smt.interpolate(&blocks)?
     };
-    let mut sets = vec![BTreeSet::new()];
-    let mut texts = vec!["true".to_string()];
-    for t in &inner {
-        sets.push(if t.is_false() {
-            BTreeSet::new()
-        } else {
-            term_vars(names, t)
-        });
-        texts.push(clip(deindex(t).unwrap_or_else(|| t.clone()).to_string()));
-    }
-    sets.push(BTreeSet::new());
-    texts.push("false".into());
-    Ok((sets, texts))
+    let mut itps = vec![Term::tt()];
+    itps.extend(inner);
+    itps.push(Term::ff());
+    Ok(variables_of_interpolants(names, &itps))
 }
 
 /// The trace of single-edge analyses (value, symbolic): every ARG state from the root to the
@@ -313,6 +361,19 @@ impl TraceChecker<ValueCpa> for ValueTraceChecker {
             (ValueRefutation::Interpolation, MaxEnum::Bounded(_)) => shared_vars(cpa, &steps),
         };
         Ok((Refutation::Variables(vars), texts))
+    }
+}
+
+impl FormulaTrace<ValueCpa> for ValueTraceChecker {
+    fn trace_formula(&self, cpa: &mut ValueCpa, arg: &VArg, trace: &Trace) -> Result<TraceFormula> {
+        edge_trace_formula(&cpa.cfa, &cpa.encoder(), &cpa.names, arg, trace, |_, s| {
+            cpa.formula(s)
+        })
+    }
+
+    fn refutation(&self, cpa: &ValueCpa, itps: Vec<Term>) -> (Refutation, Vec<String>) {
+        let (vars, texts) = variables_of_interpolants(&cpa.names, &itps);
+        (Refutation::Variables(vars), texts)
     }
 }
 

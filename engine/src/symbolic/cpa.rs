@@ -141,6 +141,32 @@ impl SymbolicCpa {
     /// the whole value of a variable is replaced by that variable (one-point rule), so most
     /// states need no quantifier.
     pub fn formula(&self, s: &SymState) -> Term {
+        let (body, bound) = self.open_formula(s);
+        if bound.is_empty() {
+            return body;
+        }
+        Term::exists(bound.into_iter().collect(), body)
+            .expect("identifiers are constants of a sort")
+    }
+
+    /// [`Self::formula`] without its quantifier, each identifier renamed apart with `tag`
+    /// (`$s3` becomes `$s3.tag`): a formula that can stand for the state in a conjunction with
+    /// other states' (a trace formula), where the same identifier in two states must not be
+    /// one value.
+    pub fn skolem_formula(&self, s: &SymState, tag: usize) -> Term {
+        let (body, bound) = self.open_formula(s);
+        let map: BTreeMap<Var, Term> = bound
+            .into_iter()
+            .map(|id| {
+                let renamed = Var::new(format!("{}.{tag}", id.name), id.sort);
+                (id, renamed.term())
+            })
+            .collect();
+        body.substitute(&map)
+    }
+
+    /// The body of [`Self::formula`] (with the identifiers' ranges) and its bound identifiers.
+    fn open_formula(&self, s: &SymState) -> (Term, BTreeSet<Var>) {
         let enc = self.encoder();
         let mut map: BTreeMap<Var, Term> = BTreeMap::new();
         let mut parts = Vec::new();
@@ -162,7 +188,7 @@ impl SymbolicCpa {
         let body = Term::and(body);
         let bound: BTreeSet<Var> = super::idents_of(&body);
         if bound.is_empty() {
-            return body;
+            return (body, bound);
         }
         let mut with_ranges = vec![body];
         for id in &bound {
@@ -170,8 +196,7 @@ impl SymbolicCpa {
                 with_ranges.push(enc.range(&id.term(), ty));
             }
         }
-        Term::exists(bound.into_iter().collect(), Term::and(with_ranges))
-            .expect("identifiers are constants of a sort")
+        (Term::and(with_ranges), bound)
     }
 }
 
