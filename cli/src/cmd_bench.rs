@@ -4,6 +4,7 @@
 //! harness, never of the engine) stops it cleanly. `--jobs N` runs N children at once; rows
 //! are printed in task order. The exit code is 3 when any verdict is wrong.
 
+use crate::task;
 use clap::Args;
 use serde_json::Value;
 use std::io::Read;
@@ -15,8 +16,11 @@ use std::time::{Duration, Instant};
 
 #[derive(Args)]
 pub struct BenchArgs {
-    /// A tasks.tsv with the columns `path` and `expected` (`true`/`false`).
-    pub tasks: String,
+    /// A tasks.tsv with the columns `path` and `expected` (`true`/`false`), SV-COMP task
+    /// definitions (`.yml`, the expected verdict of their unreach-call property), or
+    /// directories searched for task definitions (several may be given, e.g. a shell glob).
+    #[arg(required = true)]
+    pub tasks: Vec<String>,
     /// Presets to run (repeatable); default predicate-lbe.
     #[arg(long = "config")]
     pub configs: Vec<String>,
@@ -59,8 +63,12 @@ impl Row {
     }
 }
 
-fn read_tasks(path: &str) -> Result<Vec<(String, String)>, String> {
+/// One task: the path shown, the file to verify, the expected verdict.
+type TaskRow = (String, PathBuf, String);
+
+fn read_tsv(path: &str) -> Result<Vec<TaskRow>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let base = Path::new(path).parent().unwrap_or(Path::new("."));
     let mut lines = text.lines();
     let header: Vec<&str> = lines
         .next()
@@ -79,12 +87,38 @@ fn read_tasks(path: &str) -> Result<Vec<(String, String)>, String> {
         .filter(|l| !l.trim().is_empty())
         .map(|l| {
             let cols: Vec<&str> = l.split('\t').collect();
-            (
-                cols.get(pi).unwrap_or(&"").to_string(),
-                cols.get(ei).unwrap_or(&"").to_string(),
-            )
+            let path = cols.get(pi).unwrap_or(&"").to_string();
+            let file = base.join(&path);
+            (path, file, cols.get(ei).unwrap_or(&"").to_string())
         })
         .collect())
+}
+
+/// The tasks of the arguments: rows of tsv files, task definitions given or found in
+/// directories (those without an expected unreach-call verdict are skipped).
+fn read_tasks(args: &[String]) -> Result<Vec<TaskRow>, String> {
+    let mut rows = Vec::new();
+    for a in args {
+        let path = Path::new(a);
+        let (base, defs) = if path.is_dir() {
+            (path.to_path_buf(), task::task_definitions(path)?)
+        } else if task::is_task_definition(path) {
+            let base = path.parent().unwrap_or(Path::new(".")).to_path_buf();
+            (base, vec![path.to_path_buf()])
+        } else {
+            rows.extend(read_tsv(a)?);
+            continue;
+        };
+        for d in defs {
+            let t = task::read_task(&d, None).map_err(|e| format!("{}: {e}", d.display()))?;
+            let Some(expected) = t.expected else {
+                continue;
+            };
+            let shown = d.strip_prefix(&base).unwrap_or(&d).display().to_string();
+            rows.push((shown, d, expected.to_string()));
+        }
+    }
+    Ok(rows)
 }
 
 /// Runs one task with one preset in a child process.
@@ -178,10 +212,6 @@ pub fn run(args: &BenchArgs) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    let base = Path::new(&args.tasks)
-        .parent()
-        .unwrap_or(Path::new("."))
-        .to_path_buf();
     let configs = if args.configs.is_empty() {
         vec!["predicate-lbe".to_string()]
     } else {
@@ -193,9 +223,9 @@ pub fn run(args: &BenchArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     }
-    let selected: Vec<&(String, String)> = tasks
+    let selected: Vec<&TaskRow> = tasks
         .iter()
-        .filter(|(path, _)| {
+        .filter(|(path, _, _)| {
             args.filter
                 .as_ref()
                 .is_none_or(|f| path.contains(f.as_str()))
@@ -230,11 +260,11 @@ pub fn run(args: &BenchArgs) -> ExitCode {
             for _ in 0..args.jobs.max(1) {
                 scope.spawn(|| loop {
                     let i = next.fetch_add(1, Ordering::SeqCst);
-                    let Some((path, expected)) = selected.get(i) else {
+                    let Some((path, file, expected)) = selected.get(i) else {
                         break;
                     };
                     let (verdict, reason, seconds, stats) =
-                        run_one(&base.join(path), preset, &args.set, args.max_steps, timeout);
+                        run_one(file, preset, &args.set, args.max_steps, timeout);
                     let mut guard = progress.lock().unwrap();
                     let (rows, printed) = &mut *guard;
                     rows[i] = Some(Row {

@@ -2,19 +2,25 @@
 
 use crate::input::load;
 use crate::solver::native;
+use crate::task;
 use clap::Args;
 use cpa_engine::algorithm::Verdict;
 use cpa_engine::config::Config;
 use cpa_engine::session::{Session, Stats};
 use cpa_engine::smt::BridgeSmt;
 use serde_json::json;
+use std::path::Path;
 use std::process::ExitCode;
 use std::rc::Rc;
 use std::time::Instant;
 
 #[derive(Args)]
 pub struct VerifyArgs {
+    /// A C file, or an SV-COMP task definition (`.yml`) naming one.
     pub file: String,
+    /// An SV-COMP property file (`.prp`); only unreach-call can be checked.
+    #[arg(long)]
+    pub spec: Option<String>,
     /// Configuration preset.
     #[arg(long, default_value = "predicate-lbe")]
     pub config: String,
@@ -95,6 +101,42 @@ pub fn verify(cfa: Rc<cpa_engine::cfa::Cfa>, config: Config) -> Result<Outcome, 
     })
 }
 
+/// The C file to verify (the argument, or the one its task definition names), after the
+/// property (`--spec`, or the task's) was found checkable; `None` after printing why not.
+fn program_of(args: &VerifyArgs) -> Option<String> {
+    let spec = match &args.spec {
+        Some(p) => match task::read_property(Path::new(p)) {
+            Ok(prop) => Some(prop),
+            Err(e) => {
+                eprintln!("{p}: error: {e}");
+                return None;
+            }
+        },
+        None => None,
+    };
+    let path = Path::new(&args.file);
+    if task::is_task_definition(path) {
+        return match task::read_task(path, spec) {
+            Ok(t) => Some(t.program.display().to_string()),
+            Err(e) => {
+                eprintln!("{}: error: {e}", args.file);
+                None
+            }
+        };
+    }
+    match spec {
+        Some(p) if p != task::Property::UnreachCall => {
+            eprintln!(
+                "{}: error: {}",
+                args.spec.as_deref().unwrap_or(""),
+                task::unsupported(p)
+            );
+            None
+        }
+        _ => Some(args.file.clone()),
+    }
+}
+
 pub fn run(args: &VerifyArgs) -> ExitCode {
     let config = match configure(&args.config, &args.set, args.max_steps) {
         Ok(c) => c,
@@ -103,7 +145,10 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let Ok(parsed) = load(&args.file) else {
+    let Some(program) = program_of(args) else {
+        return ExitCode::from(1);
+    };
+    let Ok(parsed) = load(&program) else {
         return ExitCode::from(1);
     };
     let preset = config.preset.clone();
@@ -126,6 +171,8 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
             events: args.events.then_some(out.events.as_slice()),
         }
         .to_value();
+        let mut v = v;
+        v["svcomp"] = json!(task::svcomp_result(&out.verdict));
         println!("{v}");
         return ExitCode::SUCCESS;
     }
@@ -166,6 +213,7 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
             );
         }
     }
+    println!("SV-COMP result: {}", task::svcomp_result(&out.verdict));
     match &out.verdict {
         Verdict::True => println!("Verification result: TRUE"),
         Verdict::False { .. } => println!("Verification result: FALSE"),

@@ -11,6 +11,7 @@ mod cmd_itp;
 mod cmd_verify;
 mod input;
 mod solver;
+mod task;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -48,6 +49,13 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    // A closed pipe (`cpa verify … --events | head`) ends the process quietly, as it does
+    // other Unix tools, instead of a panic in `println!`.
+    #[cfg(unix)]
+    // SAFETY: restoring the default disposition of one signal before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {

@@ -70,3 +70,45 @@ fn no_preset_gives_a_wrong_verdict_on_the_svcomp_tasks() {
     );
     assert!(correct["bmc"] >= 8, "bmc solved only {}", correct["bmc"]);
 }
+
+/// SV-COMP task definitions as input: a directory of them and a single one, with the
+/// expected verdict of their unreach-call property; `verify` prints the SV-COMP result.
+#[test]
+fn bench_reads_task_definitions() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/svcomp");
+    let out = Command::new(env!("CARGO_BIN_EXE_cpa"))
+        .arg("bench")
+        .arg(root.join("locks"))
+        .arg(root.join("systemc/pc_sfifo_1.cil-1.yml"))
+        .args(["--config", "predicate-lbe", "--timeout", "60"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    for task in [
+        "test_locks_5.yml",
+        "test_locks_14-1.yml",
+        "pc_sfifo_1.cil-1.yml",
+    ] {
+        assert!(stdout.contains(task), "{task}: {stdout}");
+    }
+    assert!(stdout.contains("correct: 5 ("), "{stdout}");
+    let out = Command::new(env!("CARGO_BIN_EXE_cpa"))
+        .arg("verify")
+        .arg(root.join("systemc/pc_sfifo_1.cil-1.yml"))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("SV-COMP result: FALSE(unreach-call)\nVerification result: FALSE"),
+        "{stdout}"
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_cpa"))
+        .arg("verify")
+        .arg(root.join("systemc/pc_sfifo_1.cil-1.c"))
+        .arg("--spec")
+        .arg(root.join("properties/unreach-call.prp"))
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains("SV-COMP result: FALSE(unreach-call)"));
+}
