@@ -3,6 +3,7 @@
 use crate::input::load;
 use crate::solver::native;
 use crate::task;
+use crate::witness;
 use clap::Args;
 use cpa_engine::algorithm::Verdict;
 use cpa_engine::config::Config;
@@ -21,6 +22,9 @@ pub struct VerifyArgs {
     /// An SV-COMP property file (`.prp`); only unreach-call can be checked.
     #[arg(long)]
     pub spec: Option<String>,
+    /// Write a witness (SV-COMP format 2.0, YAML) to this file: a violation witness for FALSE.
+    #[arg(long)]
+    pub witness: Option<String>,
     /// Configuration preset.
     #[arg(long, default_value = "predicate-lbe")]
     pub config: String,
@@ -137,6 +141,31 @@ fn program_of(args: &VerifyArgs) -> Option<String> {
     }
 }
 
+/// Writes the witness of `verdict` for `program` to `path` (nothing for UNKNOWN; TRUE needs a
+/// correctness witness, which is not written yet: the reason goes to stderr).
+fn write_witness(
+    path: &str,
+    program: &str,
+    cfa: &cpa_engine::cfa::Cfa,
+    preset: &str,
+    verdict: &Verdict,
+) -> Result<(), String> {
+    let Verdict::False { counterexample } = verdict else {
+        eprintln!(
+            "note: no witness written: only violation witnesses (for FALSE) are written so far"
+        );
+        return Ok(());
+    };
+    let source = std::fs::read(program).map_err(|e| format!("cannot read {program}: {e}"))?;
+    let name = Path::new(program)
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| program.to_string());
+    let meta = witness::metadata(&name, &source, preset, "violation", witness::now());
+    let entry = witness::violation(cfa, &counterexample.trace, &name, meta);
+    std::fs::write(path, witness::to_yaml(&[entry])).map_err(|e| format!("cannot write: {e}"))
+}
+
 pub fn run(args: &VerifyArgs) -> ExitCode {
     let config = match configure(&args.config, &args.set, args.max_steps) {
         Ok(c) => c,
@@ -152,13 +181,20 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
         return ExitCode::from(1);
     };
     let preset = config.preset.clone();
-    let out = match verify(Rc::new(parsed.cfa), config) {
+    let cfa = Rc::new(parsed.cfa);
+    let out = match verify(cfa.clone(), config) {
         Ok(o) => o,
         Err(e) => {
             eprintln!("error: {e}");
             return ExitCode::from(1);
         }
     };
+    if let Some(path) = &args.witness {
+        if let Err(e) = write_witness(path, &program, &cfa, &preset, &out.verdict) {
+            eprintln!("{path}: error: {e}");
+            return ExitCode::from(1);
+        }
+    }
     let s = &out.stats;
     if args.json {
         let v = cpa_engine::report::RunJson {

@@ -12,6 +12,7 @@ mod cmd_verify;
 mod input;
 mod solver;
 mod task;
+mod witness;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -37,6 +38,9 @@ enum Command {
     Bench(cmd_bench::BenchArgs),
     /// Verify that no call of reach_error() is reachable.
     Verify(cmd_verify::VerifyArgs),
+    /// Check a witness (SV-COMP format 2.0) against a program: prints `confirmed` (exit 0)
+    /// or `refuted: REASON` (exit 1).
+    ValidateWitness { program: String, witness: String },
     /// Sequence interpolants for the assertions of an SMT-LIB file (checked), or a model.
     Itp(cmd_itp::ItpArgs),
     /// Differential testing: generated programs, every preset, concrete runs; bugs minimized.
@@ -66,6 +70,7 @@ fn main() -> ExitCode {
     };
     match cli.command {
         Command::Check { file } => cmd_cfa::check(&file),
+        Command::ValidateWitness { program, witness } => witness::run_validate(&program, &witness),
         Command::Cfa(args) => cmd_cfa::run(&args),
         Command::Itp(args) => cmd_itp::run(&args),
         Command::Verify(args) => cmd_verify::run(&args),
