@@ -274,12 +274,31 @@ pub fn violation(cfa: &Cfa, trace: &[TraceStep], file: &str, metadata: Metadata)
             } => *var,
             _ => continue,
         };
-        let Some(next) = trace.get(i + 1) else {
+        // A nondeterministic value the front end put in a temporary (`__tmp_0`, before a
+        // conversion) is stated for the user variable it is copied into.
+        let (assigned, at) = if cfa.var(assigned).synthetic {
+            match trace[i + 1..].iter().take(4).position(|s| {
+                copy_of(cfa, cpa_engine::cfa::EdgeId(s.edge)) == Some((assigned, true))
+            }) {
+                Some(k) => {
+                    let copy = &trace[i + 1 + k];
+                    let e = cfa.edge(cpa_engine::cfa::EdgeId(copy.edge));
+                    match written(&e.kind) {
+                        Some(x) => (x, i + 1 + k),
+                        None => continue,
+                    }
+                }
+                None => continue,
+            }
+        } else {
+            (assigned, i)
+        };
+        let Some(next) = trace.get(at + 1) else {
             continue;
         };
         let name = &cfa.var(assigned).name;
         // The trace's values are those after each step.
-        let Some(value) = step.values.get(name.as_str()) else {
+        let Some(value) = trace[at].values.get(name.as_str()) else {
             continue;
         };
         content.push(Segment {
@@ -312,6 +331,43 @@ pub fn violation(cfa: &Cfa, trace: &[TraceStep], file: &str, metadata: Metadata)
     Entry::ViolationSequence { metadata, content }
 }
 
+/// The variable an assignment or declaration writes.
+fn written(kind: &EdgeKind) -> Option<cpa_engine::ir::VarId> {
+    match kind {
+        EdgeKind::Assign { lhs, .. } => Some(*lhs),
+        EdgeKind::Declare { var, .. } => Some(*var),
+        _ => None,
+    }
+}
+
+/// For an edge that copies a front-end temporary into a user variable (`int n = __tmp_0;`,
+/// conversions allowed): `(temporary, true)`.
+fn copy_of(cfa: &Cfa, edge: cpa_engine::cfa::EdgeId) -> Option<(cpa_engine::ir::VarId, bool)> {
+    let e = cfa.edge(edge);
+    let (target, rhs) = match &e.kind {
+        EdgeKind::Assign {
+            lhs,
+            rhs: Rhs::Expr(x),
+        } => (*lhs, x),
+        EdgeKind::Declare {
+            var,
+            init: Some(Rhs::Expr(x)),
+        } => (*var, x),
+        _ => return None,
+    };
+    if cfa.var(target).synthetic {
+        return None;
+    }
+    let mut x = rhs;
+    while let cpa_engine::ir::ExprKind::Cast { operand, .. } = &x.kind {
+        x = operand;
+    }
+    match x.kind {
+        cpa_engine::ir::ExprKind::Var(t) if cfa.var(t).synthetic => Some((t, true)),
+        _ => None,
+    }
+}
+
 /// The values the assumption waypoints of a violation sequence give, in order: constraints
 /// of the form `NAME == INTEGER`.
 fn assumed_values(content: &[Segment]) -> Vec<(String, i128)> {
@@ -335,26 +391,38 @@ fn assumed_values(content: &[Segment]) -> Vec<(String, i128)> {
 }
 
 /// Nondeterministic values from a witness: each request for a variable takes the next value
-/// the witness assumes for that name; a value the witness does not give is 0.
+/// the witness assumes for that name; a value the witness does not give is 0, and so is
+/// every uninitialised local.
 struct WitnessOracle<'a> {
     cfa: &'a Cfa,
     values: Vec<(String, i128)>,
     used: Vec<bool>,
+    /// Front-end temporaries and the user variable each is copied into.
+    copies: BTreeMap<cpa_engine::ir::VarId, cpa_engine::ir::VarId>,
 }
 
 impl Oracle for WitnessOracle<'_> {
     fn value(
         &mut self,
         _step: usize,
-        _edge: &cpa_engine::cfa::Edge,
+        edge: &cpa_engine::cfa::Edge,
         var: cpa_engine::ir::VarId,
-        _ty: cpa_engine::ir::IntType,
+        ty: cpa_engine::ir::IntType,
     ) -> Option<i128> {
-        let name = &self.cfa.var(var).name;
+        // An uninitialised local is no input the witness speaks about (violation witnesses
+        // give the values of nondeterministic calls): 0.
+        if matches!(edge.kind, EdgeKind::Declare { init: None, .. }) {
+            return Some(0);
+        }
+        // A temporary answers for the user variable it is copied into.
+        let name = match self.copies.get(&var) {
+            Some(user) => &self.cfa.var(*user).name,
+            None => &self.cfa.var(var).name,
+        };
         let i = (0..self.values.len()).find(|i| !self.used[*i] && &self.values[*i].0 == name);
         Some(i.map_or(0, |i| {
             self.used[i] = true;
-            self.values[i].1
+            ty.wrap(self.values[i].1)
         }))
     }
 }
@@ -395,10 +463,17 @@ pub fn validate(cfa: &Cfa, entries: &[Entry]) -> Result<(), String> {
         .map(|w| w.waypoint.location.line)
         .ok_or("the violation sequence has no target waypoint")?;
     let values = assumed_values(content);
+    let mut copies = BTreeMap::new();
+    for e in &cfa.edges {
+        if let (Some((t, _)), Some(x)) = (copy_of(cfa, e.id), written(&e.kind)) {
+            copies.entry(t).or_insert(x);
+        }
+    }
     let mut oracle = WitnessOracle {
         cfa,
         used: vec![false; values.len()],
         values,
+        copies,
     };
     let run = cpa_engine::concrete::run(cfa, &mut oracle, MAX_REPLAY);
     match run.outcome {
