@@ -55,7 +55,7 @@ impl Default for Limits {
             max_states: 100_000,
             max_refinements: 200,
             max_queries: 200_000,
-            solver_rlimit: 20_000_000,
+            solver_rlimit: 5_000_000,
         }
     }
 }
