@@ -20,7 +20,7 @@
 use super::binary::{FormulaTrace, TraceFormula};
 use super::value::{
     edge_feasibility, edge_steps, edge_trace, edge_trace_formula, interpolant_vars,
-    variables_of_interpolants, TracksVariables,
+    variable_refutation, TracksVariables,
 };
 use super::{Feasibility, Goal, Refutation, Trace, TraceChecker};
 use crate::cfa::Cfa;
@@ -273,8 +273,7 @@ impl FormulaTrace<SymbolicCpa> for SymbolicTraceChecker {
         cpa: &SymbolicCpa,
         itps: Vec<solver_bridge::term::Term>,
     ) -> (Refutation, Vec<String>) {
-        let (vars, texts) = variables_of_interpolants(&cpa.names, &itps);
-        (Refutation::Variables(vars), texts)
+        variable_refutation(&cpa.names, &itps)
     }
 }
 

@@ -163,6 +163,12 @@ pub fn variables_of_interpolants(
     (vars, itps.iter().map(itp_text).collect())
 }
 
+/// [`variables_of_interpolants`] as the refutation of a variable-tracking analysis.
+pub fn variable_refutation(names: &Names, itps: &[Term]) -> (Refutation, Vec<String>) {
+    let (vars, texts) = variables_of_interpolants(names, itps);
+    (Refutation::Variables(vars), texts)
+}
+
 /// A single-edge trace as a [`TraceFormula`]: the edges' path formulas, and each state's
 /// formula (`state(i, data)`, unindexed) instantiated at the SSA indices after edge i.
 pub fn edge_trace_formula<D: Clone, P>(
@@ -372,8 +378,7 @@ impl FormulaTrace<ValueCpa> for ValueTraceChecker {
     }
 
     fn refutation(&self, cpa: &ValueCpa, itps: Vec<Term>) -> (Refutation, Vec<String>) {
-        let (vars, texts) = variables_of_interpolants(&cpa.names, &itps);
-        (Refutation::Variables(vars), texts)
+        variable_refutation(&cpa.names, &itps)
     }
 }
 
