@@ -207,8 +207,6 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
             events: args.events.then_some(out.events.as_slice()),
         }
         .to_value();
-        let mut v = v;
-        v["svcomp"] = json!(task::svcomp_result(&out.verdict));
         println!("{v}");
         return ExitCode::SUCCESS;
     }
@@ -249,7 +247,7 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
             );
         }
     }
-    println!("SV-COMP result: {}", task::svcomp_result(&out.verdict));
+    println!("SV-COMP result: {}", out.verdict.svcomp());
     match &out.verdict {
         Verdict::True => println!("Verification result: TRUE"),
         Verdict::False { .. } => println!("Verification result: FALSE"),

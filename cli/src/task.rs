@@ -229,15 +229,6 @@ pub fn unsupported(p: Property) -> String {
     )
 }
 
-/// The verdict in SV-COMP's form.
-pub fn svcomp_result(verdict: &cpa_engine::algorithm::Verdict) -> &'static str {
-    match verdict {
-        cpa_engine::algorithm::Verdict::True => "TRUE",
-        cpa_engine::algorithm::Verdict::False { .. } => "FALSE(unreach-call)",
-        cpa_engine::algorithm::Verdict::Unknown { .. } => "UNKNOWN",
-    }
-}
-
 /// The task definitions under `dir` (recursively), sorted.
 pub fn task_definitions(dir: &Path) -> Result<Vec<PathBuf>, String> {
     let mut out = Vec::new();

@@ -128,6 +128,9 @@ impl RunJson<'_> {
             },
             "counterexample": cex,
         });
+        if let Some(verdict) = self.verdict {
+            v["svcomp"] = json!(verdict.svcomp());
+        }
         if let Some(events) = self.events {
             v["events"] = json!(events);
         }

@@ -30,6 +30,15 @@ impl Verdict {
         }
     }
 
+    /// The verdict in SV-COMP's form for the one supported property, `unreach-call`.
+    pub fn svcomp(&self) -> &'static str {
+        match self {
+            Verdict::True => "TRUE",
+            Verdict::False { .. } => "FALSE(unreach-call)",
+            Verdict::Unknown { .. } => "UNKNOWN",
+        }
+    }
+
     pub fn kind(&self) -> VerdictKind {
         match self {
             Verdict::True => VerdictKind::True,
