@@ -3,7 +3,7 @@
 SHELL := /bin/bash
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 
-.PHONY: all setup setup-native serve test test-native test-browser build-web lint dist
+.PHONY: all setup setup-native setup-benchexec serve test test-native test-browser test-benchexec build-web lint dist
 
 all: test
 
@@ -12,6 +12,9 @@ setup:
 
 setup-native:
 	scripts/setup.sh --native-only
+
+setup-benchexec:
+	scripts/setup-benchexec.sh
 
 lint:
 	cargo fmt --all -- --check
@@ -26,7 +29,13 @@ build-web: setup
 test-browser: build-web
 	scripts/test-browser.sh
 
-test: setup lint test-native test-browser
+# The BenchExec tool-info module (contrib/benchexec/) with the release binary: BenchExec's own
+# checker and real runs of cpa verify; no cgroups needed.
+test-benchexec: setup-native setup-benchexec
+	cargo build --release -q -p cpa-cli
+	scripts/test-benchexec.sh
+
+test: setup lint test-native test-browser test-benchexec
 
 # The whole deployment in dist/: copy the folder to any static host (no special headers needed).
 dist: build-web
