@@ -22,7 +22,8 @@ pub struct VerifyArgs {
     /// An SV-COMP property file (`.prp`); only unreach-call can be checked.
     #[arg(long)]
     pub spec: Option<String>,
-    /// Write a witness (SV-COMP format 2.0, YAML) to this file: a violation witness for FALSE.
+    /// Write a witness (SV-COMP format 2.0, YAML) to this file: a violation witness for FALSE,
+    /// a correctness witness (loop invariants) for TRUE.
     #[arg(long)]
     pub witness: Option<String>,
     /// Configuration preset.
@@ -67,6 +68,8 @@ pub struct Outcome {
     pub stats: Stats,
     pub solver_ms: f64,
     pub total_ms: f64,
+    /// After TRUE: the invariants the proof rests on (for a correctness witness).
+    pub invariants: Vec<cpa_engine::witness::correctness::LocationInvariant>,
 }
 
 /// Runs one verification natively.
@@ -102,6 +105,7 @@ pub fn verify(cfa: Rc<cpa_engine::cfa::Cfa>, config: Config) -> Result<Outcome, 
         stats: session.stats(),
         solver_ms: nanos.get() as f64 / 1e6,
         total_ms: start.elapsed().as_secs_f64() * 1e3,
+        invariants: session.invariants(),
     })
 }
 
@@ -141,29 +145,37 @@ fn program_of(args: &VerifyArgs) -> Option<String> {
     }
 }
 
-/// Writes the witness of `verdict` for `program` to `path` (nothing for UNKNOWN; TRUE needs a
-/// correctness witness, which is not written yet: the reason goes to stderr).
+/// Writes the witness of a run for `program` to `path`: a violation witness for FALSE, a
+/// correctness witness for TRUE, nothing for UNKNOWN (said on stderr).
 fn write_witness(
     path: &str,
     program: &str,
     cfa: &cpa_engine::cfa::Cfa,
     preset: &str,
-    verdict: &Verdict,
+    out: &Outcome,
 ) -> Result<(), String> {
-    let Verdict::False { counterexample } = verdict else {
-        eprintln!(
-            "note: no witness written: only violation witnesses (for FALSE) are written so far"
-        );
-        return Ok(());
-    };
+    use cpa_engine::witness::{self as w, correctness, violation};
     let source = std::fs::read(program).map_err(|e| format!("cannot read {program}: {e}"))?;
     let name = Path::new(program)
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| program.to_string());
-    let meta = witness::metadata(&name, &source, preset, "violation", witness::now());
-    let entry = witness::violation(cfa, &counterexample.trace, &name, meta);
-    std::fs::write(path, witness::to_yaml(&[entry])).map_err(|e| format!("cannot write: {e}"))
+    let entry = match &out.verdict {
+        Verdict::False { counterexample } => {
+            let meta = w::metadata(&name, &source, preset, "violation", witness::now());
+            violation::write(cfa, &counterexample.trace, &name, meta)
+        }
+        Verdict::True => {
+            let meta = w::metadata(&name, &source, preset, "correctness", witness::now());
+            let text = String::from_utf8_lossy(&source);
+            correctness::write(cfa, &text, &name, &out.invariants, meta)
+        }
+        Verdict::Unknown { .. } => {
+            eprintln!("note: no witness written: the verdict is UNKNOWN");
+            return Ok(());
+        }
+    };
+    std::fs::write(path, w::to_yaml(&[entry])).map_err(|e| format!("cannot write: {e}"))
 }
 
 pub fn run(args: &VerifyArgs) -> ExitCode {
@@ -190,7 +202,7 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
         }
     };
     if let Some(path) = &args.witness {
-        if let Err(e) = write_witness(path, &program, &cfa, &preset, &out.verdict) {
+        if let Err(e) = write_witness(path, &program, &cfa, &preset, &out) {
             eprintln!("{path}: error: {e}");
             return ExitCode::from(1);
         }

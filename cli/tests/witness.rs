@@ -1,6 +1,9 @@
 //! Witnesses (SV-COMP format 2.0): every FALSE of the verdict programs writes a violation
 //! witness that `cpa validate-witness` confirms by concrete replay; a witness whose values were
-//! changed is refuted; a broken one is rejected with a message.
+//! changed is refuted; a broken one is rejected with a message. Every TRUE of the CEGAR presets
+//! writes a correctness witness whose loop invariants the validator finds inductive and
+//! sufficient (the listed exceptions say why not); CPAchecker's example correctness witnesses
+//! are judged as CPAchecker judges them.
 
 use std::path::Path;
 use std::process::Command;
@@ -65,16 +68,158 @@ fn changed_and_broken_witnesses_are_refused() {
     std::fs::write(&tmp, "- entry_type: nonsense\n").unwrap();
     let (ok, _, err) = cpa(&["validate-witness", program, w]);
     assert!(!ok && err.contains("not a witness"), "{err}");
-    // Correctness witnesses are read, but not validated yet: said, not guessed.
+    // An invariant that is no C expression over the program's variables: an error.
     let simple = root.join("tests/witnesses/simple.c");
-    let valid = root.join("tests/witnesses/simple-valid-witness-v2--1.yml");
-    let (ok, out, err) = cpa(&[
-        "validate-witness",
-        simple.to_str().unwrap(),
-        valid.to_str().unwrap(),
-    ]);
+    let valid =
+        std::fs::read_to_string(root.join("tests/witnesses/simple-valid-witness-v2--2.yml"))
+            .unwrap();
+    for (bad, why) in [
+        ("value: \"y <= x\"", "value: \"z <= x\""),
+        ("value: \"y <= x\"", "value: \"y = x\""),
+        ("line: 18", "line: 5"), // no loop there or just below
+    ]
+    .iter()
+    .map(|(a, b)| (valid.replace(a, b), *b))
+    {
+        assert_ne!(bad, valid, "{why}");
+        std::fs::write(&tmp, &bad).unwrap();
+        let (ok, out, err) = cpa(&["validate-witness", simple.to_str().unwrap(), w]);
+        assert!(
+            !ok && out.is_empty() && err.contains("error: invariant"),
+            "{why}: {out} {err}"
+        );
+    }
+}
+
+/// CPAchecker's correctness witnesses for `simple.c` (specification: no overflow, so only
+/// whether the invariants hold is checked): the two valid ones are confirmed, each of the
+/// four invalid ones is refuted. With the specification unreach-call, the valid `y <= x` also
+/// suffices for the proof and `1` does not.
+#[test]
+fn cpachecker_correctness_witnesses_are_judged_like_cpachecker() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/witnesses");
+    let simple = dir.join("simple.c");
+    let simple = simple.to_str().unwrap();
+    for (file, want) in [
+        ("simple-valid-witness-v2--1.yml", "confirmed"),
+        ("simple-valid-witness-v2--2.yml", "confirmed"),
+        (
+            "simple-invalid-witness-v2--1.yml",
+            "refuted: the invariant '0' at line 18 does not hold",
+        ),
+        (
+            "simple-invalid-witness-v2--2.yml",
+            "refuted: the invariant 'x == y' at line 18 does not hold",
+        ),
+        (
+            "simple-invalid-witness-v2--3.yml",
+            "refuted: the invariant 'x == 0' at line 18 does not hold",
+        ),
+        (
+            "simple-invalid-witness-v2--4.yml",
+            "refuted: the invariant 'y < x' at line 18 does not hold",
+        ),
+    ] {
+        let path = dir.join(file);
+        let (ok, out, err) = cpa(&["validate-witness", simple, path.to_str().unwrap()]);
+        assert_eq!(ok, want == "confirmed", "{file}: {out} {err}");
+        assert!(out.starts_with(want), "{file}: {out} {err}");
+    }
+    let tmp = std::env::temp_dir().join(format!("cpa-witness-spec-{}.yml", std::process::id()));
+    for (file, want) in [
+        (
+            "simple-valid-witness-v2--1.yml",
+            "refuted: the invariants do not suffice",
+        ),
+        ("simple-valid-witness-v2--2.yml", "confirmed"),
+    ] {
+        let text = std::fs::read_to_string(dir.join(file)).unwrap();
+        let at = text.find("specification: ").unwrap();
+        let end = at + text[at..].find('\n').unwrap();
+        let text = format!(
+            "{}specification: \"CHECK( init(main()), LTL(G ! call(reach_error())) )\"{}",
+            &text[..at],
+            &text[end..]
+        );
+        std::fs::write(&tmp, text).unwrap();
+        let (_, out, err) = cpa(&["validate-witness", simple, tmp.to_str().unwrap()]);
+        assert!(out.starts_with(want), "{file} (unreach-call): {out} {err}");
+    }
+}
+
+/// Why a TRUE of these presets gives no confirmed correctness witness.
+const NOT_CONFIRMED: &[(&str, &str, &str)] = &[
+    // The recursion is bounded by the data; the check follows calls only 16 deep.
+    (
+        "recursion-data-bounded-safe.c",
+        "*",
+        "unknown: a recursion deeper than",
+    ),
+    ("recursion-safe.c", "*", "unknown: a recursion deeper than"),
+    // IMPACT's invariant of the inner loop is over 32 KiB of C (its interpolants' wrap-around
+    // terms, written out as a tree): written as `1`, it no longer proves the program.
+    (
+        "nested-safe.c",
+        "impact",
+        "refuted: the invariants do not suffice",
+    ),
+];
+
+#[test]
+fn correctness_witnesses_of_every_true_verdict_are_confirmed() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let tmp = std::env::temp_dir().join(format!("cpa-cwitness-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let mut programs: Vec<_> = std::fs::read_dir(root.join("tests/verdicts"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| std::fs::read_to_string(p).is_ok_and(|s| s.contains("// verdict: true")))
+        .collect();
+    programs.sort();
+    let mut confirmed = 0;
+    let mut failures = Vec::new();
+    for preset in ["predicate-lbe", "impact", "value", "symbolic"] {
+        for p in &programs {
+            let program = p.to_str().unwrap();
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            let w = tmp.join(format!("{name}.{preset}.yml"));
+            let w = w.to_str().unwrap();
+            let (_, out, err) = cpa(&["verify", program, "--config", preset, "--witness", w]);
+            if !out.contains("Verification result: TRUE") {
+                continue;
+            }
+            let text =
+                std::fs::read_to_string(w).unwrap_or_else(|e| panic!("{program}: {e} {err}"));
+            assert!(
+                text.contains("entry_type: invariant_set"),
+                "{program}: {text}"
+            );
+            let (ok, out, err) = cpa(&["validate-witness", program, w]);
+            let expected = NOT_CONFIRMED
+                .iter()
+                .find(|(f, p, _)| *f == name && (*p == "*" || *p == preset));
+            match expected {
+                Some((_, _, why)) => {
+                    if ok || !out.starts_with(why) {
+                        failures.push(format!(
+                            "{preset} {name}: expected '{why}', got {out} {err}"
+                        ));
+                    }
+                }
+                None if ok && out.trim() == "confirmed" => confirmed += 1,
+                None => failures.push(format!(
+                    "{preset} {name}: {} {}",
+                    out.chars().take(300).collect::<String>(),
+                    err.chars().take(300).collect::<String>()
+                )),
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    eprintln!("{confirmed} correctness witnesses confirmed");
     assert!(
-        !ok && out.is_empty() && err.contains("only violation witnesses"),
-        "{out} {err}"
+        confirmed >= 30,
+        "{confirmed} confirmed correctness witnesses"
     );
 }

@@ -38,6 +38,7 @@ use crate::formula::{Encoder, Encoding, Names, PathFormula, SsaMap};
 use crate::predicate::PredicateCpa;
 use crate::smt::{EngineError, Result, Sat, Smt};
 use crate::value::ValueCpa;
+use crate::witness::correctness::{Formula, LocationInvariant};
 use solver_bridge::term::Term;
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
@@ -61,10 +62,12 @@ pub struct Report {
     pub inconclusive: bool,
 }
 
-/// The blocks leaving one control state: every block end with its merged path formula.
-fn blocks_from<C: Certified>(
+/// The blocks leaving one control state: every block end (a control state where `is_end`
+/// holds, or an error location) with the merged path formula of all paths to it.
+pub(crate) fn blocks_from(
     cfa: &Cfa,
-    cpa: &C,
+    encoding: Encoding,
+    is_end: &dyn Fn(&ControlState) -> bool,
     control: &ControlCpa,
     start: &ControlState,
 ) -> Result<Vec<(ControlState, PathFormula)>> {
@@ -88,7 +91,7 @@ fn blocks_from<C: Certified>(
                 }
             };
             out.push((next.clone(), edge.id.0 as usize));
-            if cpa.is_block_end(&next) || cfa.node(next.location).is_error() {
+            if is_end(&next) || cfa.node(next.location).is_error() {
                 ends.insert(next);
             } else if seen.insert(next.clone()) {
                 if seen.len() > MAX_BLOCK_STATES {
@@ -114,7 +117,7 @@ fn blocks_from<C: Certified>(
     pf.insert(start.clone(), PathFormula::empty(SsaMap::default()));
     let mut at_end: BTreeMap<ControlState, PathFormula> = BTreeMap::new();
     let mut ready = vec![start.clone()];
-    let enc = Encoder::new(cfa, cpa.encoding());
+    let enc = Encoder::new(cfa, encoding);
     let mut done = 0;
     while let Some(c) = ready.pop() {
         done += 1;
@@ -154,6 +157,11 @@ fn blocks_from<C: Certified>(
 /// The certificate check of an analysis' final ARG.
 pub trait Certifier<C: Describe> {
     fn check(&mut self, cpa: &mut C, smt: &mut dyn Smt, algo: &CpaPlus<C>) -> Result<Report>;
+    /// The invariants of the ARG's reached states by location (after a passed check, a proof;
+    /// for correctness witnesses).
+    fn invariants(&self, _cpa: &C, _algo: &CpaPlus<C>) -> Vec<LocationInvariant> {
+        Vec::new()
+    }
 }
 
 /// What the check needs from an analysis whose reached states carry invariants.
@@ -241,6 +249,23 @@ impl<C: Certified> Certifier<C> for ArgCertifier {
     fn check(&mut self, cpa: &mut C, smt: &mut dyn Smt, algo: &CpaPlus<C>) -> Result<Report> {
         check(cpa, smt, algo)
     }
+
+    fn invariants(&self, cpa: &C, algo: &CpaPlus<C>) -> Vec<LocationInvariant> {
+        let mut by_location: BTreeMap<crate::cfa::NodeId, Vec<Term>> = BTreeMap::new();
+        for id in algo.arg.reached() {
+            let n = algo.arg.node(id);
+            if let Some(psi) = cpa.invariant(&n.data) {
+                by_location.entry(n.ctl.location).or_default().push(psi);
+            }
+        }
+        by_location
+            .into_iter()
+            .map(|(location, psis)| LocationInvariant {
+                location,
+                formula: Formula::Smt(Term::or(psis)),
+            })
+            .collect()
+    }
 }
 
 /// Checks the final ARG of a CEGAR run (see the module documentation).
@@ -300,7 +325,8 @@ pub fn check<C: Certified>(cpa: &mut C, smt: &mut dyn Smt, algo: &CpaPlus<C>) ->
     let mut obligations: Vec<Obligation> = Vec::new();
     for (ctl, psi, id) in &states {
         if !blocks.contains_key(ctl) {
-            let b = blocks_from(&cfa, cpa, &algo.control, ctl)?;
+            let is_end = |c: &ControlState| cpa.is_block_end(c);
+            let b = blocks_from(&cfa, cpa.encoding(), &is_end, &algo.control, ctl)?;
             blocks.insert(ctl.clone(), b);
         }
         let (start, extra) = enc.instantiate(cpa.names(), psi, &SsaMap::default());

@@ -27,3 +27,4 @@ pub mod smt;
 pub mod symbolic;
 pub mod value;
 pub mod view;
+pub mod witness;

@@ -105,6 +105,14 @@ impl Session {
         self.verdict.as_ref()
     }
 
+    /// After TRUE: the invariants by location the proof rests on (for a correctness witness).
+    pub fn invariants(&self) -> Vec<crate::witness::correctness::LocationInvariant> {
+        match self.verdict() {
+            Some(Verdict::True) => self.algorithm.invariants(),
+            _ => Vec::new(),
+        }
+    }
+
     pub fn is_finished(&self) -> bool {
         self.verdict.is_some()
     }

@@ -380,6 +380,10 @@ impl<C: Describe> Algorithm for Cegar<C> {
         }
     }
 
+    fn invariants(&self) -> Vec<crate::witness::correctness::LocationInvariant> {
+        self.certifier.invariants(&self.cpa, &self.algo)
+    }
+
     fn abstraction_states(&self) -> u64 {
         self.algo
             .arg

@@ -76,4 +76,9 @@ pub trait Algorithm {
     fn abstraction_states(&self) -> u64 {
         0
     }
+    /// After TRUE: invariants by location that the proof rests on (for correctness
+    /// witnesses); empty where the algorithm has none to give.
+    fn invariants(&self) -> Vec<crate::witness::correctness::LocationInvariant> {
+        Vec::new()
+    }
 }

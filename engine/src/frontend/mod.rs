@@ -3,6 +3,7 @@
 
 mod builtins;
 mod expr;
+pub mod invariant;
 mod lower;
 pub mod preprocess;
 mod stmt;

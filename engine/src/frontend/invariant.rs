@@ -1,0 +1,340 @@
+//! A C expression over the variables visible in one function (the invariant of a correctness
+//! witness) as an [`Expr`] over the program's variables.
+//!
+//! The expression is lowered by the front end itself, so its types, conversions and constants
+//! mean exactly what they mean in the program: it is checked to be one side-effect-free
+//! expression, then put into a small program that declares the visible variables with their
+//! types and returns the expression; the returned value, with its variables mapped back to the
+//! program's, is the result.
+
+use super::expr::{as_condition, binary, has_side_effects};
+use super::parse_program;
+use crate::cfa::{Cfa, EdgeKind};
+use crate::ir::{BinOp, Expr, ExprKind, FuncId, VarId};
+use lang_c::ast::{BlockItem, ExternalDeclaration, Statement};
+use lang_c::driver::{parse_preprocessed, Config, Flavor};
+use std::collections::BTreeMap;
+
+/// The longest invariant accepted (a witness may come from anywhere).
+pub const MAX_INVARIANT_BYTES: usize = 64 << 10;
+
+/// The variables visible in `function` by their source name: its parameters and locals, and
+/// the globals they do not shadow. A name declared twice in the function (in nested blocks) is
+/// ambiguous without a position inside the function and maps to `None`.
+pub fn visible_variables(cfa: &Cfa, function: FuncId) -> BTreeMap<String, Option<VarId>> {
+    let mut out: BTreeMap<String, Option<VarId>> = BTreeMap::new();
+    let locals: Vec<(usize, &crate::ir::Variable)> = cfa
+        .vars
+        .iter()
+        .enumerate()
+        .filter(|(_, v)| !v.synthetic && v.function == Some(function))
+        .collect();
+    for (i, v) in &locals {
+        // The front end names the N-th shadowing declaration of `y` `y__N`.
+        let source = match v.name.rsplit_once("__") {
+            Some((base, n))
+                if n.parse::<u32>().is_ok() && locals.iter().any(|(_, w)| w.name == base) =>
+            {
+                base
+            }
+            _ => v.name.as_str(),
+        };
+        let id = VarId(*i as u32);
+        out.entry(source.to_string())
+            .and_modify(|e| *e = None)
+            .or_insert(Some(id));
+    }
+    for (i, v) in cfa.vars.iter().enumerate() {
+        if v.synthetic || v.function.is_some() {
+            continue;
+        }
+        out.entry(v.name.clone()).or_insert(Some(VarId(i as u32)));
+    }
+    out
+}
+
+/// Lowers `text`, a C expression in the scope of `function`, to an expression over `cfa`'s
+/// variables. `Err` says why it is not one.
+pub fn parse_invariant(cfa: &Cfa, function: FuncId, text: &str) -> Result<Expr, String> {
+    if text.len() > MAX_INVARIANT_BYTES {
+        return Err(format!(
+            "the expression has {} bytes; at most {MAX_INVARIANT_BYTES} are accepted",
+            text.len()
+        ));
+    }
+    split_and_parse(cfa, function, text, 0)
+}
+
+/// Texts up to this length are parsed whole; longer ones are split at their top-level `||`
+/// and `&&` first, so that the front end's bound on operators per expression (which protects
+/// lang-c's recursive parser) applies to each part (a disjunction of many abstract states is
+/// long, but flat).
+const SPLIT_ABOVE: usize = 1_000;
+
+fn split_and_parse(cfa: &Cfa, function: FuncId, text: &str, depth: usize) -> Result<Expr, String> {
+    let t = text.trim();
+    if t.len() > SPLIT_ABOVE && depth < 8 {
+        for (sep, op) in [("||", BinOp::LogOr), ("&&", BinOp::LogAnd)] {
+            if let Some(parts) = split_top(t, sep) {
+                let mut acc: Option<Expr> = None;
+                for p in parts {
+                    let e = as_condition(split_and_parse(cfa, function, p, depth + 1)?);
+                    acc = Some(match acc {
+                        None => e,
+                        Some(a) => binary(op, a, e),
+                    });
+                }
+                return acc.ok_or_else(|| "an empty expression".to_string());
+            }
+        }
+        if let Some(inner) = t.strip_prefix('(').and_then(|r| r.strip_suffix(')')) {
+            if balanced(inner) {
+                return split_and_parse(cfa, function, inner, depth + 1);
+            }
+        }
+    }
+    parse_one(cfa, function, t)
+}
+
+/// Whether the parentheses of `text` balance without going below zero.
+fn balanced(text: &str) -> bool {
+    let mut d = 0i32;
+    for c in text.chars() {
+        match c {
+            '(' => d += 1,
+            ')' => {
+                d -= 1;
+                if d < 0 {
+                    return false;
+                }
+            }
+            _ => {}
+        }
+    }
+    d == 0
+}
+
+/// `text` split at `sep` outside parentheses, when it has at least two parts and no
+/// top-level `?`, `,` or quote (whose precedence or contents would make the split wrong).
+fn split_top<'t>(text: &'t str, sep: &str) -> Option<Vec<&'t str>> {
+    let bytes = text.as_bytes();
+    let mut depth = 0i32;
+    let mut parts = Vec::new();
+    let mut start = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'(' | b'[' => depth += 1,
+            b')' | b']' => depth -= 1,
+            b'\'' | b'"' => return None,
+            b'?' | b',' if depth == 0 => return None,
+            _ => {}
+        }
+        if depth == 0 && text[i..].starts_with(sep) {
+            parts.push(&text[start..i]);
+            i += sep.len();
+            start = i;
+            continue;
+        }
+        i += 1;
+    }
+    parts.push(&text[start..]);
+    (parts.len() > 1 && depth == 0).then_some(parts)
+}
+
+/// One expression, parsed whole.
+fn parse_one(cfa: &Cfa, function: FuncId, text: &str) -> Result<Expr, String> {
+    // lang-c's parser is recursive: bound the nesting before it runs.
+    let mut depth = 0usize;
+    for c in text.chars() {
+        match c {
+            '(' | '[' | '{' => {
+                depth += 1;
+                if depth > 100 {
+                    return Err("the expression is nested too deeply".into());
+                }
+            }
+            ')' | ']' | '}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    // Exactly one expression: the only statement of a function, nothing else.
+    let config = Config {
+        cpp_command: String::new(),
+        cpp_options: Vec::new(),
+        flavor: Flavor::GnuC11,
+    };
+    let unit =
+        parse_preprocessed(&config, format!("void f(void) {{ (\n{text}\n); }}")).map_err(|e| {
+            match e.line {
+                2 => format!("not a C expression: syntax error at column {}", e.column),
+                _ => "not a C expression: it is incomplete".to_string(),
+            }
+        })?;
+    let not_one = || "not a C expression".to_string();
+    let [decl] = unit.unit.0.as_slice() else {
+        return Err(not_one());
+    };
+    let ExternalDeclaration::FunctionDefinition(fd) = &decl.node else {
+        return Err(not_one());
+    };
+    let Statement::Compound(items) = &fd.node.statement.node else {
+        return Err(not_one());
+    };
+    let [item] = items.as_slice() else {
+        return Err(not_one());
+    };
+    let BlockItem::Statement(st) = &item.node else {
+        return Err(not_one());
+    };
+    let Statement::Expression(Some(e)) = &st.node else {
+        return Err(not_one());
+    };
+    if has_side_effects(&e.node) {
+        return Err("the expression has side effects".into());
+    }
+    let visible = visible_variables(cfa, function);
+    let mut program = String::new();
+    let mut by_name = BTreeMap::new();
+    for (name, id) in &visible {
+        let Some(id) = id else { continue };
+        // The invariant's own function is `main` here; a variable of that name cannot be.
+        if name == "main" {
+            continue;
+        }
+        program.push_str(&format!("{} {name};\n", cfa.var(*id).ty.c_name()));
+        by_name.insert(name.clone(), *id);
+    }
+    program.push_str("int main(void) {\nreturn (\n");
+    program.push_str(text);
+    program.push_str("\n);\n}\n");
+    let parsed = parse_program("invariant.c", &program).map_err(|diags| {
+        let d = &diags[0];
+        let ambiguous: Vec<&String> = visible
+            .iter()
+            .filter(|(n, v)| v.is_none() && d.message.contains(&format!("'{n}'")))
+            .map(|(n, _)| n)
+            .collect();
+        match ambiguous.first() {
+            Some(n) => format!(
+                "'{n}' names more than one variable of function '{}'",
+                cfa.function(function).name
+            ),
+            None => d.message.clone(),
+        }
+    })?;
+    let small = &parsed.cfa;
+    let mut value = None;
+    for e in &small.edges {
+        match &e.kind {
+            EdgeKind::ReturnValue { value: Some(x), .. } => value = Some(x.clone()),
+            EdgeKind::Assign { .. } | EdgeKind::Call { .. } => {
+                return Err("the expression has side effects".into())
+            }
+            _ => {}
+        }
+    }
+    let value = value.ok_or("the expression has no value")?;
+    // `return` converts to int; the invariant is the expression's own value.
+    let value = match value.kind {
+        ExprKind::Cast {
+            explicit: false,
+            operand,
+        } => *operand,
+        _ => value,
+    };
+    let mut map = BTreeMap::new();
+    for (i, v) in small.vars.iter().enumerate() {
+        if let Some(id) = by_name.get(&v.name) {
+            if v.function.is_none() {
+                map.insert(VarId(i as u32), *id);
+            }
+        }
+    }
+    remap(&value, &map)
+}
+
+/// `e` with its variables renamed by `map`; a variable outside the map is an error.
+fn remap(e: &Expr, map: &BTreeMap<VarId, VarId>) -> Result<Expr, String> {
+    let kind = match &e.kind {
+        ExprKind::Const(v) => ExprKind::Const(*v),
+        ExprKind::Var(v) => ExprKind::Var(
+            *map.get(v)
+                .ok_or("the expression reads a value that is not a variable")?,
+        ),
+        ExprKind::Unary(op, a) => ExprKind::Unary(*op, Box::new(remap(a, map)?)),
+        ExprKind::Binary(op, a, b) => {
+            ExprKind::Binary(*op, Box::new(remap(a, map)?), Box::new(remap(b, map)?))
+        }
+        ExprKind::Cast { explicit, operand } => ExprKind::Cast {
+            explicit: *explicit,
+            operand: Box::new(remap(operand, map)?),
+        },
+        ExprKind::Ite(c, a, b) => ExprKind::Ite(
+            Box::new(remap(c, map)?),
+            Box::new(remap(a, map)?),
+            Box::new(remap(b, map)?),
+        ),
+    };
+    Ok(Expr { ty: e.ty, kind })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::frontend::parse_program;
+
+    const PROGRAM: &str = "int g; int main(void) { int x = 1; unsigned char c = 2; \
+        int y = 3; { int y = 4; } while (x < 10) x++; return 0; }";
+
+    fn parse(text: &str) -> Result<String, String> {
+        let cfa = parse_program("p.c", PROGRAM).unwrap().cfa;
+        parse_invariant(&cfa, cfa.main, text).map(|e| {
+            let mut s = format!("{e:?}");
+            s.retain(|c| !c.is_whitespace());
+            s
+        })
+    }
+
+    #[test]
+    fn expressions_over_visible_variables_are_lowered_with_their_types() {
+        let x = parse("x <= 10 && (long long)x - g >= 0LL").unwrap();
+        assert!(x.contains("LogAnd"), "{x}");
+        // The unsigned char is promoted, as in the program.
+        let c = parse("c + 1 > 2").unwrap();
+        assert!(c.contains("Cast"), "{c}");
+        assert!(parse("1").is_ok());
+    }
+
+    #[test]
+    fn what_is_no_invariant_is_rejected_with_a_reason() {
+        for (text, why) in [
+            ("x = 1", "side effects"),
+            ("x++ < 3", "side effects"),
+            ("__VERIFIER_nondet_int() > 0", "side effects"),
+            ("z > 0", "undeclared identifier 'z'"),
+            ("y > 0", "more than one variable"),
+            ("0); } int f(void) { return (1", "not a C expression"),
+            ("x >", "not a C expression"),
+        ] {
+            let e = parse(text).unwrap_err();
+            assert!(e.contains(why), "{text}: {e}");
+        }
+        let deep = format!("{}x{}", "(".repeat(500), ")".repeat(500));
+        assert!(parse(&deep).unwrap_err().contains("nested"));
+    }
+
+    #[test]
+    fn long_flat_disjunctions_are_split_at_the_top_level() {
+        // 300 cubes, far more operators than one expression of a program may have.
+        let cubes: Vec<String> = (0..300)
+            .map(|i| format!("(x == {i} && g != {i})"))
+            .collect();
+        let e = parse(&cubes.join(" || ")).unwrap();
+        assert_eq!(e.matches("LogOr").count(), 299);
+        // A top-level `?:` binds looser than `||`: such a text is not split (and is too
+        // long for one expression).
+        let ite = format!("{} ? 1 : 0", cubes.join(" || "));
+        assert!(parse(&ite).unwrap_err().contains("operators"));
+    }
+}

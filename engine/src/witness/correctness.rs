@@ -1,0 +1,430 @@
+//! Correctness witnesses: loop invariants written for TRUE, and the check of any tool's
+//! invariant set on a program.
+//!
+//! **Writing.** An analysis that proved the program gives its invariants per location
+//! ([`crate::algorithm::Algorithm::invariants`]: the abstraction formulas of the final ARG,
+//! or k-induction's interval invariants); those at loop heads become `loop_invariant` entries,
+//! each a C expression ([`super::c_expr`]) located at the loop statement.
+//!
+//! **Checking** ([`check`]). The invariants cut the program into blocks: every loop head and
+//! every location with an invariant ends a block (a loop head without one has the invariant
+//! `1`). Over the blocks re-derived from the CFA, with the block formulas of the certificate
+//! check, and exactly encoded (the program's wrap-around semantics):
+//!
+//! 1. **holds on arrival**: from the program's start, every path to a location with an
+//!    invariant satisfies it;
+//! 2. **inductive**: from every reachable block start, assuming its invariant, every path to
+//!    a location with an invariant satisfies that one;
+//! 3. **sufficient** (only when the witness's specification is `unreach-call`): no block
+//!    reaches an error location.
+//!
+//! A satisfiable obligation refutes the witness with the reason; a recursion deeper than the
+//! depth bound or a solver `unknown` leave it undecided.
+
+use super::c_expr::Scope;
+use super::{Entry, Invariant, InvariantEntry, InvariantType, Location, Metadata, Outcome};
+use crate::certificate::blocks_from;
+use crate::cfa::{Cfa, NodeId};
+use crate::cpa::control::{ControlCpa, ControlState};
+use crate::formula::encode::Builder;
+use crate::formula::{Encoder, Encoding, EncodingChoice, Frames, Names, SsaMap};
+use crate::frontend::invariant::{parse_invariant, MAX_INVARIANT_BYTES};
+use crate::ir::Expr;
+use crate::smt::{Result, Sat, Smt};
+use solver_bridge::term::Term;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// An invariant an analysis found at a location.
+#[derive(Clone, Debug)]
+pub enum Formula {
+    /// Over unindexed program variables (`main::x`), in the analysis' encoding.
+    Smt(Term),
+    /// A C expression of the program's intermediate representation.
+    C(Expr),
+}
+
+/// An invariant at a location of the CFA.
+#[derive(Clone, Debug)]
+pub struct LocationInvariant {
+    pub location: NodeId,
+    pub formula: Formula,
+}
+
+/// The 1-based column of the loop statement on `line` of `source` (the keyword `while`, `for`
+/// or `do` when the line has one, else its first non-blank character).
+fn loop_column(source: &str, line: u32) -> u32 {
+    let Some(text) = source.lines().nth(line.saturating_sub(1) as usize) else {
+        return 1;
+    };
+    let keyword = ["while", "for", "do"].iter().find_map(|k| {
+        text.match_indices(k).map(|(i, _)| i).find(|&i| {
+            let before = text[..i].chars().last();
+            let after = text[i + k.len()..].chars().next();
+            !before.is_some_and(|c| c.is_alphanumeric() || c == '_')
+                && !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
+        })
+    });
+    let byte = keyword.unwrap_or_else(|| text.len() - text.trim_start().len());
+    text[..byte].chars().count() as u32 + 1
+}
+
+/// The correctness witness of a proof: one `loop_invariant` per loop head with an invariant
+/// (several invariants at one loop head, from different calling contexts, are joined by
+/// `||`).
+pub fn write(
+    cfa: &Cfa,
+    source: &str,
+    file: &str,
+    invariants: &[LocationInvariant],
+    metadata: Metadata,
+) -> Entry {
+    let names = Names::new(cfa);
+    let mut at: BTreeMap<NodeId, Vec<String>> = BTreeMap::new();
+    for inv in invariants {
+        let node = cfa.node(inv.location);
+        if !node.loop_head {
+            continue;
+        }
+        let text = match &inv.formula {
+            Formula::Smt(t) => Scope::new(cfa, &names, node.function).to_c(t),
+            Formula::C(e) => visible_conjuncts(cfa, node.function, e),
+        };
+        // A text too long for a validator (ours reads at most MAX_INVARIANT_BYTES) is
+        // weakened to `1`: still true, no longer a proof.
+        let text = if text.len() > MAX_INVARIANT_BYTES / 2 {
+            "1".to_string()
+        } else {
+            text
+        };
+        at.entry(inv.location).or_default().push(text);
+    }
+    let content = at
+        .into_iter()
+        .map(|(loc, texts)| {
+            let node = cfa.node(loc);
+            let value = if texts.iter().any(|t| t == "1") {
+                "1".to_string()
+            } else if texts.len() == 1 {
+                texts[0].clone()
+            } else {
+                texts
+                    .iter()
+                    .map(|t| format!("({t})"))
+                    .collect::<Vec<_>>()
+                    .join(" || ")
+            };
+            InvariantEntry {
+                invariant: Invariant {
+                    kind: InvariantType::LoopInvariant,
+                    location: Location {
+                        file_name: file.into(),
+                        line: node.line,
+                        column: Some(loop_column(source, node.line)),
+                        function: Some(cfa.function(node.function).name.clone()),
+                    },
+                    value,
+                    format: "c_expression".into(),
+                },
+            }
+        })
+        .collect();
+    Entry::InvariantSet { metadata, content }
+}
+
+/// The conjuncts of `e` over variables visible under their names in `function`, as C (`1`
+/// when none is).
+fn visible_conjuncts(cfa: &Cfa, function: crate::ir::FuncId, e: &Expr) -> String {
+    fn conjuncts<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>) {
+        match &e.kind {
+            crate::ir::ExprKind::Binary(crate::ir::BinOp::LogAnd, a, b) => {
+                conjuncts(a, out);
+                conjuncts(b, out);
+            }
+            _ => out.push(e),
+        }
+    }
+    fn vars(e: &Expr, out: &mut Vec<crate::ir::VarId>) {
+        use crate::ir::ExprKind::*;
+        match &e.kind {
+            Const(_) => {}
+            Var(v) => out.push(*v),
+            Unary(_, a) | Cast { operand: a, .. } => vars(a, out),
+            Binary(_, a, b) => {
+                vars(a, out);
+                vars(b, out);
+            }
+            Ite(c, a, b) => {
+                vars(c, out);
+                vars(a, out);
+                vars(b, out);
+            }
+        }
+    }
+    let visible = crate::frontend::invariant::visible_variables(cfa, function);
+    let mut parts = Vec::new();
+    conjuncts(e, &mut parts);
+    let kept: Vec<String> = parts
+        .into_iter()
+        .filter(|c| {
+            let mut vs = Vec::new();
+            vars(c, &mut vs);
+            vs.iter()
+                .all(|v| visible.get(&cfa.var(*v).name) == Some(&Some(*v)))
+        })
+        .map(|c| format!("({})", c.display(cfa)))
+        .collect();
+    if kept.is_empty() {
+        "1".into()
+    } else {
+        kept.join(" && ")
+    }
+}
+
+/// Most block starts the check visits (call stacks multiply loop heads).
+pub const MAX_BLOCK_STARTS: usize = 5_000;
+
+/// Depth of calls the check follows before it gives up on a recursion.
+const MAX_DEPTH: usize = 16;
+
+/// The location an invariant entry speaks about: a loop head in the named function at the
+/// entry's line (or, failing that, the first loop head after it, for loops whose head is
+/// their body's first statement), a location invariant at the first location of its line.
+fn place(cfa: &Cfa, inv: &Invariant) -> std::result::Result<NodeId, String> {
+    let function = match &inv.location.function {
+        Some(f) => {
+            cfa.function_by_name(f)
+                .ok_or_else(|| format!("the program has no function '{f}'"))?
+                .id
+        }
+        None => {
+            // Without a function: the one whose span has the line.
+            cfa.functions
+                .iter()
+                .find(|f| (f.span.start_line..=f.span.end_line).contains(&inv.location.line))
+                .ok_or_else(|| format!("no function contains line {}", inv.location.line))?
+                .id
+        }
+    };
+    let line = inv.location.line;
+    let mut candidates: Vec<&crate::cfa::Node> = cfa
+        .nodes
+        .iter()
+        .filter(|n| n.function == function && !n.is_error())
+        .filter(|n| n.incoming.len() + n.outgoing.len() > 0)
+        .collect();
+    candidates.sort_by_key(|n| (n.line, n.rpo));
+    let found = match inv.kind {
+        InvariantType::LoopInvariant => candidates
+            .iter()
+            .find(|n| n.loop_head && n.line == line)
+            .or_else(|| {
+                // A loop whose head is its body's first statement (`do {` on its own line).
+                candidates
+                    .iter()
+                    .find(|n| n.loop_head && n.line > line && n.line <= line + 2)
+            }),
+        InvariantType::LocationInvariant => candidates.iter().find(|n| n.line == line),
+    };
+    found.map(|n| n.id).ok_or_else(|| {
+        format!(
+            "no {} at line {line} of function '{}'",
+            match inv.kind {
+                InvariantType::LoopInvariant => "loop",
+                InvariantType::LocationInvariant => "statement",
+            },
+            cfa.function(function).name
+        )
+    })
+}
+
+/// The invariants of a witness's invariant sets, parsed and placed; several at one location
+/// are conjoined. `Err` says why the witness cannot be read on this program.
+pub fn read(
+    cfa: &Cfa,
+    content: &[InvariantEntry],
+) -> std::result::Result<BTreeMap<NodeId, Vec<(Expr, String)>>, String> {
+    let mut out: BTreeMap<NodeId, Vec<(Expr, String)>> = BTreeMap::new();
+    for e in content {
+        let inv = &e.invariant;
+        if inv.format != "c_expression" {
+            return Err(format!(
+                "invariant at line {}: format '{}' is not supported (only c_expression)",
+                inv.location.line, inv.format
+            ));
+        }
+        let at = place(cfa, inv).map_err(|e| format!("invariant '{}': {e}", inv.value))?;
+        let expr = parse_invariant(cfa, cfa.node(at).function, &inv.value).map_err(|e| {
+            format!(
+                "invariant '{}' at line {}: {e}",
+                inv.value, inv.location.line
+            )
+        })?;
+        out.entry(at).or_default().push((expr, inv.value.clone()));
+    }
+    Ok(out)
+}
+
+/// Checks invariants (see the module documentation); `sufficient`: also that they prove that
+/// no error location is reachable.
+pub fn check(
+    cfa: &Cfa,
+    smt: &mut dyn Smt,
+    invariants: &BTreeMap<NodeId, Vec<(Expr, String)>>,
+    sufficient: bool,
+) -> Result<Outcome> {
+    // The encoding: exact linear integers unless the program or an invariant needs bits.
+    let mut encoding = EncodingChoice::Auto.resolve(cfa);
+    if encoding == Encoding::Int {
+        let enc = Encoder::new(cfa, Encoding::Int);
+        for (loc, exprs) in invariants {
+            let ctl = ControlState {
+                location: *loc,
+                stack: Default::default(),
+                counters: None,
+                beyond: false,
+            };
+            for (e, _) in exprs {
+                let mut b = Builder::new(SsaMap::default(), Frames::of(cfa, &ctl));
+                enc.cond(&mut b, e);
+                if b.approximated {
+                    encoding = Encoding::Bv;
+                }
+            }
+        }
+    }
+    let enc = Encoder::new(cfa, encoding);
+    let control = ControlCpa {
+        loop_bound: None,
+        max_depth: MAX_DEPTH,
+        cut_states: true,
+    };
+    // An invariant at a control state, at the SSA indices of `ssa`: the term and its side
+    // constraints (ranges of variables read first there, auxiliary definitions).
+    let at = |ctl: &ControlState, ssa: &SsaMap| -> Option<(Term, Vec<Term>)> {
+        let exprs = invariants.get(&ctl.location)?;
+        let mut b = Builder::new(ssa.clone(), Frames::of(cfa, ctl));
+        let t = Term::and(exprs.iter().map(|(e, _)| enc.cond(&mut b, e)));
+        Some((t, b.constraints))
+    };
+    let text = |l: NodeId| -> String {
+        let n = cfa.node(l);
+        let value = invariants
+            .get(&l)
+            .map(|v| {
+                v.iter()
+                    .map(|(_, t)| t.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" && ")
+            })
+            .unwrap_or_default();
+        format!("the invariant '{value}' at line {}", n.line)
+    };
+    let is_end = |c: &ControlState| {
+        c.beyond || cfa.node(c.location).loop_head || invariants.contains_key(&c.location)
+    };
+    let initial = control.initial(cfa);
+    // The invariant at the program's start must hold for every initial state.
+    if let Some((t, extra)) = at(&initial, &SsaMap::default()) {
+        let mut q = vec![Term::not(t)];
+        q.extend(extra);
+        match smt.check(&q)? {
+            Sat::Unsat => {}
+            Sat::Sat => {
+                return Ok(Outcome::Refuted(format!(
+                    "{} does not hold at the program's start",
+                    text(initial.location)
+                )))
+            }
+            Sat::Unknown(r) => return Ok(Outcome::Undecided(format!("solver: {r}"))),
+        }
+    }
+    let mut seen: BTreeSet<ControlState> = BTreeSet::from([initial.clone()]);
+    let mut todo = vec![initial.clone()];
+    while let Some(start) = todo.pop() {
+        let (assumed, extra) = at(&start, &SsaMap::default()).unwrap_or((Term::bool(true), vec![]));
+        let from = if start == initial {
+            "the program's start".to_string()
+        } else if invariants.contains_key(&start.location) {
+            format!(
+                "line {} (assuming its invariant)",
+                cfa.node(start.location).line
+            )
+        } else {
+            format!(
+                "the loop at line {} (with any values)",
+                cfa.node(start.location).line
+            )
+        };
+        let blocks = match blocks_from(cfa, encoding, &is_end, &control, &start) {
+            Ok(b) => b,
+            Err(e) => return Ok(Outcome::Undecided(e.to_string())),
+        };
+        for (end, pf) in blocks {
+            let node = cfa.node(end.location);
+            let mut q = vec![assumed.clone(), pf.formula.clone()];
+            q.extend(extra.iter().cloned());
+            let failure = if end.beyond {
+                return Ok(Outcome::Undecided(format!(
+                    "a recursion deeper than {MAX_DEPTH} calls is reachable from {from}"
+                )));
+            } else if node.is_error() {
+                if !sufficient {
+                    continue;
+                }
+                format!(
+                    "the invariants do not suffice: a path from {from} reaches the error at line {}",
+                    node.line
+                )
+            } else {
+                if seen.insert(end.clone()) {
+                    if seen.len() > MAX_BLOCK_STARTS {
+                        return Ok(Outcome::Undecided(format!(
+                            "more than {MAX_BLOCK_STARTS} loop heads and invariant locations \
+                             (with their call stacks) are reachable"
+                        )));
+                    }
+                    todo.push(end.clone());
+                }
+                let Some((t, more)) = at(&end, &pf.ssa) else {
+                    continue;
+                };
+                q.push(Term::not(t));
+                q.extend(more);
+                if start == initial {
+                    format!(
+                        "{} does not hold: a path from the program's start violates it",
+                        text(end.location)
+                    )
+                } else {
+                    format!(
+                        "{} is not inductive: a path from {from} violates it",
+                        text(end.location)
+                    )
+                }
+            };
+            match smt.check(&q)? {
+                Sat::Unsat => {}
+                Sat::Sat => return Ok(Outcome::Refuted(failure)),
+                Sat::Unknown(r) => {
+                    return Ok(Outcome::Undecided(format!("solver: {r} ({failure}?)")))
+                }
+            }
+        }
+    }
+    Ok(Outcome::Confirmed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::loop_column;
+
+    #[test]
+    fn loop_columns_point_at_the_keyword() {
+        let src = "int main() {\n  while (x) {}\n\tfor (;;) {}\n  x = 1;\n  dowhile = 2;\n}";
+        assert_eq!(loop_column(src, 2), 3);
+        assert_eq!(loop_column(src, 3), 2);
+        assert_eq!(loop_column(src, 4), 3);
+        assert_eq!(loop_column(src, 5), 3);
+        assert_eq!(loop_column(src, 99), 1);
+    }
+}
