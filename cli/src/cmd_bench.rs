@@ -41,6 +41,10 @@ pub struct BenchArgs {
     /// with the same value).
     #[arg(long, default_value_t = 1)]
     pub jobs: usize,
+    /// Write a witness for every TRUE and FALSE and check it with `cpa validate-witness`
+    /// (same timeout); the result is the row's `witness` field.
+    #[arg(long)]
+    pub witnesses: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -51,6 +55,8 @@ pub struct Row {
     pub reason: String,
     pub seconds: f64,
     pub stats: Value,
+    /// With `--witnesses`: what `cpa validate-witness` said about the run's witness.
+    pub witness: Option<String>,
 }
 
 impl Row {
@@ -128,6 +134,7 @@ pub fn run_one(
     sets: &[String],
     max_steps: Option<u64>,
     timeout: Duration,
+    witness: Option<&Path>,
 ) -> (String, String, f64, Value) {
     let exe = std::env::current_exe().unwrap_or_else(|_| PathBuf::from("cpa"));
     let mut cmd = Command::new(exe);
@@ -136,58 +143,19 @@ pub fn run_one(
         .arg("--config")
         .arg(preset)
         .arg("--json");
+    if let Some(w) = witness {
+        cmd.arg("--witness").arg(w);
+    }
     for s in sets {
         cmd.arg("--set").arg(s);
     }
     if let Some(n) = max_steps {
         cmd.arg("--max-steps").arg(n.to_string());
     }
-    // The child gets its own process group so that a timeout stops its z3 processes too
-    // (killing only `cpa verify` left z3 running a query it may never finish).
-    #[cfg(unix)]
-    std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
-    let start = Instant::now();
-    let mut child = match cmd.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn() {
-        Ok(c) => c,
-        Err(e) => {
-            return (
-                "unknown".into(),
-                format!("cannot start: {e}"),
-                0.0,
-                Value::Null,
-            )
-        }
+    let (out, err, seconds) = match run_child(cmd, timeout) {
+        Ok(r) => r,
+        Err((reason, seconds)) => return ("unknown".into(), reason, seconds, Value::Null),
     };
-    loop {
-        match child.try_wait() {
-            Ok(Some(_)) => break,
-            Ok(None) if start.elapsed() > timeout => {
-                #[cfg(unix)]
-                let _ = Command::new("kill")
-                    .args(["-KILL", "--", &format!("-{}", child.id())])
-                    .status();
-                let _ = child.kill();
-                let _ = child.wait();
-                return (
-                    "unknown".into(),
-                    format!("timeout ({} s)", timeout.as_secs_f64()),
-                    start.elapsed().as_secs_f64(),
-                    Value::Null,
-                );
-            }
-            Ok(None) => std::thread::sleep(Duration::from_millis(20)),
-            Err(e) => return ("unknown".into(), e.to_string(), 0.0, Value::Null),
-        }
-    }
-    let seconds = start.elapsed().as_secs_f64();
-    let mut out = String::new();
-    let mut err = String::new();
-    if let Some(mut s) = child.stdout.take() {
-        let _ = s.read_to_string(&mut out);
-    }
-    if let Some(mut s) = child.stderr.take() {
-        let _ = s.read_to_string(&mut err);
-    }
     match serde_json::from_str::<Value>(out.trim()) {
         Ok(v) => (
             v["verdict"].as_str().unwrap_or("unknown").to_string(),
@@ -202,6 +170,62 @@ pub fn run_one(
             Value::Null,
         ),
     }
+}
+
+/// `cpa validate-witness` on a run's witness: its first line of output (or of errors).
+fn validate_witness(file: &Path, witness: &Path, timeout: Duration) -> String {
+    let exe = std::env::current_exe().unwrap_or_else(|_| PathBuf::from("cpa"));
+    let mut cmd = Command::new(exe);
+    cmd.arg("validate-witness").arg(file).arg(witness);
+    match run_child(cmd, timeout) {
+        Ok((out, err, _)) => match out.lines().next() {
+            Some(l) => l.to_string(),
+            None => format!("error: {}", err.lines().next().unwrap_or("no output")),
+        },
+        Err((reason, _)) => format!("unknown: {reason}"),
+    }
+}
+
+/// Runs a child process to its end or the timeout: its stdout, stderr and time, or why not.
+fn run_child(mut cmd: Command, timeout: Duration) -> Result<(String, String, f64), (String, f64)> {
+    // The child gets its own process group so that a timeout stops its z3 processes too
+    // (killing only `cpa verify` left z3 running a query it may never finish).
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+    let start = Instant::now();
+    let mut child = match cmd.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn() {
+        Ok(c) => c,
+        Err(e) => return Err((format!("cannot start: {e}"), 0.0)),
+    };
+    loop {
+        match child.try_wait() {
+            Ok(Some(_)) => break,
+            Ok(None) if start.elapsed() > timeout => {
+                #[cfg(unix)]
+                let _ = Command::new("kill")
+                    .args(["-KILL", "--", &format!("-{}", child.id())])
+                    .status();
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err((
+                    format!("timeout ({} s)", timeout.as_secs_f64()),
+                    start.elapsed().as_secs_f64(),
+                ));
+            }
+            Ok(None) => std::thread::sleep(Duration::from_millis(20)),
+            Err(e) => return Err((e.to_string(), 0.0)),
+        }
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    let mut out = String::new();
+    let mut err = String::new();
+    if let Some(mut s) = child.stdout.take() {
+        let _ = s.read_to_string(&mut out);
+    }
+    if let Some(mut s) = child.stderr.take() {
+        let _ = s.read_to_string(&mut err);
+    }
+    Ok((out, err, seconds))
 }
 
 pub fn run(args: &BenchArgs) -> ExitCode {
@@ -263,8 +287,26 @@ pub fn run(args: &BenchArgs) -> ExitCode {
                     let Some((path, file, expected)) = selected.get(i) else {
                         break;
                     };
-                    let (verdict, reason, seconds, stats) =
-                        run_one(file, preset, &args.set, args.max_steps, timeout);
+                    let witness_file = args.witnesses.then(|| {
+                        std::env::temp_dir()
+                            .join(format!("cpa-bench-{}-{preset}-{i}.yml", std::process::id()))
+                    });
+                    let (verdict, reason, seconds, stats) = run_one(
+                        file,
+                        preset,
+                        &args.set,
+                        args.max_steps,
+                        timeout,
+                        witness_file.as_deref(),
+                    );
+                    let witness = match &witness_file {
+                        Some(w) if verdict == "true" || verdict == "false" => {
+                            let said = validate_witness(file, w, timeout);
+                            let _ = std::fs::remove_file(w);
+                            Some(said)
+                        }
+                        _ => None,
+                    };
                     let mut guard = progress.lock().unwrap();
                     let (rows, printed) = &mut *guard;
                     rows[i] = Some(Row {
@@ -274,6 +316,7 @@ pub fn run(args: &BenchArgs) -> ExitCode {
                         reason,
                         seconds,
                         stats,
+                        witness,
                     });
                     while let Some(Some(row)) = rows.get(*printed) {
                         print_row(preset, row, &mut out_file.lock().unwrap());
@@ -309,6 +352,24 @@ pub fn run(args: &BenchArgs) -> ExitCode {
             "correct: {} (true: {correct_true}, false: {correct_false}), wrong: {wrong}, unknown: {unknown}",
             correct_true + correct_false
         );
+        if args.witnesses {
+            let with: Vec<&Row> = rows.iter().filter(|r| r.witness.is_some()).collect();
+            let confirmed = |v: &str| {
+                with.iter()
+                    .filter(|r| r.verdict == v && r.witness.as_deref() == Some("confirmed"))
+                    .count()
+            };
+            let of = |v: &str| with.iter().filter(|r| r.verdict == v).count();
+            println!(
+                "witnesses confirmed: {} of {} (violation: {} of {}, correctness: {} of {})",
+                confirmed("true") + confirmed("false"),
+                with.len(),
+                confirmed("false"),
+                of("false"),
+                confirmed("true"),
+                of("true")
+            );
+        }
         println!(
             "time: {total:.2} s total, {:.0}% in the solver",
             if total > 0.0 {
@@ -337,14 +398,17 @@ fn print_row(preset: &str, row: &Row, out_file: &mut Option<std::fs::File>) {
         row.stats["refinements"].as_u64().unwrap_or(0),
         row.stats["solver_queries"].as_u64().unwrap_or(0),
         row.stats["solver_ms"].as_f64().unwrap_or(0.0) / 1000.0,
-        row.reason
+        match &row.witness {
+            Some(w) => format!("{} [witness: {w}]", row.reason),
+            None => row.reason.clone(),
+        }
     );
     if let Some(f) = out_file.as_mut() {
         use std::io::Write;
         let _ = writeln!(
             f,
             "{}",
-            serde_json::json!({"config": preset, "path": row.path, "expected": row.expected, "verdict": row.verdict, "outcome": row.outcome(), "seconds": row.seconds, "reason": row.reason, "stats": row.stats})
+            serde_json::json!({"config": preset, "path": row.path, "expected": row.expected, "verdict": row.verdict, "outcome": row.outcome(), "seconds": row.seconds, "reason": row.reason, "stats": row.stats, "witness": row.witness})
         );
     }
 }

@@ -2,8 +2,11 @@
 //! preset and the real native z3, with limits that fit CI: a short wall-clock timeout per run
 //! (`CPA_BENCH_TIMEOUT` seconds, default 5) and two runs at a time. Asserted: no wrong verdict
 //! for any preset (the release blocker), every task has a row, and the default preset still
-//! solves a floor of tasks even under the short timeout. The full measurement with 60 s per
-//! task is `docs/benchmarks.md`.
+//! solves a floor of tasks even under the short timeout. Every TRUE and FALSE comes with a
+//! witness that `cpa validate-witness` checks: every violation witness must be confirmed, and
+//! most correctness witnesses (the others are listed: invariants C cannot state at the loop,
+//! or too long for one expression). The full measurement with 60 s per task is
+//! `docs/benchmarks.md`.
 
 use cpa_engine::config::PRESETS;
 use serde_json::Value;
@@ -30,7 +33,14 @@ fn no_preset_gives_a_wrong_verdict_on_the_svcomp_tasks() {
         cmd.arg("--config").arg(p);
     }
     let out = cmd
-        .args(["--timeout", &timeout, "--jobs", "2", "--output"])
+        .args([
+            "--timeout",
+            &timeout,
+            "--jobs",
+            "2",
+            "--witnesses",
+            "--output",
+        ])
         .arg(&out_path)
         .output()
         .unwrap();
@@ -61,6 +71,44 @@ fn no_preset_gives_a_wrong_verdict_on_the_svcomp_tasks() {
         );
     }
     println!("correct per preset (timeout {timeout} s): {correct:?}");
+    // Witnesses: every violation witness replays to the error; correctness witnesses are
+    // mostly confirmed (the misses are printed).
+    let with_witness = |v: &str| -> Vec<&Value> {
+        rows.iter()
+            .filter(|r| r["verdict"] == v && r["witness"].is_string())
+            .collect()
+    };
+    let unconfirmed = |rs: &[&Value]| -> Vec<String> {
+        rs.iter()
+            .filter(|r| r["witness"] != "confirmed")
+            .map(|r| format!("{} {}: {}", r["config"], r["path"], r["witness"]))
+            .collect()
+    };
+    let (violations, proofs) = (with_witness("false"), with_witness("true"));
+    let bad = unconfirmed(&violations);
+    assert!(
+        bad.is_empty(),
+        "violation witnesses not confirmed:\n{}",
+        bad.join("\n")
+    );
+    let missed = unconfirmed(&proofs);
+    println!(
+        "witnesses: {} violation, all confirmed; {} correctness, {} confirmed; not confirmed:\n{}",
+        violations.len(),
+        proofs.len(),
+        proofs.len() - missed.len(),
+        missed.join("\n")
+    );
+    assert!(
+        violations.len() >= 50,
+        "{} violation witnesses",
+        violations.len()
+    );
+    assert!(
+        (proofs.len() - missed.len()) * 10 >= proofs.len() * 7,
+        "too few correctness witnesses confirmed:\n{}",
+        missed.join("\n")
+    );
     // A floor, far below what the presets reach, that catches an engine which suddenly gives
     // up on everything (an UNKNOWN is never wrong, so the no-wrong assertion would not).
     assert!(

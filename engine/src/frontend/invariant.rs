@@ -10,7 +10,7 @@
 use super::expr::{as_condition, binary, has_side_effects};
 use super::parse_program;
 use crate::cfa::{Cfa, EdgeKind};
-use crate::ir::{BinOp, Expr, ExprKind, FuncId, VarId};
+use crate::ir::{BinOp, Expr, ExprKind, FuncId, IntType, VarId};
 use lang_c::ast::{BlockItem, ExternalDeclaration, Statement};
 use lang_c::driver::{parse_preprocessed, Config, Flavor};
 use std::collections::BTreeMap;
@@ -92,8 +92,38 @@ fn split_and_parse(cfa: &Cfa, function: FuncId, text: &str, depth: usize) -> Res
                 return split_and_parse(cfa, function, inner, depth + 1);
             }
         }
+        // `c ? a : b` with one `?` and one `:` outside parentheses.
+        if let Some([c, a, b]) = split_ternary(t) {
+            let part = |x: &str| -> Result<Expr, String> {
+                Ok(as_condition(split_and_parse(cfa, function, x, depth + 1)?))
+            };
+            let (c, a, b) = (part(c)?, part(a)?, part(b)?);
+            return Ok(Expr {
+                ty: IntType::INT,
+                kind: ExprKind::Ite(Box::new(c), Box::new(a), Box::new(b)),
+            });
+        }
     }
     parse_one(cfa, function, t)
+}
+
+/// `c ? a : b` split into its three parts when `?` and `:` occur once each outside
+/// parentheses (so the split cannot mistake the nesting).
+fn split_ternary(text: &str) -> Option<[&str; 3]> {
+    let mut depth = 0i32;
+    let (mut q, mut colon) = (None, None);
+    for (i, b) in text.bytes().enumerate() {
+        match b {
+            b'(' | b'[' => depth += 1,
+            b')' | b']' => depth -= 1,
+            b'\'' | b'"' | b',' if depth == 0 => return None,
+            b'?' if depth == 0 && q.replace(i).is_some() => return None,
+            b':' if depth == 0 && colon.replace(i).is_some() => return None,
+            _ => {}
+        }
+    }
+    let (q, colon) = (q?, colon?);
+    (q < colon).then(|| [&text[..q], &text[q + 1..colon], &text[colon + 1..]])
 }
 
 /// Whether the parentheses of `text` balance without going below zero.
@@ -334,7 +364,15 @@ mod tests {
         assert_eq!(e.matches("LogOr").count(), 299);
         // A top-level `?:` binds looser than `||`: such a text is not split (and is too
         // long for one expression).
-        let ite = format!("{} ? 1 : 0", cubes.join(" || "));
-        assert!(parse(&ite).unwrap_err().contains("operators"));
+        let ite = format!("x > 0 ? ({}) : 0", cubes.join(" || "));
+        let e = parse(&ite).unwrap();
+        assert!(
+            e.starts_with("Expr{ty:IntType{kind:Int,signed:true},kind:Ite("),
+            "{e}"
+        );
+        assert_eq!(e.matches("LogOr").count(), 299);
+        // Two `?` at the top level are not split (and are too long for one expression).
+        let two = format!("x > 0 ? 1 : x < 0 ? ({}) : 0", cubes.join(" || "));
+        assert!(parse(&two).unwrap_err().contains("operators"));
     }
 }
