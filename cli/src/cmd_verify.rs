@@ -154,28 +154,27 @@ fn write_witness(
     preset: &str,
     out: &Outcome,
 ) -> Result<(), String> {
-    use cpa_engine::witness::{self as w, correctness, violation};
     let source = std::fs::read(program).map_err(|e| format!("cannot read {program}: {e}"))?;
     let name = Path::new(program)
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| program.to_string());
-    let entry = match &out.verdict {
-        Verdict::False { counterexample } => {
-            let meta = w::metadata(&name, &source, preset, "violation", witness::now());
-            violation::write(cfa, &counterexample.trace, &name, meta)
-        }
-        Verdict::True => {
-            let meta = w::metadata(&name, &source, preset, "correctness", witness::now());
-            let text = String::from_utf8_lossy(&source);
-            correctness::write(cfa, &text, &name, &out.invariants, meta)
-        }
-        Verdict::Unknown { .. } => {
-            eprintln!("note: no witness written: the verdict is UNKNOWN");
-            return Ok(());
-        }
+    // The hash in the metadata is of the file's bytes: read as text only when it is text.
+    let text = String::from_utf8(source).map_err(|_| format!("{program} is not UTF-8 text"))?;
+    let Some(entry) = cpa_engine::witness::of_run(
+        cfa,
+        &name,
+        &text,
+        preset,
+        &out.verdict,
+        &out.invariants,
+        witness::now(),
+    ) else {
+        eprintln!("note: no witness written: the verdict is UNKNOWN");
+        return Ok(());
     };
-    std::fs::write(path, w::to_yaml(&[entry])).map_err(|e| format!("cannot write: {e}"))
+    std::fs::write(path, cpa_engine::witness::to_yaml(&[entry]))
+        .map_err(|e| format!("cannot write: {e}"))
 }
 
 pub fn run(args: &VerifyArgs) -> ExitCode {

@@ -5,7 +5,8 @@
 // is remembered.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { execFileSync } from 'node:child_process';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -282,5 +283,36 @@ test('exports: DOT that Graphviz lays out, SVG, and the run JSON of cpa verify -
     ['verify', join(ROOT, 'examples', 'max-bug.c'), '--config', 'bmc', '--json', '--events'], { encoding: 'utf8', maxBuffer: 1 << 28 }));
   for (const v of [run, want]) for (const k of Object.keys(v.stats)) if (k.endsWith('_ms')) delete v.stats[k];
   assert.deepEqual(run, want);
+
+  // The witness: what cpa verify --witness writes (but the creation time), and confirmed.
+  const witness = await fetchExport('export-witness');
+  assert.equal(witness.name, 'max-bug-witness.yml');
+  assert.match(witness.text, /entry_type: violation_sequence/);
+  const dir = mkdtempSync(join(tmpdir(), 'cpa-witness-'));
+  const cli = join(dir, 'cli.yml');
+  execFileSync(join(ROOT, 'target', 'release', 'cpa'),
+    ['verify', join(ROOT, 'examples', 'max-bug.c'), '--config', 'bmc', '--witness', cli]);
+  const noTime = (t) => t.replace(/creation_time: .*/, '');
+  assert.equal(noTime(witness.text), noTime(readFileSync(cli, 'utf8')));
+  const page_yml = join(dir, 'page.yml');
+  writeFileSync(page_yml, witness.text);
+  const said = execFileSync(join(ROOT, 'target', 'release', 'cpa'),
+    ['validate-witness', join(ROOT, 'examples', 'max-bug.c'), page_yml], { encoding: 'utf8' });
+  assert.equal(said.trim(), 'confirmed');
+  await page.keyboard.press('Escape');
+
+  // A TRUE: its loop invariants, confirmed inductive and sufficient.
+  await open('refine-loop', 'predicate-lbe');
+  await page.click(id('btn-end'));
+  await settledAt(page, null);
+  await page.click(id('btn-share'));
+  const proof = await fetchExport('export-witness');
+  assert.match(proof.text, /entry_type: invariant_set/);
+  assert.match(proof.text, /type: loop_invariant/);
+  const proof_yml = join(dir, 'proof.yml');
+  writeFileSync(proof_yml, proof.text);
+  const judged = execFileSync(join(ROOT, 'target', 'release', 'cpa'),
+    ['validate-witness', join(ROOT, 'examples', 'refine-loop.c'), proof_yml], { encoding: 'utf8' });
+  assert.equal(judged.trim(), 'confirmed');
   await page.keyboard.press('Escape');
 });

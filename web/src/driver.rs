@@ -94,6 +94,22 @@ impl Driver {
         }
     }
 
+    /// The current run's witness (YAML), created at `creation_time`.
+    pub fn witness(
+        &self,
+        creation_time: String,
+        done: impl FnOnce(Result<String, String>) + 'static,
+    ) {
+        self.engine
+            .request(Request::Witness { creation_time }, move |r| {
+                done(match r {
+                    Ok(Reply::Witness { yaml }) => Ok(yaml),
+                    Ok(Reply::Error { message }) | Err(message) => Err(message),
+                    Ok(_) => Err("unexpected reply".into()),
+                })
+            });
+    }
+
     /// The whole text of a logged query of the current run.
     pub fn query_text(
         &self,

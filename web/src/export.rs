@@ -104,10 +104,12 @@ pub enum ExportKind {
     ArgDot,
     ArgSvg,
     RunJson,
+    /// The run's SV-COMP witness (from the worker, which holds the run's proof).
+    Witness,
 }
 
 impl ExportKind {
-    pub const ALL: [ExportKind; 7] = [
+    pub const ALL: [ExportKind; 8] = [
         ExportKind::CfaDot,
         ExportKind::CfaSvg,
         ExportKind::LbeDot,
@@ -115,6 +117,7 @@ impl ExportKind {
         ExportKind::ArgDot,
         ExportKind::ArgSvg,
         ExportKind::RunJson,
+        ExportKind::Witness,
     ];
 
     /// Button text, `data-testid`, file name suffix and MIME type.
@@ -146,6 +149,12 @@ impl ExportKind {
                 "export-run-json",
                 "run.json",
                 "application/json",
+            ),
+            ExportKind::Witness => (
+                "Witness · YAML",
+                "export-witness",
+                "witness.yml",
+                "application/yaml",
             ),
         }
     }

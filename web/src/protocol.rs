@@ -60,6 +60,9 @@ pub enum Request {
     },
     /// The whole text of solver query `index` of the current run (batches carry excerpts).
     QueryText { index: u64 },
+    /// The current run's witness (SV-COMP format 2.0): what `cpa verify --witness` writes,
+    /// with the page's `creation_time` (the engine reads no clock).
+    Witness { creation_time: String },
     /// Makes the worker panic in the next `advance` (tests of the page's recovery from an
     /// engine crash). No reply.
     DebugPanic,
@@ -331,6 +334,9 @@ pub enum Reply<R> {
     QueryText {
         query: String,
         reply: String,
+    },
+    Witness {
+        yaml: String,
     },
     Error {
         message: String,

@@ -157,6 +157,11 @@ const BATCH_EVENTS: usize = 4000;
 /// One run in the worker.
 pub struct RunHost {
     session: Session,
+    /// The program and preset, for the run's witness.
+    cfa: Rc<cpa_engine::cfa::Cfa>,
+    file: String,
+    source: String,
+    preset: String,
     call: Rc<Cell<Option<Call>>>,
     raw: Rc<RefCell<Vec<RawQuery>>>,
     clock: Rc<RefCell<Option<Clock>>>,
@@ -212,9 +217,14 @@ impl RunHost {
             inner: BridgeSmt::new(tap),
             call: call.clone(),
         };
-        let session = Session::new(cfa, config, Box::new(smt));
+        let preset = config.preset.clone();
+        let session = Session::new(cfa.clone(), config, Box::new(smt));
         let mut host = RunHost {
             session,
+            cfa,
+            file: file.to_string(),
+            source: source.to_string(),
+            preset,
             call,
             raw,
             clock,
@@ -348,6 +358,26 @@ impl RunHost {
             solver_ms: self.solver_ms,
             verdict: self.session.verdict().cloned(),
         }
+    }
+
+    /// The run's witness (SV-COMP format 2.0, YAML), as `cpa verify --witness` writes it,
+    /// created at `creation_time`; an error while the run has no TRUE or FALSE.
+    pub fn witness(&self, creation_time: &str) -> Result<String, String> {
+        let verdict = self
+            .session
+            .verdict()
+            .ok_or("the run has no verdict yet: run it to the end first")?;
+        let entry = cpa_engine::witness::of_run(
+            &self.cfa,
+            &self.file,
+            &self.source,
+            &self.preset,
+            verdict,
+            &self.session.invariants(),
+            creation_time.to_string(),
+        )
+        .ok_or("an UNKNOWN verdict has no witness")?;
+        Ok(cpa_engine::witness::to_yaml(&[entry]))
     }
 
     /// The whole text of query `index` and its reply.

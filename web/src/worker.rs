@@ -41,6 +41,8 @@ pub enum Work {
     },
     /// Answer with [`Runs::query_text`].
     QueryText { id: u64, index: u64 },
+    /// Answer with [`Runs::witness`].
+    Witness { id: u64, creation_time: String },
     /// Panic (the page's crash recovery is tested with it).
     Panic,
 }
@@ -88,6 +90,14 @@ impl Runs {
             post(&message_json(&WorkerMessage::Events { id, batch }))
         });
         reply_json(id, Reply::Advanced { progress })
+    }
+
+    pub fn witness(&self, id: u64, creation_time: &str) -> String {
+        match self.current.as_ref().map(|h| h.witness(creation_time)) {
+            Some(Ok(yaml)) => reply_json(id, Reply::Witness { yaml }),
+            Some(Err(e)) => error_reply(id, e),
+            None => error_reply(id, "no run: start one first"),
+        }
     }
 
     pub fn query_text(&self, id: u64, index: u64) -> String {
@@ -328,6 +338,10 @@ pub fn handle(data: &str) -> Work {
         Request::QueryText { index } => Work::QueryText {
             id: envelope.id,
             index,
+        },
+        Request::Witness { creation_time } => Work::Witness {
+            id: envelope.id,
+            creation_time,
         },
         Request::DebugPanic => Work::Panic,
     }

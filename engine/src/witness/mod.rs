@@ -224,6 +224,38 @@ fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// The witness of a finished run of `preset` on `file` (its text `source`): a violation
+/// witness for FALSE, a correctness witness (`invariants` at loop heads) for TRUE, none for
+/// UNKNOWN. The creation time comes from the caller (the engine reads no clock).
+pub fn of_run(
+    cfa: &crate::cfa::Cfa,
+    file: &str,
+    source: &str,
+    preset: &str,
+    verdict: &crate::algorithm::Verdict,
+    invariants: &[correctness::LocationInvariant],
+    creation_time: String,
+) -> Option<Entry> {
+    use crate::algorithm::Verdict;
+    match verdict {
+        Verdict::False { counterexample } => {
+            let meta = metadata(file, source.as_bytes(), preset, "violation", creation_time);
+            Some(violation::write(cfa, &counterexample.trace, file, meta))
+        }
+        Verdict::True => {
+            let meta = metadata(
+                file,
+                source.as_bytes(),
+                preset,
+                "correctness",
+                creation_time,
+            );
+            Some(correctness::write(cfa, source, file, invariants, meta))
+        }
+        Verdict::Unknown { .. } => None,
+    }
+}
+
 /// What the check of a witness found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {

@@ -125,6 +125,9 @@ mod wasm {
                 post(&reply);
             }
             Work::QueryText { id, index } => post(&RUNS.with(|r| r.borrow().query_text(id, index))),
+            Work::Witness { id, creation_time } => {
+                post(&RUNS.with(|r| r.borrow().witness(id, &creation_time)))
+            }
             Work::Panic => PANIC_NEXT.with(|p| p.set(true)),
         }
     }

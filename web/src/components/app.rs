@@ -291,6 +291,22 @@ impl App {
                 }
                 return;
             }
+            ExportKind::Witness => {
+                // RFC 3339 without milliseconds, as the CLI writes it.
+                let now = js_sys::Date::new_0()
+                    .to_iso_string()
+                    .as_string()
+                    .unwrap_or_default();
+                let now = match now.split_once('.') {
+                    Some((s, _)) => format!("{s}Z"),
+                    None => now,
+                };
+                self.driver.witness(now, move |r| match r {
+                    Ok(yaml) => page_url::download(&name, mime, &yaml),
+                    Err(e) => web_sys::console::error_1(&e.into()),
+                });
+                return;
+            }
         };
         let Some(dot) = dot.filter(|d| !d.is_empty()) else {
             return;
@@ -1270,6 +1286,15 @@ impl Component for App {
         // Deflated only where shown (the address bar has its own in `sync_url`).
         let fragment: Option<AttrValue> =
             (self.embed || self.share_open).then(|| self.link().encode().into());
+        let has_witness = self.pg.borrow().run.as_ref().is_some_and(|r| {
+            matches!(
+                r.verdict,
+                Some(
+                    cpa_engine::algorithm::Verdict::True
+                        | cpa_engine::algorithm::Verdict::False { .. }
+                )
+            )
+        });
         let open_full = fragment
             .as_ref()
             .filter(|_| self.embed)
@@ -1379,7 +1404,7 @@ impl Component for App {
                 </main>
                 if let (true, Some(fragment)) = (self.share_open, fragment) {
                     <ShareDialog fragment={fragment} on_close={link.callback(|_| Msg::Share)}
-                        on_export={link.callback(Msg::Export)} />
+                        on_export={link.callback(Msg::Export)} has_witness={has_witness} />
                 }
                 if let Some(focus) = self.help {
                     <HelpOverlay {focus} on_close={link.callback(|_| Msg::Help(None))} />

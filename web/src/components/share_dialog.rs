@@ -11,6 +11,9 @@ pub struct Props {
     pub fragment: AttrValue,
     pub on_close: Callback<()>,
     pub on_export: Callback<ExportKind>,
+    /// The run ended TRUE or FALSE: it has a witness.
+    #[prop_or_default]
+    pub has_witness: bool,
 }
 
 #[function_component(ShareDialog)]
@@ -67,10 +70,12 @@ pub fn share_dialog(p: &Props) -> Html {
                     { for ExportKind::ALL.iter().map(|&k| {
                         let (name, testid, _, _) = k.describe();
                         let cb = p.on_export.clone();
-                        html! { <button type="button" data-testid={testid} onclick={Callback::from(move |_: MouseEvent| cb.emit(k))}>{ name }</button> }
+                        let off = k == ExportKind::Witness && !p.has_witness;
+                        let title = off.then_some("a witness comes with a TRUE or FALSE: run the analysis to its verdict");
+                        html! { <button type="button" data-testid={testid} disabled={off} {title} onclick={Callback::from(move |_: MouseEvent| cb.emit(k))}>{ name }</button> }
                     }) }
                 </div>
-                <p class="muted">{ "The run's JSON is what " }<code>{ "cpa verify --json --events" }</code>{ " prints for the same program and analysis." }</p>
+                <p class="muted">{ "The run's JSON is what " }<code>{ "cpa verify --json --events" }</code>{ " prints for the same program and analysis; the witness (SV-COMP format 2.0: the counterexample of a FALSE, the loop invariants of a TRUE) is what " }<code>{ "cpa verify --witness" }</code>{ " writes, and " }<code>{ "cpa validate-witness" }</code>{ " checks it." }</p>
             </div>
         </div>
     }
