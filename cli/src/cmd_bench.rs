@@ -178,10 +178,13 @@ fn validate_witness(file: &Path, witness: &Path, timeout: Duration) -> String {
     let mut cmd = Command::new(exe);
     cmd.arg("validate-witness").arg(file).arg(witness);
     match run_child(cmd, timeout) {
-        Ok((out, err, _)) => match out.lines().next() {
-            Some(l) => l.to_string(),
-            None => format!("error: {}", err.lines().next().unwrap_or("no output")),
-        },
+        Ok((out, err, _)) => {
+            let line = match out.lines().next() {
+                Some(l) => l.to_string(),
+                None => format!("error: {}", err.lines().next().unwrap_or("no output")),
+            };
+            line.chars().take(300).collect()
+        }
         Err((reason, _)) => format!("unknown: {reason}"),
     }
 }

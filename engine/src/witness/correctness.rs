@@ -237,6 +237,15 @@ fn place(cfa: &Cfa, inv: &Invariant) -> std::result::Result<NodeId, String> {
     })
 }
 
+/// An invariant's text for a message: at most 120 characters.
+fn short(text: &str) -> String {
+    if text.chars().count() <= 120 {
+        text.to_string()
+    } else {
+        format!("{}…", text.chars().take(119).collect::<String>())
+    }
+}
+
 /// The invariants of a witness's invariant sets, parsed and placed; several at one location
 /// are conjoined. `Err` says why the witness cannot be read on this program.
 pub fn read(
@@ -252,11 +261,12 @@ pub fn read(
                 inv.location.line, inv.format
             ));
         }
-        let at = place(cfa, inv).map_err(|e| format!("invariant '{}': {e}", inv.value))?;
+        let at = place(cfa, inv).map_err(|e| format!("invariant '{}': {e}", short(&inv.value)))?;
         let expr = parse_invariant(cfa, cfa.node(at).function, &inv.value).map_err(|e| {
             format!(
                 "invariant '{}' at line {}: {e}",
-                inv.value, inv.location.line
+                short(&inv.value),
+                inv.location.line
             )
         })?;
         out.entry(at).or_default().push((expr, inv.value.clone()));
@@ -317,7 +327,7 @@ pub fn check(
                     .join(" && ")
             })
             .unwrap_or_default();
-        format!("the invariant '{value}' at line {}", n.line)
+        format!("the invariant '{}' at line {}", short(&value), n.line)
     };
     let is_end = |c: &ControlState| {
         c.beyond || cfa.node(c.location).loop_head || invariants.contains_key(&c.location)
