@@ -94,7 +94,8 @@ fn changed_and_broken_witnesses_are_refused() {
 /// CPAchecker's correctness witnesses for `simple.c` (specification: no overflow, so only
 /// whether the invariants hold is checked): the two valid ones are confirmed, each of the
 /// four invalid ones is refuted. With the specification unreach-call, the valid `y <= x` also
-/// suffices for the proof and `1` does not.
+/// suffices for the proof, and so does `1`: simple.c is 2-inductive (a loop head reached
+/// through the body has `y <= x`), which the validator's k-induction finds.
 #[test]
 fn cpachecker_correctness_witnesses_are_judged_like_cpachecker() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/witnesses");
@@ -127,10 +128,7 @@ fn cpachecker_correctness_witnesses_are_judged_like_cpachecker() {
     }
     let tmp = std::env::temp_dir().join(format!("cpa-witness-spec-{}.yml", std::process::id()));
     for (file, want) in [
-        (
-            "simple-valid-witness-v2--1.yml",
-            "refuted: the invariants do not suffice",
-        ),
+        ("simple-valid-witness-v2--1.yml", "confirmed"),
         ("simple-valid-witness-v2--2.yml", "confirmed"),
     ] {
         let text = std::fs::read_to_string(dir.join(file)).unwrap();
@@ -156,13 +154,6 @@ const NOT_CONFIRMED: &[(&str, &str, &str)] = &[
         "unknown: a recursion deeper than",
     ),
     ("recursion-safe.c", "*", "unknown: a recursion deeper than"),
-    // IMPACT's invariant of the inner loop is over 32 KiB of C (its interpolants' wrap-around
-    // terms, written out as a tree): written as `1`, it no longer proves the program.
-    (
-        "nested-safe.c",
-        "impact",
-        "refuted: the invariants do not suffice",
-    ),
 ];
 
 #[test]
@@ -222,4 +213,65 @@ fn correctness_witnesses_of_every_true_verdict_are_confirmed() {
         confirmed >= 30,
         "{confirmed} confirmed correctness witnesses"
     );
+}
+
+/// k-induction proves `kinduction-proves.c` with interval invariants that are not inductive on
+/// their own (the property is 2-inductive relative to them): the validator's k-induction over
+/// the blocks confirms the witness, where 1-induction alone answers "do not suffice".
+#[test]
+fn k_inductive_invariants_are_confirmed() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let program = root.join("examples/kinduction-proves.c");
+    let program = program.to_str().unwrap();
+    let tmp = std::env::temp_dir().join(format!("cpa-kwitness-{}.yml", std::process::id()));
+    let w = tmp.to_str().unwrap();
+    let (_, out, err) = cpa(&["verify", program, "--config", "kinduction", "--witness", w]);
+    assert!(out.contains("Verification result: TRUE"), "{out} {err}");
+    let (ok, out, err) = cpa(&["validate-witness", program, w]);
+    assert!(ok && out.trim() == "confirmed", "{out} {err}");
+}
+
+/// Invariants that hold but do not prove the program, neither by 1- nor by k-induction, are
+/// refuted with the reason; the invariant that does prove it is confirmed.
+#[test]
+fn invariants_that_do_not_suffice_are_refuted() {
+    let dir = std::env::temp_dir().join(format!("cpa-suffice-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let program = dir.join("count.c");
+    std::fs::write(
+        &program,
+        "extern void reach_error(void);\nint main(void) {\n  int x = 0;\n  int y = 0;\n  \
+         while (x < 100) {\n    x++;\n    y++;\n  }\n  if (y != 100) reach_error();\n  \
+         return 0;\n}\n",
+    )
+    .unwrap();
+    let program = program.to_str().unwrap();
+    let witness = |value: &str| {
+        format!(
+            "- entry_type: invariant_set\n  metadata:\n    format_version: \"2.0\"\n    \
+             uuid: \"00000000-0000-4000-8000-000000000000\"\n    creation_time: \"2026-11-24T00:00:00Z\"\n    \
+             producer:\n      name: test\n    task:\n      input_files: [count.c]\n      \
+             input_file_hashes: {{}}\n      specification: \"CHECK( init(main()), LTL(G ! call(reach_error())) )\"\n      \
+             data_model: ILP32\n      language: C\n  content:\n    - invariant:\n        \
+             type: loop_invariant\n        location:\n          file_name: count.c\n          \
+             line: 5\n          column: 3\n          function: main\n        \
+             value: \"{value}\"\n        format: c_expression\n"
+        )
+    };
+    for (value, want) in [
+        ("x <= 100", "refuted: the invariants do not suffice"),
+        ("x == y && x <= 100", "confirmed"),
+        // Holds, and 2-inductive (a loop head reached through the body has x <= 100).
+        ("x == y", "confirmed"),
+        (
+            "x == y + 1",
+            "refuted: the invariant 'x == y + 1' at line 5 does not hold",
+        ),
+    ] {
+        let w = dir.join("w.yml");
+        std::fs::write(&w, witness(value)).unwrap();
+        let (ok, out, err) = cpa(&["validate-witness", program, w.to_str().unwrap()]);
+        assert_eq!(ok, want == "confirmed", "{value}: {out} {err}");
+        assert!(out.starts_with(want), "{value}: {out} {err}");
+    }
 }

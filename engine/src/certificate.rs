@@ -63,13 +63,15 @@ pub struct Report {
 }
 
 /// The blocks leaving one control state: every block end (a control state where `is_end`
-/// holds, or an error location) with the merged path formula of all paths to it.
+/// holds, or an error location) with the merged path formula of all paths to it, each
+/// continuing `init` (the formula of a path to `start`, or the empty one).
 pub(crate) fn blocks_from(
     cfa: &Cfa,
     encoding: Encoding,
     is_end: &dyn Fn(&ControlState) -> bool,
     control: &ControlCpa,
     start: &ControlState,
+    init: PathFormula,
 ) -> Result<Vec<(ControlState, PathFormula)>> {
     // 1. The block's control states and edges (a DAG: every cycle of the CFA passes a loop
     //    head, and every recursive call a state beyond the bound, both block ends).
@@ -114,7 +116,7 @@ pub(crate) fn blocks_from(
         }
     }
     let mut pf: BTreeMap<ControlState, PathFormula> = BTreeMap::new();
-    pf.insert(start.clone(), PathFormula::empty(SsaMap::default()));
+    pf.insert(start.clone(), init);
     let mut at_end: BTreeMap<ControlState, PathFormula> = BTreeMap::new();
     let mut ready = vec![start.clone()];
     let enc = Encoder::new(cfa, encoding);
@@ -326,7 +328,8 @@ pub fn check<C: Certified>(cpa: &mut C, smt: &mut dyn Smt, algo: &CpaPlus<C>) ->
     for (ctl, psi, id) in &states {
         if !blocks.contains_key(ctl) {
             let is_end = |c: &ControlState| cpa.is_block_end(c);
-            let b = blocks_from(&cfa, cpa.encoding(), &is_end, &algo.control, ctl)?;
+            let empty = PathFormula::empty(SsaMap::default());
+            let b = blocks_from(&cfa, cpa.encoding(), &is_end, &algo.control, ctl, empty)?;
             blocks.insert(ctl.clone(), b);
         }
         let (start, extra) = enc.instantiate(cpa.names(), psi, &SsaMap::default());

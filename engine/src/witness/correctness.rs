@@ -18,8 +18,13 @@
 //! 3. **sufficient** (only when the witness's specification is `unreach-call`): no block
 //!    reaches an error location.
 //!
-//! A satisfiable obligation refutes the witness with the reason; a recursion deeper than the
-//! depth bound or a solver `unknown` leave it undecided.
+//! An obligation from the program's start that is satisfiable refutes the witness (the path is
+//! exact). When only consecution or sufficiency fails, the invariants may still be
+//! k-inductive (k-induction's and BMC's proofs are): k-induction over the same blocks, for k up
+//! to 8 (base case: every chain of at most k blocks from the start; step case: every chain of
+//! k blocks from any reachable block start, the property assumed at its first k starts)
+//! confirms them or the witness is refuted with the first failure. A recursion deeper than the
+//! depth bound, too many chains or a solver `unknown` leave it undecided.
 
 use super::c_expr::Scope;
 use super::{Entry, Invariant, InvariantEntry, InvariantType, Location, Metadata, Outcome};
@@ -27,7 +32,7 @@ use crate::certificate::blocks_from;
 use crate::cfa::{Cfa, NodeId};
 use crate::cpa::control::{ControlCpa, ControlState};
 use crate::formula::encode::Builder;
-use crate::formula::{Encoder, Encoding, EncodingChoice, Frames, Names, SsaMap};
+use crate::formula::{Encoder, Encoding, EncodingChoice, Frames, Names, PathFormula, SsaMap};
 use crate::frontend::invariant::{parse_invariant, MAX_INVARIANT_BYTES};
 use crate::ir::Expr;
 use crate::smt::{Result, Sat, Smt};
@@ -350,6 +355,7 @@ pub fn check(
     }
     let mut seen: BTreeSet<ControlState> = BTreeSet::from([initial.clone()]);
     let mut todo = vec![initial.clone()];
+    let mut first_failure: Option<String> = None;
     while let Some(start) = todo.pop() {
         let (assumed, extra) = at(&start, &SsaMap::default()).unwrap_or((Term::bool(true), vec![]));
         let from = if start == initial {
@@ -365,7 +371,8 @@ pub fn check(
                 cfa.node(start.location).line
             )
         };
-        let blocks = match blocks_from(cfa, encoding, &is_end, &control, &start) {
+        let empty = PathFormula::empty(SsaMap::default());
+        let blocks = match blocks_from(cfa, encoding, &is_end, &control, &start, empty) {
             Ok(b) => b,
             Err(e) => return Ok(Outcome::Undecided(e.to_string())),
         };
@@ -414,14 +421,183 @@ pub fn check(
             };
             match smt.check(&q)? {
                 Sat::Unsat => {}
-                Sat::Sat => return Ok(Outcome::Refuted(failure)),
+                // From the start, the path is exact: a real violation.
+                Sat::Sat if start == initial => return Ok(Outcome::Refuted(failure)),
+                // Otherwise not 1-inductive; k-induction may still prove it (below, once
+                // every reachable block start is known).
+                Sat::Sat => {
+                    first_failure.get_or_insert(failure);
+                }
                 Sat::Unknown(r) => {
                     return Ok(Outcome::Undecided(format!("solver: {r} ({failure}?)")))
                 }
             }
         }
     }
-    Ok(Outcome::Confirmed)
+    let Some(failure) = first_failure else {
+        return Ok(Outcome::Confirmed);
+    };
+    // k-induction over the blocks: the property is "every invariant holds at its location and
+    // (for unreach-call) no error location is reached".
+    let chains = Chains {
+        cfa,
+        encoding,
+        control: &control,
+        is_end: &is_end,
+        at: &at,
+        sufficient,
+    };
+    for k in 2..=MAX_K {
+        let mut budget = MAX_CHAIN_BLOCKS;
+        // Base case: every chain of at most k blocks from the start is exact.
+        let empty = PathFormula::empty(SsaMap::default());
+        match chains.walk(smt, &initial, empty, Vec::new(), 0, k, true, &mut budget)? {
+            Walk::Holds => {}
+            Walk::Violated(why) => return Ok(Outcome::Refuted(why)),
+            Walk::Undecided(why) => return Ok(Outcome::Undecided(why)),
+        }
+        // Step case: from every reachable block start, assuming the property at the first k
+        // block starts of a chain, it holds at the next.
+        let mut step = true;
+        for start in &seen {
+            let assumed = match at(start, &SsaMap::default()) {
+                Some((t, extra)) => std::iter::once(t).chain(extra).collect(),
+                None => Vec::new(),
+            };
+            let empty = PathFormula::empty(SsaMap::default());
+            match chains.walk(smt, start, empty, assumed, 0, k, false, &mut budget)? {
+                Walk::Holds => {}
+                Walk::Violated(_) => {
+                    step = false;
+                    break;
+                }
+                Walk::Undecided(why) => return Ok(Outcome::Undecided(why)),
+            }
+        }
+        if step {
+            return Ok(Outcome::Confirmed);
+        }
+    }
+    Ok(Outcome::Refuted(format!(
+        "{failure} (and the invariants are not k-inductive for k up to {MAX_K})"
+    )))
+}
+
+/// The largest k of the k-induction that follows a failed 1-induction.
+const MAX_K: usize = 8;
+
+/// Most blocks the k-induction follows for one k (chains multiply).
+const MAX_CHAIN_BLOCKS: usize = 4_000;
+
+/// What a walk over chains of blocks found.
+enum Walk {
+    Holds,
+    Violated(String),
+    Undecided(String),
+}
+
+/// The invariant at a control state at SSA indices, with its side constraints.
+type InvariantAt<'c> = dyn Fn(&ControlState, &SsaMap) -> Option<(Term, Vec<Term>)> + 'c;
+
+/// Chains of blocks for k-induction.
+struct Chains<'c> {
+    cfa: &'c Cfa,
+    encoding: Encoding,
+    control: &'c ControlCpa,
+    is_end: &'c dyn Fn(&ControlState) -> bool,
+    at: &'c InvariantAt<'c>,
+    sufficient: bool,
+}
+
+impl Chains<'_> {
+    /// Follows the blocks from `state` (reached by `pf` under `assumed`, `depth` blocks into
+    /// the chain) up to `k` blocks. The base case (`base`) checks the property at every block
+    /// end; the step case assumes it at the ends before the k-th and checks it at the k-th.
+    #[allow(clippy::too_many_arguments)]
+    fn walk(
+        &self,
+        smt: &mut dyn Smt,
+        state: &ControlState,
+        pf: PathFormula,
+        assumed: Vec<Term>,
+        depth: usize,
+        k: usize,
+        base: bool,
+        budget: &mut usize,
+    ) -> Result<Walk> {
+        let blocks = match blocks_from(
+            self.cfa,
+            self.encoding,
+            self.is_end,
+            self.control,
+            state,
+            pf,
+        ) {
+            Ok(b) => b,
+            Err(e) => return Ok(Walk::Undecided(e.to_string())),
+        };
+        for (end, pf) in blocks {
+            if *budget == 0 {
+                return Ok(Walk::Undecided(format!(
+                    "the invariants are not 1-inductive, and k-induction would follow more than \
+                     {MAX_CHAIN_BLOCKS} blocks"
+                )));
+            }
+            *budget -= 1;
+            if end.beyond {
+                return Ok(Walk::Undecided(format!(
+                    "a recursion deeper than {MAX_DEPTH} calls is reachable"
+                )));
+            }
+            let node = self.cfa.node(end.location);
+            let last = depth + 1 == k;
+            if base || last {
+                let mut q = assumed.clone();
+                q.push(pf.formula.clone());
+                let what = if node.is_error() {
+                    self.sufficient.then(|| {
+                        format!(
+                            "the error at line {} is reachable within {} loop iterations",
+                            node.line,
+                            depth + 1
+                        )
+                    })
+                } else {
+                    (self.at)(&end, &pf.ssa).map(|(t, more)| {
+                        q.push(Term::not(t));
+                        q.extend(more);
+                        format!(
+                            "the invariant at line {} is violated within {} loop iterations",
+                            node.line,
+                            depth + 1
+                        )
+                    })
+                };
+                if let Some(what) = what {
+                    match smt.check(&q)? {
+                        Sat::Unsat => {}
+                        Sat::Sat => return Ok(Walk::Violated(what)),
+                        Sat::Unknown(r) => return Ok(Walk::Undecided(format!("solver: {r}"))),
+                    }
+                }
+            }
+            if node.is_error() || last {
+                continue;
+            }
+            let mut next = assumed.clone();
+            if !base {
+                if let Some((t, more)) = (self.at)(&end, &pf.ssa) {
+                    next.push(t);
+                    next.extend(more);
+                }
+            }
+            match self.walk(smt, &end, pf, next, depth + 1, k, base, budget)? {
+                Walk::Holds => {}
+                other => return Ok(other),
+            }
+        }
+        Ok(Walk::Holds)
+    }
 }
 
 #[cfg(test)]
