@@ -306,6 +306,7 @@ test('exports: DOT that Graphviz lays out, SVG, and the run JSON of cpa verify -
   await page.click(id('btn-end'));
   await settledAt(page, null);
   await page.click(id('btn-share'));
+  await page.locator(id('share-dialog')).screenshot({ path: join(ARTIFACTS, 'share-dialog-witness.png') });
   const proof = await fetchExport('export-witness');
   assert.match(proof.text, /entry_type: invariant_set/);
   assert.match(proof.text, /type: loop_invariant/);
