@@ -431,3 +431,19 @@ fn cmp(op: BinOp, a: Expr, b: Expr) -> Expr {
         kind: ExprKind::Binary(op, Box::new(a), Box::new(b)),
     }
 }
+
+/// The interval invariants at the loop heads of `main`, for correctness witnesses (BMC and
+/// k-induction have no other invariants to give).
+pub fn loop_invariants(cfa: &Cfa) -> Vec<crate::witness::correctness::LocationInvariant> {
+    let intervals = IntervalAnalysis::run(cfa, cfa.main);
+    cfa.nodes
+        .iter()
+        .filter(|n| n.loop_head && n.function == cfa.main)
+        .filter_map(|n| {
+            Some(crate::witness::correctness::LocationInvariant {
+                location: n.id,
+                formula: crate::witness::correctness::Formula::C(intervals.invariant(n.id)?),
+            })
+        })
+        .collect()
+}

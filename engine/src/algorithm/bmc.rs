@@ -39,6 +39,13 @@ impl Bmc {
 }
 
 impl Algorithm for Bmc {
+    /// The interval invariants at every loop head of `main`: they hold; BMC's own proof, the
+    /// forward condition, is no invariant (the witness check's k-induction may still find
+    /// the program proved with them).
+    fn invariants(&self) -> Vec<crate::witness::correctness::LocationInvariant> {
+        crate::intervals::loop_invariants(&self.core.cfa)
+    }
+
     fn step(&mut self, events: &mut Vec<Event>) -> Result<Option<Verdict>> {
         match self.phase {
             Phase::Start => {

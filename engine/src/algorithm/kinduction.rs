@@ -175,18 +175,7 @@ impl Algorithm for KInduction {
     /// The interval invariants at every loop head of `main` (they hold; whether they prove the
     /// program alone, without induction over k steps, the witness check decides).
     fn invariants(&self) -> Vec<crate::witness::correctness::LocationInvariant> {
-        let cfa = &self.core.cfa;
-        let intervals = IntervalAnalysis::run(cfa, cfa.main);
-        cfa.nodes
-            .iter()
-            .filter(|n| n.loop_head && n.function == cfa.main)
-            .filter_map(|n| {
-                Some(crate::witness::correctness::LocationInvariant {
-                    location: n.id,
-                    formula: crate::witness::correctness::Formula::C(intervals.invariant(n.id)?),
-                })
-            })
-            .collect()
+        crate::intervals::loop_invariants(&self.core.cfa)
     }
 
     fn step(&mut self, events: &mut Vec<Event>) -> Result<Option<Verdict>> {
