@@ -69,11 +69,11 @@ pub fn parse_invariant(cfa: &Cfa, function: FuncId, text: &str) -> Result<Expr, 
 /// and `&&` first, so that the front end's bound on operators per expression (which protects
 /// lang-c's recursive parser) applies to each part (a disjunction of many abstract states is
 /// long, but flat).
-const SPLIT_ABOVE: usize = 1_000;
+const SPLIT_ABOVE: usize = 200;
 
 fn split_and_parse(cfa: &Cfa, function: FuncId, text: &str, depth: usize) -> Result<Expr, String> {
     let t = text.trim();
-    if t.len() > SPLIT_ABOVE && depth < 8 {
+    if t.len() > SPLIT_ABOVE && depth < 64 {
         for (sep, op) in [("||", BinOp::LogOr), ("&&", BinOp::LogAnd)] {
             if let Some(parts) = split_top(t, sep) {
                 let mut acc: Option<Expr> = None;
