@@ -45,14 +45,13 @@ pub fn run_validate(program: &str, path: &str) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    let smt = match crate::solver::native() {
+    let mut smt = match crate::solver::native() {
         Ok((solver, _)) => cpa_engine::smt::BridgeSmt::new(solver),
         Err(e) => {
             eprintln!("error: {e}");
             return ExitCode::from(1);
         }
     };
-    let mut smt = smt;
     // Per query, deterministic (Z3's rlimit): four times an analysis' default.
     if let Err(e) = cpa_engine::smt::Smt::set_resource_limit(&mut smt, Some(20_000_000)) {
         eprintln!("error: {e}");

@@ -212,33 +212,9 @@ impl<'a> Scope<'a> {
                 self.exact(&args[2], false)?
             ))),
             Op::Distinct if args.len() == 2 => cmp(Cmp::Ne, Reading::Either),
-            Op::Eq => cmp(Cmp::Eq, Reading::Either),
-            Op::Le | Op::Lt | Op::Ge | Op::Gt => {
-                let o = match op {
-                    Op::Le => Cmp::Le,
-                    Op::Lt => Cmp::Lt,
-                    Op::Ge => Cmp::Ge,
-                    _ => Cmp::Gt,
-                };
-                cmp(o, Reading::Either)
-            }
-            Op::BvUle | Op::BvUlt | Op::BvUge | Op::BvUgt => {
-                let o = match op {
-                    Op::BvUle => Cmp::Le,
-                    Op::BvUlt => Cmp::Lt,
-                    Op::BvUge => Cmp::Ge,
-                    _ => Cmp::Gt,
-                };
-                cmp(o, Reading::Unsigned)
-            }
-            Op::BvSle | Op::BvSlt | Op::BvSge | Op::BvSgt => {
-                let o = match op {
-                    Op::BvSle => Cmp::Le,
-                    Op::BvSlt => Cmp::Lt,
-                    Op::BvSge => Cmp::Ge,
-                    _ => Cmp::Gt,
-                };
-                cmp(o, Reading::Signed)
+            op if Cmp::of(op).is_some() => {
+                let (o, reading) = Cmp::of(op)?;
+                cmp(o, reading)
             }
             Op::Divisible(n) => {
                 let a = self.int(&args[0])?;
@@ -597,6 +573,26 @@ enum Cmp {
 }
 
 impl Cmp {
+    /// The comparison an SMT operator makes, and how it reads bit-vector operands.
+    fn of(op: &Op) -> Option<(Cmp, Reading)> {
+        Some(match op {
+            Op::Eq => (Cmp::Eq, Reading::Either),
+            Op::Le => (Cmp::Le, Reading::Either),
+            Op::Lt => (Cmp::Lt, Reading::Either),
+            Op::Ge => (Cmp::Ge, Reading::Either),
+            Op::Gt => (Cmp::Gt, Reading::Either),
+            Op::BvUle => (Cmp::Le, Reading::Unsigned),
+            Op::BvUlt => (Cmp::Lt, Reading::Unsigned),
+            Op::BvUge => (Cmp::Ge, Reading::Unsigned),
+            Op::BvUgt => (Cmp::Gt, Reading::Unsigned),
+            Op::BvSle => (Cmp::Le, Reading::Signed),
+            Op::BvSlt => (Cmp::Lt, Reading::Signed),
+            Op::BvSge => (Cmp::Ge, Reading::Signed),
+            Op::BvSgt => (Cmp::Gt, Reading::Signed),
+            _ => return None,
+        })
+    }
+
     fn symbol(self) -> &'static str {
         match self {
             Cmp::Eq => "==",

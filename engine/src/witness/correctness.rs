@@ -148,33 +148,17 @@ fn visible_conjuncts(cfa: &Cfa, function: crate::ir::FuncId, e: &Expr) -> String
             _ => out.push(e),
         }
     }
-    fn vars(e: &Expr, out: &mut Vec<crate::ir::VarId>) {
-        use crate::ir::ExprKind::*;
-        match &e.kind {
-            Const(_) => {}
-            Var(v) => out.push(*v),
-            Unary(_, a) | Cast { operand: a, .. } => vars(a, out),
-            Binary(_, a, b) => {
-                vars(a, out);
-                vars(b, out);
-            }
-            Ite(c, a, b) => {
-                vars(c, out);
-                vars(a, out);
-                vars(b, out);
-            }
-        }
-    }
     let visible = crate::frontend::invariant::visible_variables(cfa, function);
     let mut parts = Vec::new();
     conjuncts(e, &mut parts);
     let kept: Vec<String> = parts
         .into_iter()
         .filter(|c| {
-            let mut vs = Vec::new();
-            vars(c, &mut vs);
-            vs.iter()
-                .all(|v| visible.get(&cfa.var(*v).name) == Some(&Some(*v)))
+            let mut all = true;
+            c.for_each_var(&mut |v| {
+                all &= visible.get(&cfa.var(v).name) == Some(&Some(v));
+            });
+            all
         })
         .map(|c| format!("({})", c.display(cfa)))
         .collect();
@@ -353,6 +337,14 @@ pub fn check(
             Sat::Unknown(r) => return Ok(Outcome::Undecided(format!("solver: {r}"))),
         }
     }
+    let chains = Chains {
+        cfa,
+        encoding,
+        control: &control,
+        is_end: &is_end,
+        at: &at,
+        sufficient,
+    };
     let mut seen: BTreeSet<ControlState> = BTreeSet::from([initial.clone()]);
     let mut todo = vec![initial.clone()];
     let mut first_failure: Option<String> = None;
@@ -380,34 +372,30 @@ pub fn check(
             let node = cfa.node(end.location);
             let mut q = vec![assumed.clone(), pf.formula.clone()];
             q.extend(extra.iter().cloned());
+            if !end.beyond && !node.is_error() && seen.insert(end.clone()) {
+                if seen.len() > MAX_BLOCK_STARTS {
+                    return Ok(Outcome::Undecided(format!(
+                        "more than {MAX_BLOCK_STARTS} loop heads and invariant locations \
+                         (with their call stacks) are reachable"
+                    )));
+                }
+                todo.push(end.clone());
+            }
             let failure = if end.beyond {
                 return Ok(Outcome::Undecided(format!(
                     "a recursion deeper than {MAX_DEPTH} calls is reachable from {from}"
                 )));
-            } else if node.is_error() {
-                if !sufficient {
-                    continue;
-                }
-                format!(
-                    "the invariants do not suffice: a path from {from} reaches the error at line {}",
-                    node.line
-                )
             } else {
-                if seen.insert(end.clone()) {
-                    if seen.len() > MAX_BLOCK_STARTS {
-                        return Ok(Outcome::Undecided(format!(
-                            "more than {MAX_BLOCK_STARTS} loop heads and invariant locations \
-                             (with their call stacks) are reachable"
-                        )));
-                    }
-                    todo.push(end.clone());
-                }
-                let Some((t, more)) = at(&end, &pf.ssa) else {
+                let Some(goal) = chains.violation(&end, &pf) else {
                     continue;
                 };
-                q.push(Term::not(t));
-                q.extend(more);
-                if start == initial {
+                q.extend(goal);
+                if node.is_error() {
+                    format!(
+                        "the invariants do not suffice: a path from {from} reaches the error at line {}",
+                        node.line
+                    )
+                } else if start == initial {
                     format!(
                         "{} does not hold: a path from the program's start violates it",
                         text(end.location)
@@ -439,17 +427,10 @@ pub fn check(
     };
     // k-induction over the blocks: the property is "every invariant holds at its location and
     // (for unreach-call) no error location is reached".
-    let chains = Chains {
-        cfa,
-        encoding,
-        control: &control,
-        is_end: &is_end,
-        at: &at,
-        sufficient,
-    };
     for k in 2..=MAX_K {
         let mut budget = MAX_CHAIN_BLOCKS;
-        // Base case: every chain of at most k blocks from the start is exact.
+        // Base case: every chain of k blocks from the start is exact (shorter ones were
+        // checked for smaller k, one block by the 1-induction above).
         let empty = PathFormula::empty(SsaMap::default());
         match chains.walk(smt, &initial, empty, Vec::new(), 0, k, true, &mut budget)? {
             Walk::Holds => {}
@@ -510,9 +491,21 @@ struct Chains<'c> {
 }
 
 impl Chains<'_> {
+    /// What, added to a path formula `pf` to the block end `end`, says the property fails
+    /// there: nothing more at an error location (when sufficiency is checked), the negated
+    /// invariant with its side constraints at a location with one; `None`: nothing to check.
+    fn violation(&self, end: &ControlState, pf: &PathFormula) -> Option<Vec<Term>> {
+        if self.cfa.node(end.location).is_error() {
+            return self.sufficient.then(Vec::new);
+        }
+        let (t, more) = (self.at)(end, &pf.ssa)?;
+        Some(std::iter::once(Term::not(t)).chain(more).collect())
+    }
+
     /// Follows the blocks from `state` (reached by `pf` under `assumed`, `depth` blocks into
-    /// the chain) up to `k` blocks. The base case (`base`) checks the property at every block
-    /// end; the step case assumes it at the ends before the k-th and checks it at the k-th.
+    /// the chain) up to `k` blocks and checks the property at the k-th block end. The step
+    /// case assumes it at the ends before; the base case (`base`, from the program's start)
+    /// assumes nothing.
     #[allow(clippy::too_many_arguments)]
     fn walk(
         &self,
@@ -550,38 +543,27 @@ impl Chains<'_> {
                 )));
             }
             let node = self.cfa.node(end.location);
-            let last = depth + 1 == k;
-            if base || last {
-                let mut q = assumed.clone();
-                q.push(pf.formula.clone());
-                let what = if node.is_error() {
-                    self.sufficient.then(|| {
-                        format!(
-                            "the error at line {} is reachable within {} loop iterations",
-                            node.line,
-                            depth + 1
-                        )
-                    })
-                } else {
-                    (self.at)(&end, &pf.ssa).map(|(t, more)| {
-                        q.push(Term::not(t));
-                        q.extend(more);
-                        format!(
-                            "the invariant at line {} is violated within {} loop iterations",
-                            node.line,
-                            depth + 1
-                        )
-                    })
-                };
-                if let Some(what) = what {
+            if depth + 1 == k {
+                if let Some(goal) = self.violation(&end, &pf) {
+                    let mut q = assumed.clone();
+                    q.push(pf.formula.clone());
+                    q.extend(goal);
+                    let what = if node.is_error() {
+                        format!("the error at line {} is reachable", node.line)
+                    } else {
+                        format!("the invariant at line {} is violated", node.line)
+                    };
                     match smt.check(&q)? {
                         Sat::Unsat => {}
-                        Sat::Sat => return Ok(Walk::Violated(what)),
+                        Sat::Sat => {
+                            return Ok(Walk::Violated(format!("{what} within {k} loop iterations")))
+                        }
                         Sat::Unknown(r) => return Ok(Walk::Undecided(format!("solver: {r}"))),
                     }
                 }
+                continue;
             }
-            if node.is_error() || last {
+            if node.is_error() {
                 continue;
             }
             let mut next = assumed.clone();
