@@ -21,7 +21,7 @@ pub struct BenchArgs {
     /// directories searched for task definitions (several may be given, e.g. a shell glob).
     #[arg(required = true)]
     pub tasks: Vec<String>,
-    /// Presets to run (repeatable); default predicate-lbe.
+    /// Presets to run (repeatable); default portfolio.
     #[arg(long = "config")]
     pub configs: Vec<String>,
     #[arg(long = "set", value_name = "KEY=VALUE")]
@@ -157,12 +157,19 @@ pub fn run_one(
         Err((reason, seconds)) => return ("unknown".into(), reason, seconds, Value::Null),
     };
     match serde_json::from_str::<Value>(out.trim()) {
-        Ok(v) => (
-            v["verdict"].as_str().unwrap_or("unknown").to_string(),
-            v["reason"].as_str().unwrap_or("").to_string(),
-            seconds,
-            v["stats"].clone(),
-        ),
+        Ok(v) => {
+            let mut stats = v["stats"].clone();
+            // A portfolio's deciding component goes with the counters.
+            if let (Some(d), Some(s)) = (v.get("decided_by"), stats.as_object_mut()) {
+                s.insert("decided_by".into(), d.clone());
+            }
+            (
+                v["verdict"].as_str().unwrap_or("unknown").to_string(),
+                v["reason"].as_str().unwrap_or("").to_string(),
+                seconds,
+                stats,
+            )
+        }
         Err(_) => (
             "unknown".into(),
             format!("error: {}", err.lines().next().unwrap_or("no output")),
@@ -240,7 +247,7 @@ pub fn run(args: &BenchArgs) -> ExitCode {
         }
     };
     let configs = if args.configs.is_empty() {
-        vec!["predicate-lbe".to_string()]
+        vec!["portfolio".to_string()]
     } else {
         args.configs.clone()
     };

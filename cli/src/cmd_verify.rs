@@ -215,6 +215,7 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
             solver_ms: out.solver_ms,
             total_ms: Some(out.total_ms),
             certificate_ms: out.certificate_ms,
+            decided_by: cpa_engine::events::decided_by(&out.events),
             events: args.events.then_some(out.events.as_slice()),
         }
         .to_value();
@@ -257,6 +258,9 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
                 vals.join(" ")
             );
         }
+    }
+    if let Some(d) = cpa_engine::events::decided_by(&out.events) {
+        println!("Decided by: {d}");
     }
     println!("SV-COMP result: {}", out.verdict.svcomp());
     match &out.verdict {

@@ -117,6 +117,11 @@ fn no_preset_gives_a_wrong_verdict_on_the_svcomp_tasks() {
         correct["predicate-lbe"]
     );
     assert!(correct["bmc"] >= 8, "bmc solved only {}", correct["bmc"]);
+    assert!(
+        correct["portfolio"] >= 15,
+        "portfolio solved only {}",
+        correct["portfolio"]
+    );
 }
 
 /// SV-COMP task definitions as input: a directory of them and a single one, with the

@@ -6,6 +6,7 @@
 use crate::algorithm::bmc::Bmc;
 use crate::algorithm::cegar::{Cegar, Parts};
 use crate::algorithm::kinduction::KInduction;
+use crate::algorithm::portfolio::Portfolio;
 use crate::algorithm::unroll::Unrolling;
 use crate::algorithm::Algorithm;
 use crate::certificate::ArgCertifier;
@@ -41,6 +42,7 @@ pub fn build(cfa: Rc<Cfa>, config: &Config, smt: Box<dyn Smt>) -> Box<dyn Algori
             config.k_max,
         )),
         AlgorithmKind::KInduction => Box::new(KInduction::new(unrolling(cfa, config, smt), config)),
+        AlgorithmKind::Portfolio => Box::new(Portfolio::new(cfa, config, smt)),
     }
 }
 

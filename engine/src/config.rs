@@ -19,7 +19,119 @@ pub enum AlgorithmKind {
     Cegar,
     Bmc,
     KInduction,
+    /// A sequential composition of analyses, each with a budget in counts
+    /// ([`Config::portfolio`]).
+    Portfolio,
 }
+
+/// One analysis of a portfolio: a preset with knob settings and a budget of solver queries
+/// (a count, never time, so that a portfolio run replays exactly). The component also keeps
+/// its preset's own step, state and refinement limits; reaching any of them ends the
+/// component without a verdict and the next one starts.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Component {
+    pub preset: String,
+    #[serde(default)]
+    pub settings: Vec<(String, String)>,
+    pub queries: u64,
+}
+
+impl Component {
+    /// The component's configuration (its preset with its settings, validated), with the
+    /// query budget as its query limit.
+    pub fn config(&self) -> Result<Config, String> {
+        if self.preset == "portfolio" {
+            return Err("a portfolio cannot contain a portfolio".into());
+        }
+        if self.queries == 0 {
+            return Err(format!(
+                "the component {} needs a query budget of at least 1",
+                self.text()
+            ));
+        }
+        let mut c = Config::build(
+            &self.preset,
+            self.settings.iter().map(|(k, v)| (k.as_str(), v.as_str())),
+        )?;
+        c.limits.max_queries = self.queries;
+        Ok(c)
+    }
+
+    /// `PRESET(KEY=VALUE;...)@QUERIES`, the form the `portfolio` knob reads.
+    pub fn text(&self) -> String {
+        let mut s = self.preset.clone();
+        if !self.settings.is_empty() {
+            let kv: Vec<String> = self
+                .settings
+                .iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect();
+            s.push_str(&format!("({})", kv.join(";")));
+        }
+        format!("{s}@{}", self.queries)
+    }
+
+    fn parse(text: &str) -> Result<Component, String> {
+        let bad = || {
+            format!("invalid portfolio component '{text}' (form: PRESET(KEY=VALUE;...)@QUERIES)")
+        };
+        let (head, queries) = text.trim().rsplit_once('@').ok_or_else(bad)?;
+        let queries: u64 = queries.trim().parse().map_err(|_| bad())?;
+        let (preset, settings) = match head.split_once('(') {
+            Some((p, rest)) => {
+                let inner = rest.strip_suffix(')').ok_or_else(bad)?;
+                let settings = inner
+                    .split(';')
+                    .filter(|kv| !kv.trim().is_empty())
+                    .map(|kv| {
+                        kv.split_once('=')
+                            .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
+                            .ok_or_else(bad)
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                (p.trim().to_string(), settings)
+            }
+            None => (head.trim().to_string(), Vec::new()),
+        };
+        let c = Component {
+            preset,
+            settings,
+            queries,
+        };
+        c.config()?;
+        Ok(c)
+    }
+}
+
+/// The most components a portfolio may have.
+pub const MAX_COMPONENTS: usize = 8;
+
+/// Reads the `portfolio` knob: components separated by commas.
+pub fn parse_portfolio(text: &str) -> Result<Vec<Component>, String> {
+    let parts: Vec<&str> = text.split(',').filter(|p| !p.trim().is_empty()).collect();
+    if parts.is_empty() || parts.len() > MAX_COMPONENTS {
+        return Err(format!(
+            "a portfolio has 1 to {MAX_COMPONENTS} components (got {})",
+            parts.len()
+        ));
+    }
+    parts.into_iter().map(Component::parse).collect()
+}
+
+/// The components of the preset `portfolio`.
+pub const DEFAULT_PORTFOLIO: &str = "kinduction(k-max=6;solver-rlimit=1000000)@30,\
+predicate-lbe@3000,symbolic(max-steps=2000)@2500,predicate-lbe@150000,kinduction@2000";
+
+/// The knobs a portfolio has: its components and the whole run's limits. Its components are
+/// configured inside the `portfolio` knob.
+const PORTFOLIO_KNOBS: [&str; 6] = [
+    "portfolio",
+    "max-steps",
+    "max-states",
+    "max-refinements",
+    "max-queries",
+    "solver-rlimit",
+];
 
 /// The abstract domain of a CEGAR analysis.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -46,6 +158,35 @@ pub struct Limits {
     /// Resource limit of one solver query (Z3 rlimit units; 0: none). Deterministic, unlike
     /// a timeout: a query over the limit answers unknown everywhere.
     pub solver_rlimit: u64,
+}
+
+impl Limits {
+    /// The limit that the counts of a run have reached, as the reason of its UNKNOWN.
+    pub fn reached(
+        &self,
+        steps: u64,
+        states: u64,
+        refinements: u64,
+        queries: u64,
+    ) -> Option<String> {
+        if steps >= self.max_steps {
+            Some(format!("step limit of {} reached", self.max_steps))
+        } else if states >= self.max_states {
+            Some(format!("state limit of {} reached", self.max_states))
+        } else if refinements >= self.max_refinements {
+            Some(format!(
+                "refinement limit of {} reached",
+                self.max_refinements
+            ))
+        } else if queries >= self.max_queries {
+            Some(format!(
+                "solver query limit of {} reached",
+                self.max_queries
+            ))
+        } else {
+            None
+        }
+    }
 }
 
 impl Default for Limits {
@@ -102,9 +243,12 @@ pub struct Config {
     /// How refinement computes sequence interpolants (the solver bridge's strategies).
     pub interpolation: solver_bridge::itp::Strategy,
     pub limits: Limits,
+    /// The components of `algorithm=portfolio`, run one after another.
+    #[serde(default)]
+    pub portfolio: Vec<Component>,
 }
 
-pub const PRESETS: [&str; 10] = [
+pub const PRESETS: [&str; 11] = [
     "predicate-lbe",
     "predicate-sbe",
     "predicate-abel",
@@ -115,6 +259,7 @@ pub const PRESETS: [&str; 10] = [
     "symbolic",
     "theta-pred-bw",
     "theta-expl-multiseq",
+    "portfolio",
 ];
 
 impl Config {
@@ -151,6 +296,7 @@ impl Config {
             fcover: false,
             interpolation: solver_bridge::itp::Strategy::BackwardAuto,
             limits: Limits::default(),
+            portfolio: Vec::new(),
         };
         Some(match name {
             "predicate-lbe" => base,
@@ -246,14 +392,49 @@ impl Config {
                 interpolation: solver_bridge::itp::Strategy::Auto,
                 ..base
             },
+            // A sequential portfolio (DEFAULT_PORTFOLIO, chosen on the 59 tasks: docs/benchmarks.md):
+            // a short k-induction (its base case is BMC: shallow bugs, bounded programs,
+            // k-inductive properties), symbolic execution (recursion, relations between
+            // inputs), predicate abstraction with LBE, and k-induction to the full bound.
+            "portfolio" => Config {
+                algorithm: AlgorithmKind::Portfolio,
+                portfolio: parse_portfolio(DEFAULT_PORTFOLIO).expect("the default portfolio"),
+                limits: Limits {
+                    max_steps: 1_000_000,
+                    max_states: 500_000,
+                    max_refinements: 1_000,
+                    ..Limits::default()
+                },
+                ..base
+            },
             _ => return None,
         })
+    }
+
+    /// The configuration at work while a portfolio runs `component` (the text of its latest
+    /// [`crate::events::Event::Component`]): that component's; any other configuration is
+    /// itself.
+    pub fn running(&self, component: Option<&str>) -> Config {
+        match component {
+            Some(text) if self.algorithm == AlgorithmKind::Portfolio => Component::parse(text)
+                .and_then(|c| c.config())
+                .unwrap_or_else(|_| self.clone()),
+            _ => self.clone(),
+        }
+    }
+
+    /// Whether `key` is a knob of this configuration (a portfolio has only its components
+    /// and the run's limits).
+    fn has_knob(&self, key: &str) -> bool {
+        self.algorithm != AlgorithmKind::Portfolio || PORTFOLIO_KNOBS.contains(&key)
     }
 
     /// The keys `set` understands, with their current values.
     pub fn knobs(&self) -> Vec<(&'static str, String)> {
         let v = |x: &dyn erased| x.text();
-        vec![
+        let portfolio: Vec<String> = self.portfolio.iter().map(Component::text).collect();
+        let all = vec![
+            ("portfolio", portfolio.join(",")),
             ("algorithm", v(&self.algorithm)),
             ("domain", v(&self.domain)),
             ("max-enum", self.value.max_enum.to_string()),
@@ -288,7 +469,13 @@ impl Config {
             ("max-refinements", self.limits.max_refinements.to_string()),
             ("max-queries", self.limits.max_queries.to_string()),
             ("solver-rlimit", self.limits.solver_rlimit.to_string()),
-        ]
+        ];
+        all.into_iter()
+            .filter(|(k, _)| match self.algorithm {
+                AlgorithmKind::Portfolio => PORTFOLIO_KNOBS.contains(k),
+                _ => *k != "portfolio",
+            })
+            .collect()
     }
 
     /// A preset with knobs overridden, validated once at the end (so the order of the
@@ -338,7 +525,16 @@ impl Config {
                 _ => Err(format!("invalid Boolean '{value}' for '{key}'")),
             }
         }
+        if !self.has_knob(key) {
+            return Err(format!(
+                "'{key}' is not a knob of a portfolio (set it on a component: portfolio=PRESET({key}=VALUE)@QUERIES,...; the portfolio's knobs: {})",
+                PORTFOLIO_KNOBS.join(", ")
+            ));
+        }
         match key {
+            "portfolio" if self.algorithm == AlgorithmKind::Portfolio => {
+                self.portfolio = parse_portfolio(value)?
+            }
             "algorithm" => self.algorithm = parse(key, value)?,
             "domain" => self.domain = parse(key, value)?,
             "max-enum" => self.value.max_enum = MaxEnum::try_from(value.to_string())?,
@@ -399,6 +595,16 @@ impl Config {
     /// configuration that did not come through [`Config::build`] (deserialized JSON) is
     /// checked by the session before it runs.
     pub fn validate(&self) -> Result<(), String> {
+        if self.algorithm == AlgorithmKind::Portfolio {
+            if self.portfolio.is_empty() || self.portfolio.len() > MAX_COMPONENTS {
+                return Err(format!(
+                    "a portfolio has 1 to {MAX_COMPONENTS} components (the preset portfolio has its default ones)"
+                ));
+            }
+            for c in &self.portfolio {
+                c.config()?;
+            }
+        }
         if self.predicate.allsat_limit == 0 {
             return Err("allsat-limit must be at least 1".into());
         }
@@ -492,6 +698,63 @@ mod tests {
         assert!(build(&[("refinement", "impact"), ("representation", "smt")]).is_ok());
         assert!(build(&[("representation", "smt"), ("refinement", "impact")]).is_ok());
         assert!(Config::build("no-such-preset", []).is_err());
+    }
+
+    #[test]
+    fn a_portfolio_has_components_and_only_its_own_knobs() {
+        let p = Config::preset("portfolio").unwrap();
+        assert_eq!(p.algorithm, AlgorithmKind::Portfolio);
+        assert_eq!(
+            p.knobs().iter().map(|(k, _)| *k).collect::<Vec<_>>(),
+            PORTFOLIO_KNOBS
+        );
+        let text = p
+            .knobs()
+            .into_iter()
+            .find(|(k, _)| *k == "portfolio")
+            .unwrap()
+            .1;
+        assert_eq!(text, DEFAULT_PORTFOLIO);
+        // A component's settings and budget are read and written back the same.
+        let c = Config::build(
+            "portfolio",
+            [("portfolio", "bmc(k-max=3;encoding=int)@50, value@7")],
+        )
+        .unwrap();
+        assert_eq!(c.portfolio.len(), 2);
+        assert_eq!(c.portfolio[0].text(), "bmc(k-max=3;encoding=int)@50");
+        let bmc = c.portfolio[0].config().unwrap();
+        assert_eq!((bmc.k_max, bmc.limits.max_queries), (3, 50));
+        assert_eq!(c.running(Some("value@7")).domain, Domain::Value);
+        assert_eq!(c.running(None).algorithm, AlgorithmKind::Portfolio);
+        // Knobs of single analyses belong on a component.
+        let e = Config::build("portfolio", [("block", "sbe")]).unwrap_err();
+        assert!(e.contains("not a knob of a portfolio"), "{e}");
+        // Only the preset portfolio has the knob portfolio.
+        assert!(Config::build("predicate-lbe", [("portfolio", "bmc@1")]).is_err());
+        for bad in [
+            "",
+            "bmc",
+            "bmc@0",
+            "bmc@x",
+            "portfolio@10",
+            "no-such-preset@10",
+            "predicate-lbe(allsat-limit=0)@10",
+            "predicate-lbe(block=never)@10",
+            "bmc(k-max@10",
+            "bmc@1,bmc@1,bmc@1,bmc@1,bmc@1,bmc@1,bmc@1,bmc@1,bmc@1",
+        ] {
+            assert!(
+                Config::build("portfolio", [("portfolio", bad)]).is_err(),
+                "{bad:?} was accepted"
+            );
+        }
+        // A deserialized portfolio is validated too.
+        let mut c = Config::preset("portfolio").unwrap();
+        c.portfolio[0].queries = 0;
+        assert!(c.validate().is_err());
+        c.portfolio.clear();
+        assert!(c.validate().is_err());
     }
 
     /// Values that made a verdict wrong or a query endless are refused, by `set` and by

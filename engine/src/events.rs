@@ -46,6 +46,27 @@ pub enum VerdictKind {
     Unknown,
 }
 
+/// The preset of the portfolio component that gave a run's TRUE or FALSE: the one the last
+/// [`Event::Component`] started (`None` for a run that is not a portfolio, or without a
+/// TRUE or FALSE).
+pub fn decided_by(events: &[Event]) -> Option<&str> {
+    let decided = events.iter().rev().any(|e| {
+        matches!(
+            e,
+            Event::Verdict {
+                verdict: VerdictKind::True | VerdictKind::False,
+                ..
+            }
+        )
+    });
+    decided.then(|| {
+        events.iter().rev().find_map(|e| match e {
+            Event::Component { preset, .. } => Some(preset.as_str()),
+            _ => None,
+        })
+    })?
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
@@ -180,6 +201,15 @@ pub enum Event {
         queries: u32,
         valid: bool,
         failure: Option<String>,
+    },
+    /// A portfolio starts its component `index` (from 0) of `of`, written as the `portfolio`
+    /// knob writes it; `previous` says why the component before ended without a verdict.
+    Component {
+        index: u32,
+        of: u32,
+        preset: String,
+        component: String,
+        previous: Option<String>,
     },
     Verdict {
         verdict: VerdictKind,

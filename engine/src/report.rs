@@ -94,6 +94,8 @@ pub struct RunJson<'a> {
     pub solver_ms: f64,
     pub total_ms: Option<f64>,
     pub certificate_ms: Option<f64>,
+    /// A portfolio's deciding component ([`crate::events::decided_by`]).
+    pub decided_by: Option<&'a str>,
     pub events: Option<&'a [crate::events::Event]>,
 }
 
@@ -130,6 +132,9 @@ impl RunJson<'_> {
         });
         if let Some(verdict) = self.verdict {
             v["svcomp"] = json!(verdict.svcomp());
+        }
+        if let Some(d) = self.decided_by {
+            v["decided_by"] = json!(d);
         }
         if let Some(events) = self.events {
             v["events"] = json!(events);

@@ -113,6 +113,11 @@ impl Session {
         }
     }
 
+    /// After a portfolio's TRUE or FALSE: the preset of the component that decided it.
+    pub fn decided_by(&self) -> Option<&str> {
+        crate::events::decided_by(&self.events)
+    }
+
     pub fn is_finished(&self) -> bool {
         self.verdict.is_some()
     }
@@ -141,18 +146,9 @@ impl Session {
 
     fn check_limits(&self) -> Option<String> {
         let s = self.algorithm.stats();
-        let l = &self.config.limits;
-        if self.steps >= l.max_steps {
-            Some(format!("step limit of {} reached", l.max_steps))
-        } else if s.states >= l.max_states {
-            Some(format!("state limit of {} reached", l.max_states))
-        } else if s.refinements >= l.max_refinements {
-            Some(format!("refinement limit of {} reached", l.max_refinements))
-        } else if s.solver_queries >= l.max_queries {
-            Some(format!("solver query limit of {} reached", l.max_queries))
-        } else {
-            None
-        }
+        self.config
+            .limits
+            .reached(self.steps, s.states, s.refinements, s.solver_queries)
     }
 
     /// Runs one unit of the algorithm. Returns false once the run has a verdict.

@@ -64,6 +64,10 @@ pub trait Smt {
     /// [`EngineError::Limit`], also in the middle of an abstraction or an interpolation, so
     /// no unit of work can outrun the session's query limit.
     fn set_query_limit(&mut self, limit: Option<u64>);
+
+    /// Forgets every assertion, declaration and error of earlier queries (a fresh context;
+    /// the resource limit is kept). A counted round trip, so every layer must pass it on.
+    fn reset(&mut self) -> Result<()>;
 }
 
 use solver_bridge::context::{SatResult, SmtContext};
@@ -207,5 +211,9 @@ impl<S: Solver> Smt for BridgeSmt<S> {
 
     fn set_query_limit(&mut self, limit: Option<u64>) {
         self.ctx.set_round_trip_limit(limit);
+    }
+
+    fn reset(&mut self) -> Result<()> {
+        self.ctx.reset().map_err(solver_err)
     }
 }

@@ -42,6 +42,9 @@ pub struct ArgView {
     pub predicates: BTreeMap<u32, Vec<String>>,
     /// The verdict, once the replay reaches it.
     pub verdict: Option<VerdictKind>,
+    /// The running component of a portfolio (its knob text).
+    #[serde(default)]
+    pub component: Option<String>,
 }
 
 impl ArgView {
@@ -64,6 +67,13 @@ impl ArgView {
                 self.current = None;
                 self.added = 0;
                 self.bound = *bound;
+            }
+            // A portfolio's next component starts from nothing.
+            Event::Component { component, .. } => {
+                *self = ArgView {
+                    component: Some(component.clone()),
+                    ..ArgView::default()
+                }
             }
             Event::StatePopped { state } => self.current = Some(*state),
             Event::StateAdded {

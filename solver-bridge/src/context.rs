@@ -477,7 +477,7 @@ impl<S: Solver> SmtContext<S> {
         let decls = self.declarations();
         self.pop()?;
         match parse_goals(&reply, &decls) {
-            Ok(r) if r.is_quantifier_free() => Ok(r),
+            Ok(r) if r.is_quantifier_free() => Ok(r.sorted_junctions()),
             // The context is consistent (popped above): no poisoning, the caller may try
             // something else.
             Ok(r) => Err(SolverError::Unsupported {
@@ -492,7 +492,7 @@ impl<S: Solver> SmtContext<S> {
         self.declare_free(t)?;
         let reply = self.send(&format!("(simplify {t})\n"))?;
         match parse_term(&reply, &self.declarations()) {
-            Ok(r) if r.sort() == t.sort() => Ok(r),
+            Ok(r) if r.sort() == t.sort() => Ok(r.sorted_junctions()),
             Ok(_) => self.poison(unexpected("a term of the same sort", &reply)),
             Err(e) => self.poison(unexpected(&format!("a term ({e})"), &reply)),
         }

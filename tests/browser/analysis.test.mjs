@@ -11,7 +11,7 @@ import { launch, baseUrl, ARTIFACTS } from './harness.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CPA = join(ROOT, 'target', 'release', 'cpa');
-const PRESETS = ['predicate-lbe', 'predicate-sbe', 'predicate-abel', 'impact', 'bmc', 'kinduction', 'value', 'symbolic', 'theta-pred-bw', 'theta-expl-multiseq'];
+const PRESETS = ['predicate-lbe', 'predicate-sbe', 'predicate-abel', 'impact', 'bmc', 'kinduction', 'value', 'symbolic', 'theta-pred-bw', 'theta-expl-multiseq', 'portfolio'];
 // Gallery examples and their files: one safe, one unsafe.
 const SAFE = { key: 'unifying-fig2', file: 'tests/verdicts/unifying-fig2.c' };
 const UNSAFE = { key: 'max-bug', file: 'examples/max-bug.c' };
@@ -91,6 +91,22 @@ test('every preset gives the CLI verdict, statistics and events on a safe and an
       }
     }
   }
+});
+
+test('the portfolio hands over to its next component as natively and names the one that decided', async () => {
+  // k-induction's bound (k-max=6) ends before the bug's depth, predicate abstraction's budget
+  // of 3000 queries before its proof or bug; symbolic execution finds the bug.
+  const want = native('examples/bmc-deep-bug.c', 'portfolio');
+  assert.equal(want.decided_by, 'symbolic');
+  await open('bmc-deep-bug', 'portfolio');
+  assert.equal(await toVerdict(), 'FALSE');
+  const events = await page.evaluate(() => window.cpaDebug.events());
+  assert.deepEqual(events, want.events, 'the same events, the switch of component included');
+  assert.deepEqual(events.filter((e) => e.type === 'component').map((e) => e.preset), ['kinduction', 'predicate-lbe', 'symbolic']);
+  assert.equal(await text('decided-by'), 'by symbolic');
+  const stats = JSON.parse(await page.getAttribute(id('stats'), 'data-stats'));
+  assert.equal(stats.solver_queries, want.stats.solver_queries);
+  await page.screenshot({ path: join(ARTIFACTS, 'portfolio-switch.png') });
 });
 
 test('the value analysis shows tracked variables, value interpolants and value labels', async () => {

@@ -730,6 +730,22 @@ pub fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
                 },
                 "bmc",
             ),
+        Event::Component {
+            index,
+            of,
+            component,
+            previous,
+            ..
+        } => {
+            let mut s = say();
+            if let Some(p) = previous {
+                s = s.t(format!("The previous component ended without a verdict ({p}). "));
+            }
+            s.t(format!("Portfolio component {} of {of}: ", index + 1))
+                .c(component.as_str())
+                .t(". It runs on a fresh ARG until it decides or until its budget of solver queries (the number after @, a count, so the run replays exactly) or its own limits are used; then the next component starts. Its TRUE or FALSE is the portfolio's.")
+                .done("sequential portfolio (verification power: a portfolio of the presets)", "portfolio")
+        }
         Event::Verdict { verdict, reason } => match verdict {
             VerdictKind::True => {
                 let why = match cx.algorithm() {
@@ -795,6 +811,7 @@ pub const GLOSSARY: &[(&str, &str, &str)] = &[
     ("fcover", "Forced covering", "IMPACT's attempt to cover a new state at once: if its path implies the formula of a reached state at the same location, it is strengthened with that formula and covered."),
     ("bmc", "Bounded model checking", "Unroll the program up to a loop bound k without abstraction and ask the solver whether an error state is reachable; the forward condition checks whether longer executions exist at all."),
     ("kinduction", "k-induction", "Prove safety by induction over loop iterations: the base case is BMC with bound k; the inductive step checks that k safe iterations from any state (strengthened by auxiliary invariants) cannot be followed by an unsafe one."),
+    ("portfolio", "Portfolio", "Several analyses run one after another on the same program, each with a budget of solver queries; the first TRUE or FALSE is the answer and names the component that decided, and a component that ends without one hands over to the next."),
     ("verdict", "Verdict", "TRUE: the property holds (with a proof); FALSE: a bug, with a concrete counterexample confirmed by execution; UNKNOWN: the analysis gave up, with the reason (a limit, an unsupported feature, an incomplete proof)."),
 ];
 
@@ -844,9 +861,10 @@ mod tests {
             p.reduce(Action::Step(Target::Event));
             let run = p.run.as_ref().unwrap();
             let (i, e) = run.current_event().unwrap();
+            let running = config.running(run.cursor.frame.view.component.as_deref());
             let cx = Context {
                 run,
-                config: Some(&config),
+                config: Some(&running),
             };
             let x = explain(&cx, i, e);
             assert!(!x.pieces.is_empty());
@@ -900,5 +918,38 @@ mod tests {
             text.iter().any(|t| t.starts_with("Base case for k = ")),
             "{text:#?}"
         );
+    }
+
+    #[test]
+    fn a_portfolio_explains_its_switches_and_each_component_in_its_own_terms() {
+        let text = explain_all(include_str!("../../examples/bmc-deep-bug.c"), "portfolio");
+        let switch = |n: usize| {
+            text.iter()
+                .find(|t| t.contains(&format!("Portfolio component {n} of 5")))
+                .unwrap_or_else(|| panic!("{text:#?}"))
+        };
+        // k-induction's k-max of 6 is below the bug's depth; predicate abstraction's budget
+        // ends before it decides.
+        assert!(switch(2).contains("no bug up to bound 6"), "{}", switch(2));
+        assert!(switch(2).contains("predicate-lbe@3000"), "{}", switch(2));
+        assert!(
+            switch(3).contains("its budget of 3000 solver queries is used"),
+            "{}",
+            switch(3)
+        );
+        assert!(
+            switch(3).contains("symbolic(max-steps=2000)@2500"),
+            "{}",
+            switch(3)
+        );
+        // k-induction's checks are explained as k-induction's, symbolic execution's
+        // satisfiability checks as the constraints CPA's.
+        assert!(text
+            .iter()
+            .any(|t| t.starts_with("Inductive step for k = ")));
+        assert!(text
+            .iter()
+            .any(|t| t.starts_with("The path constraints after ")));
+        assert!(text.last().unwrap().starts_with("FALSE: "), "{text:#?}");
     }
 }

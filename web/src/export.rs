@@ -88,6 +88,7 @@ pub fn run_json(run: &Run) -> String {
         solver_ms,
         total_ms: None,
         certificate_ms: None,
+        decided_by: cpa_engine::events::decided_by(&run.events[..run.position]),
         events: Some(&run.events[..run.position]),
     }
     .to_value();

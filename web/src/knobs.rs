@@ -77,6 +77,7 @@ fn describe(key: &str) -> (&'static str, Input, &'static str) {
         "max-states" => ("Limits", Number, "ARG states before UNKNOWN."),
         "max-refinements" => ("Limits", Number, "Refinements before UNKNOWN."),
         "max-queries" => ("Limits", Number, "Solver queries before UNKNOWN."),
+        "portfolio" => ("Algorithm", Text, "The analyses of the portfolio, run one after another: PRESET(KEY=VALUE;...)@QUERIES, separated by commas; each ends at its budget of solver queries (or its own limits) and hands over to the next, the first TRUE or FALSE decides."),
         "solver-rlimit" => ("Limits", Number, "Z3's deterministic resource limit per query (0: none); a query over it answers unknown."),
         _ => ("Other", Text, "A setting of the engine (see `cpa verify --set`)."),
     }

@@ -111,6 +111,9 @@ impl<M: Smt> Smt for Purposes<M> {
     fn set_query_limit(&mut self, limit: Option<u64>) {
         self.inner.set_query_limit(limit)
     }
+    fn reset(&mut self) -> SmtResult<()> {
+        self.inner.reset()
+    }
 }
 
 /// What the events of one step say about the checks it made.

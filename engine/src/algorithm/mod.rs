@@ -5,6 +5,7 @@
 pub mod bmc;
 pub mod cegar;
 pub mod kinduction;
+pub mod portfolio;
 pub mod unroll;
 
 use crate::counterexample::Counterexample;

@@ -105,6 +105,7 @@ impl SymState {
         let mut m = Matcher {
             alias: BTreeMap::new(),
             used: BTreeSet::new(),
+            trail: Vec::new(),
             types,
             budget,
         };
@@ -275,13 +276,24 @@ struct Matcher<'a> {
     /// Identifier of the bigger state to identifier of the smaller one.
     alias: BTreeMap<Var, Var>,
     used: BTreeSet<Var>,
+    /// The bindings in the order they were made, so that backtracking undoes the newest
+    /// ones instead of copying the maps at every choice point.
+    trail: Vec<(Var, Var)>,
     types: &'a Idents,
     budget: usize,
 }
 
 impl Matcher<'_> {
+    /// Undoes the bindings made after the trail had length `mark`.
+    fn undo(&mut self, mark: usize) {
+        for (p, t) in self.trail.drain(mark..) {
+            self.alias.remove(&p);
+            self.used.remove(&t);
+        }
+    }
+
     /// Extends the alias so that `pattern` renamed is `target`; on failure the alias may
-    /// hold partial bindings (callers that backtrack save and restore it).
+    /// hold partial bindings (callers that backtrack undo them to a trail mark).
     fn unify(&mut self, pattern: &Term, target: &Term) -> bool {
         if self.budget == 0 {
             return false;
@@ -300,6 +312,7 @@ impl Matcher<'_> {
                         }
                         self.alias.insert(p.clone(), t.clone());
                         self.used.insert(t.clone());
+                        self.trail.push((p.clone(), t.clone()));
                         true
                     }
                 }
@@ -320,12 +333,11 @@ impl Matcher<'_> {
             return true;
         };
         for cand in mine {
-            let (alias, used) = (self.alias.clone(), self.used.clone());
+            let mark = self.trail.len();
             if self.unify(first, cand) && self.constraints(rest, mine) {
                 return true;
             }
-            self.alias = alias;
-            self.used = used;
+            self.undo(mark);
             if self.budget == 0 {
                 return false;
             }

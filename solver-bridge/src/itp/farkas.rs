@@ -33,6 +33,14 @@ const MAX_CASES: usize = 64;
 /// The case search stops (`NotApplicable`) after this many simplex runs.
 const MAX_NODES: usize = 2_000;
 
+/// Tableau cells all simplex runs of one interpolation may update together (a count, not
+/// time): with up to `MAX_NODES` runs of up to `MAX_PIVOTS` pivots over a tableau of any
+/// size, the other bounds alone let one interpolation run for minutes (found on
+/// loop-acceleration/diamond_1-2.c: one step of predicate-lbe spent over 100 s in here; with
+/// this budget each call ends within about 2 s there). The largest successful call seen over
+/// the verdict programs and examples with every predicate preset updated 849,051 cells.
+const MAX_WORK: u64 = 2_000_000;
+
 /// `tau_0 .. tau_n` for `formulas`, or `NotApplicable`.
 ///
 /// Without `split`, every conjunct must be a linear atom. With it, disjunctions (LBE's merged branches, `a != b` read as `a < b \/ a > b`, an atom over an
@@ -65,6 +73,7 @@ pub fn farkas_sequence(formulas: &[Term], split: bool) -> Result<Vec<Term>, ItpE
         points: &points,
         n,
         nodes: 0,
+        work: MAX_WORK,
         found: Vec::new(),
     };
     search.dfs(0, &mut Vec::new(), &mut Vec::new())?;
@@ -95,6 +104,8 @@ struct Search<'a> {
     points: &'a [(usize, Vec<Term>)],
     n: usize,
     nodes: usize,
+    /// What is left of `MAX_WORK`.
+    work: u64,
     /// Cases (choices made) with their sequences.
     found: Vec<(Vec<usize>, Vec<Term>)>,
 }
@@ -107,7 +118,7 @@ impl Search<'_> {
         cons: &mut Vec<(usize, Constraint)>,
     ) -> Result<(), ItpError> {
         if depth == self.points.len() {
-            let lambda = certificate(cons)?;
+            let lambda = certificate(cons, &mut self.work)?;
             self.found
                 .push((choices.clone(), sequence(cons, &lambda, self.n)));
             return Ok(());
@@ -127,7 +138,13 @@ impl Search<'_> {
                         "more than {MAX_NODES} disjunctive cases searched"
                     )));
                 }
-                certificate(cons).ok()
+                match certificate(cons, &mut self.work) {
+                    Ok(l) => Some(l),
+                    Err(e) if self.work == 0 || e.to_string().contains("work budget") => {
+                        return Err(e)
+                    }
+                    Err(_) => None,
+                }
             } else {
                 None
             };
@@ -297,7 +314,7 @@ fn add_scaled(sum: &mut LinExpr, e: &LinExpr, f: &BigInt) {
 
 /// Multipliers (one per constraint; equations may get negative ones) whose combination is a
 /// positive constant, or `NotApplicable` when the constraints are rationally satisfiable.
-fn certificate(cons: &[(usize, Constraint)]) -> Result<Vec<BigRational>, ItpError> {
+fn certificate(cons: &[(usize, Constraint)], work: &mut u64) -> Result<Vec<BigRational>, ItpError> {
     // Columns: one per inequality, two (plus and minus) per equation.
     let mut columns: Vec<(usize, BigInt)> = Vec::new(); // (constraint index, sign)
     for (j, (_, c)) in cons.iter().enumerate() {
@@ -328,7 +345,7 @@ fn certificate(cons: &[(usize, Constraint)]) -> Result<Vec<BigRational>, ItpErro
     }
     let mut b = vec![BigInt::zero(); vars.len() + 1];
     b[vars.len()] = BigInt::one();
-    let y = feasible_point(&a, &b, columns.len(), MAX_PIVOTS)
+    let y = feasible_point(&a, &b, columns.len(), MAX_PIVOTS, work)
         .map_err(ItpError::NotApplicable)?
         .ok_or_else(|| {
             ItpError::NotApplicable(

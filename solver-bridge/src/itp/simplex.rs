@@ -10,13 +10,16 @@ use num_rational::BigRational;
 use num_traits::{Signed, Zero};
 
 /// A solution of `A y = b, y >= 0`, or `None` if there is none. `a` is row-major (`rows x
-/// cols`), `b` has one entry per row and must be non-negative. `max_pivots` bounds the work
-/// (exceeding it gives `Err`).
+/// cols`), `b` has one entry per row and must be non-negative. `max_pivots` bounds the
+/// pivots and `work` the tableau cells the pivots update, the caller's budget shared by
+/// several calls (exceeding either gives `Err`): a pivot costs rows times columns, so a
+/// pivot count alone does not bound the time.
 pub fn feasible_point(
     a: &[Vec<BigInt>],
     b: &[BigInt],
     cols: usize,
     max_pivots: usize,
+    work: &mut u64,
 ) -> Result<Option<Vec<BigRational>>, String> {
     let rows = a.len();
     if b.len() != rows || a.iter().any(|r| r.len() != cols) {
@@ -82,13 +85,18 @@ pub fn feasible_point(
             // Cannot happen in Phase I (the objective is bounded below by zero).
             return Err("simplex: unbounded Phase-I problem".into());
         };
-        pivot(&mut t, &mut cost, pr, enter);
+        let cells = pivot(&mut t, &mut cost, pr, enter);
+        *work = work
+            .checked_sub(cells)
+            .ok_or_else(|| "simplex: work budget exhausted".to_string())?;
         basis[pr] = enter;
     }
     Err(format!("simplex: more than {max_pivots} pivots"))
 }
 
-fn pivot(t: &mut [Vec<BigRational>], cost: &mut [BigRational], pr: usize, pc: usize) {
+/// One pivot; returns the number of cells it updated.
+fn pivot(t: &mut [Vec<BigRational>], cost: &mut [BigRational], pr: usize, pc: usize) -> u64 {
+    let mut cells = 0u64;
     let p = t[pr][pc].clone();
     for x in t[pr].iter_mut() {
         *x /= &p;
@@ -102,6 +110,7 @@ fn pivot(t: &mut [Vec<BigRational>], cost: &mut [BigRational], pr: usize, pc: us
         for (x, y) in row.iter_mut().zip(prow.iter()) {
             if !y.is_zero() {
                 *x -= &f * y;
+                cells += 1;
             }
         }
     }
@@ -110,9 +119,11 @@ fn pivot(t: &mut [Vec<BigRational>], cost: &mut [BigRational], pr: usize, pc: us
         for (x, y) in cost.iter_mut().zip(prow.iter()) {
             if !y.is_zero() {
                 *x -= &f * y;
+                cells += 1;
             }
         }
     }
+    cells
 }
 
 #[cfg(test)]
@@ -128,7 +139,9 @@ mod tests {
         // y0 + y1 = 2, y1 - y2 = 1
         let a = vec![ints(&[1, 1, 0]), ints(&[0, 1, -1])];
         let b = ints(&[2, 1]);
-        let y = feasible_point(&a, &b, 3, 100).unwrap().unwrap();
+        let y = feasible_point(&a, &b, 3, 100, &mut u64::MAX.clone())
+            .unwrap()
+            .unwrap();
         for (row, bi) in a.iter().zip(&b) {
             let s: BigRational = row
                 .iter()
@@ -141,13 +154,29 @@ mod tests {
     }
 
     #[test]
+    fn the_work_budget_ends_a_search_that_would_succeed() {
+        let a = vec![ints(&[1, 1, 0]), ints(&[0, 1, -1])];
+        let b = ints(&[2, 1]);
+        let mut work = 1;
+        assert!(feasible_point(&a, &b, 3, 100, &mut work)
+            .unwrap_err()
+            .contains("work budget"));
+        let mut work = 1_000;
+        assert!(feasible_point(&a, &b, 3, 100, &mut work).unwrap().is_some());
+        assert!(work < 1_000, "the cells updated are charged");
+    }
+
+    #[test]
     fn detects_infeasibility() {
         // y0 + y1 = 1 and y0 + y1 = 2
         let a = vec![ints(&[1, 1]), ints(&[1, 1])];
-        assert_eq!(feasible_point(&a, &ints(&[1, 2]), 2, 100).unwrap(), None);
+        assert_eq!(
+            feasible_point(&a, &ints(&[1, 2]), 2, 100, &mut u64::MAX.clone()).unwrap(),
+            None
+        );
         // -y0 = 1
         assert_eq!(
-            feasible_point(&[ints(&[-1])], &ints(&[1]), 1, 100).unwrap(),
+            feasible_point(&[ints(&[-1])], &ints(&[1]), 1, 100, &mut u64::MAX.clone()).unwrap(),
             None
         );
     }

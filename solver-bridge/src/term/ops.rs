@@ -131,6 +131,15 @@ impl Term {
         subst(self, map, &mut memo)
     }
 
+    /// The same term with the arguments of every `and` and `or` in the structural order
+    /// (nothing else changes, so it is the same formula). Z3 4.8 (native) and Z3 5 (the
+    /// browser) may write an equivalent result in another order; read through this, both give
+    /// the same term, and a run gives the same events natively and in the browser.
+    pub fn sorted_junctions(&self) -> Term {
+        let mut memo = HashMap::new();
+        sort_junctions(self, &mut memo)
+    }
+
     /// Renames free variables: `f` returns the new name for a variable, or `None` to keep it
     /// (for SSA index shifting, e.g. `x@3` to `x@5`). Sorts are kept.
     pub fn rename(&self, f: &dyn Fn(&Var) -> Option<String>) -> Term {
@@ -141,6 +150,33 @@ impl Term {
             .collect();
         self.substitute(&map)
     }
+}
+
+fn sort_junctions(t: &Term, memo: &mut HashMap<usize, Term>) -> Term {
+    if let Some(r) = memo.get(&t.addr()) {
+        return r.clone();
+    }
+    let r = match t.kind() {
+        TermKind::App(op, args) => {
+            let mut new: Vec<Term> = args.iter().map(|a| sort_junctions(a, memo)).collect();
+            if matches!(op, Op::And | Op::Or) {
+                new.sort();
+            }
+            if new
+                .iter()
+                .zip(args.iter())
+                .all(|(a, b)| a.addr() == b.addr())
+            {
+                t.clone()
+            } else {
+                Term::app_raw(op.clone(), new).unwrap_or_else(|_| t.clone())
+            }
+        }
+        // Quantified bodies keep their order (quantifier elimination's results have none).
+        _ => t.clone(),
+    };
+    memo.insert(t.addr(), r.clone());
+    r
 }
 
 fn junction_parts(t: &Term, op: &Op, neutral: bool) -> Vec<Term> {
@@ -278,5 +314,35 @@ mod tests {
         assert_eq!(square.nonlinear_subterms(), vec![square.clone()]);
         let by_var = Term::eq(Term::div(Term::int(7), y.clone()), x.clone());
         assert_eq!(by_var.nonlinear_subterms().len(), 1);
+    }
+
+    /// Two orders of the same disjunctions and conjunctions (as Z3 4.8 and Z3 5 print one
+    /// result) become one term; nothing but the order of `and` and `or` changes.
+    #[test]
+    fn sorted_junctions_make_orders_agree() {
+        let x = Term::new_var("x", Sort::Int);
+        let y = Term::new_var("y", Sort::Int);
+        let (a, b, c) = (
+            Term::eq(x.clone(), Term::int(28)),
+            Term::le(y.clone(), Term::int(3)),
+            Term::gt(x.clone(), y.clone()),
+        );
+        let raw = |op: Op, args: Vec<Term>| Term::app_raw(op, args).unwrap();
+        let one = raw(
+            Op::Or,
+            vec![a.clone(), raw(Op::And, vec![b.clone(), c.clone()])],
+        );
+        let two = raw(
+            Op::Or,
+            vec![raw(Op::And, vec![c.clone(), b.clone()]), a.clone()],
+        );
+        assert_ne!(one, two);
+        assert_eq!(one.sorted_junctions(), two.sorted_junctions());
+        let s = one.sorted_junctions();
+        assert_eq!(s.sorted_junctions(), s);
+        // Not commutative in general, so left alone: the arguments of `=>` keep their order.
+        let imp = raw(Op::Implies, vec![b.clone(), a.clone()]);
+        assert_eq!(imp.sorted_junctions(), imp);
+        assert_eq!(s.free_vars(), one.free_vars());
     }
 }

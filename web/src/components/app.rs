@@ -709,20 +709,13 @@ impl App {
     }
 
     fn verdict_view(run: &Run) -> Option<VerdictView> {
-        Some(match run.shown_verdict()? {
-            Verdict::True => VerdictView {
-                text: "TRUE".into(),
-                kind: "true",
-            },
-            Verdict::False { .. } => VerdictView {
-                text: "FALSE".into(),
-                kind: "false",
-            },
-            Verdict::Unknown { reason } => VerdictView {
-                text: format!("UNKNOWN ({reason})"),
-                kind: "unknown",
-            },
-        })
+        let by = cpa_engine::events::decided_by(&run.events[..run.position]).map(str::to_string);
+        let (text, kind) = match run.shown_verdict()? {
+            Verdict::True => ("TRUE".into(), "true"),
+            Verdict::False { .. } => ("FALSE".into(), "false"),
+            Verdict::Unknown { reason } => (format!("UNKNOWN ({reason})"), "unknown"),
+        };
+        Some(VerdictView { text, kind, by })
     }
 }
 
@@ -1066,11 +1059,13 @@ impl Component for App {
             )),
             _ => None,
         });
-        // Only predicate abstraction with CEGAR computes abstractions to step to.
+        // Only predicate abstraction with CEGAR (alone or in a portfolio) computes
+        // abstractions to step to.
         let config = pg.config.resolve().ok();
         let abstractions = config.as_ref().is_none_or(|c| {
-            c.domain == cpa_engine::config::Domain::Predicate
-                && c.algorithm == cpa_engine::config::AlgorithmKind::Cegar
+            c.algorithm == AlgorithmKind::Portfolio
+                || (c.domain == cpa_engine::config::Domain::Predicate
+                    && c.algorithm == AlgorithmKind::Cegar)
         });
         let controls = html! {
             <Controls {abstractions}
@@ -1086,9 +1081,13 @@ impl Component for App {
         // The explanation.
         let current = run.and_then(|r| {
             r.current_event().map(|(i, e)| {
+                // A portfolio is explained by the component at work.
+                let running = config
+                    .as_ref()
+                    .map(|c| c.running(r.cursor.frame.view.component.as_deref()));
                 let cx = ExplainContext {
                     run: r,
-                    config: config.as_ref(),
+                    config: running.as_ref(),
                 };
                 (i, explain(&cx, i, e))
             })

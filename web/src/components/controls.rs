@@ -10,6 +10,8 @@ pub struct VerdictView {
     pub text: String,
     /// `true`, `false` or `unknown` (CSS class).
     pub kind: &'static str,
+    /// A portfolio's deciding component.
+    pub by: Option<String>,
 }
 
 #[derive(Properties, PartialEq)]
@@ -118,6 +120,9 @@ pub fn controls(p: &Props) -> Html {
                 title={p.verdict.as_ref().map(|v| v.text.clone())}>
                 { p.verdict.as_ref().map(|v| v.text.clone()).unwrap_or_default() }
             </div>
+            if let Some(by) = p.verdict.as_ref().and_then(|v| v.by.clone()) {
+                <span class="decided-by" data-testid="decided-by" title="The portfolio component that decided">{ format!("by {by}") }</span>
+            }
             if let Some(b) = &p.blocked {
                 <p class="blocked" data-testid="run-blocked" role="status">{ b.clone() }</p>
             }
