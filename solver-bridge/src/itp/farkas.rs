@@ -140,9 +140,8 @@ impl Search<'_> {
                 }
                 match certificate(cons, &mut self.work) {
                     Ok(l) => Some(l),
-                    Err(e) if self.work == 0 || e.to_string().contains("work budget") => {
-                        return Err(e)
-                    }
+                    // The shared budget is used up: no further case can be searched.
+                    Err(e) if self.work == 0 => return Err(e),
                     Err(_) => None,
                 }
             } else {

@@ -86,9 +86,12 @@ pub fn feasible_point(
             return Err("simplex: unbounded Phase-I problem".into());
         };
         let cells = pivot(&mut t, &mut cost, pr, enter);
-        *work = work
-            .checked_sub(cells)
-            .ok_or_else(|| "simplex: work budget exhausted".to_string())?;
+        // An exhausted budget is left at zero, so callers sharing it can tell.
+        let Some(left) = work.checked_sub(cells) else {
+            *work = 0;
+            return Err("simplex: work budget exhausted".to_string());
+        };
+        *work = left;
         basis[pr] = enter;
     }
     Err(format!("simplex: more than {max_pivots} pivots"))
@@ -161,6 +164,7 @@ mod tests {
         assert!(feasible_point(&a, &b, 3, 100, &mut work)
             .unwrap_err()
             .contains("work budget"));
+        assert_eq!(work, 0, "an exhausted budget is left at zero");
         let mut work = 1_000;
         assert!(feasible_point(&a, &b, 3, 100, &mut work).unwrap().is_some());
         assert!(work < 1_000, "the cells updated are charged");
