@@ -113,7 +113,7 @@ pub fn predicate_cegar(cfa: Rc<Cfa>, config: &Config, smt: Box<dyn Smt>) -> Cega
             "IMPACT (CEGAR)",
             Box::new(ImpactRefiner {
                 checker: PredicateTraceChecker,
-                fcover: false,
+                fcover: config.fcover,
             }),
         ),
     };

@@ -826,22 +826,20 @@ mod tests {
 
     /// Runs `src` to the end on z3 and explains every event.
     fn explain_all(src: &str, preset: &str) -> Vec<String> {
-        let mut p = Playground::new(RunConfig::preset(preset));
+        explain_run(src, RunConfig::preset(preset))
+    }
+
+    fn explain_run(src: &str, run_config: RunConfig) -> Vec<String> {
+        let mut p = Playground::new(run_config.clone());
         let cfa = cpa_engine::report::cfa_report("t.c", src).cfa.map(Rc::new);
         p.reduce(Action::Program {
             file: "t.c".into(),
             source: Rc::from(src),
             cfa,
         });
-        let config = RunConfig::preset(preset).resolve().unwrap();
-        let (mut host, info) = RunHost::new(
-            "t.c",
-            src,
-            &RunConfig::preset(preset),
-            NativeZ3::new().unwrap(),
-            None,
-        )
-        .unwrap();
+        let config = run_config.resolve().unwrap();
+        let (mut host, info) =
+            RunHost::new("t.c", src, &run_config, NativeZ3::new().unwrap(), None).unwrap();
         let ticket = p.run.as_ref().unwrap().ticket();
         p.reduce(Action::Started(ticket, Ok(info)));
         let mut batches = Vec::new();
@@ -902,6 +900,20 @@ mod tests {
             "impact",
         );
         assert!(text.last().unwrap().starts_with("TRUE: "), "{text:#?}");
+        // With forced covering, a state is strengthened with a coverer's formula and covered.
+        let text = explain_run(
+            include_str!("../../tests/verdicts/impact-example.c"),
+            RunConfig {
+                preset: "impact".into(),
+                set: vec![("fcover".into(), "true".into())],
+            },
+        );
+        assert!(text.last().unwrap().starts_with("TRUE: "), "{text:#?}");
+        assert!(
+            text.iter()
+                .any(|t| t.contains("Forced covering strengthened it")),
+            "{text:#?}"
+        );
         let text = explain_all(
             include_str!("../../tests/verdicts/locks-value-safe.c"),
             "value",

@@ -51,7 +51,7 @@ fn describe(key: &str) -> (&'static str, Input, &'static str) {
         "refinement" => ("Algorithm", Choice(&["predicate", "impact"]), "Lazy predicate refinement (predicates at the pivot) or IMPACT (strengthen the states with interpolants; needs representation=smt)."),
         "waitlist" => ("Algorithm", Choice(&["bfs", "dfs", "rpo", "err"]), "Which reached state is expanded next: oldest, newest, reverse postorder of the CFA, or nearest to an error location (the efficient-CEGAR paper's ERR search)."),
         "interpolation" => ("Algorithm", Choice(STRATEGIES), "How sequence interpolants are computed (Farkas certificates, quantifier elimination forward or backward, or a combination)."),
-        "fcover" => ("Algorithm", Bool, "IMPACT's forced covering before each expansion (needs representation=smt)."),
+        "fcover" => ("Algorithm", Bool, "IMPACT's forced covering before each expansion (refinement=impact; off in the impact preset)."),
         "domain" => ("Algorithm", Choice(&["predicate", "value", "symbolic"]), "The abstract domain of CEGAR: predicate abstraction, explicit values of tracked variables, or symbolic values with path constraints."),
         "max-enum" => ("Value analysis", Choice(&["1*", "1", "5", "50", "0"]), "When an operation over tracked variables cannot be evaluated: 1* keeps them unknown (no solver); k lets the solver enumerate up to k value assignments, one successor each (0: no bound)."),
         "precision-scope" => ("Value and symbolic", Choice(&["location", "function", "global"]), "Where a variable refinement finds needed becomes tracked: at the interpolant's location only (lazy), in its whole function, or everywhere."),

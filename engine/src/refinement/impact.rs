@@ -296,8 +296,15 @@ pub fn force_cover(
         if smt.check(&[Term::and(seq.iter().cloned())])? != Sat::Unsat {
             continue;
         }
+        // Forced covering is an attempt: where no interpolants can be computed (a strategy
+        // that does not apply, say), `e` is simply not covered by this candidate and is
+        // expanded as usual; only solver failures end the run.
         let itps = if seq.len() > 1 {
-            smt.interpolate(&seq)?
+            match smt.interpolate(&seq) {
+                Ok(itps) => itps,
+                Err(EngineError::Interpolation(_)) => continue,
+                Err(e) => return Err(e),
+            }
         } else {
             Vec::new()
         };

@@ -174,7 +174,13 @@ pub fn generalize<S: Solver>(
     for i in (1..n).rev() {
         // Integer equations count as two inequalities, so that one side can be dropped; each
         // part remembers the conjunct it comes from, to rejoin equations kept whole.
-        let conjuncts = taus[i].conjuncts();
+        // Smallest first (a stable sort: equal sizes keep their order, the structural one of
+        // `Term::sorted_junctions`), so that the passes below, which walk from the last part
+        // back, try to drop the largest conjuncts first and keep the simple ones: in the
+        // structural order alone, gcd.c with predicate-sbe learned predicates until the
+        // projections exceeded `MAX_QE_ATOMS`; in this order it is proved in 4 s.
+        let mut conjuncts = taus[i].conjuncts();
+        conjuncts.sort_by_key(Term::size);
         let mut parts: Vec<(Term, usize)> = Vec::new();
         for (ci, c) in conjuncts.iter().enumerate() {
             match c.as_app() {
