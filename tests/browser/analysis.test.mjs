@@ -109,6 +109,33 @@ test('the portfolio hands over to its next component as natively and names the o
   await page.screenshot({ path: join(ARTIFACTS, 'portfolio-switch.png') });
 });
 
+test('IMPACT with forced covering (the fcover knob) gives the CLI events and explains the covering', async () => {
+  const want = native('tests/verdicts/unifying-fig2.c', 'impact', ['--set', 'fcover=true']);
+  const forced = want.events.findIndex((e, i) => e.type === 'covered' && want.events[i - 1]?.type === 'strengthened' && want.events[i - 1].state === e.state);
+  assert.ok(forced > 0, 'natively, a state is strengthened and covered at once');
+  await open('unifying-fig2', 'impact');
+  await page.click(id('btn-knobs'));
+  await page.selectOption('[data-knob="fcover"]', 'true');
+  await page.click(`${id('knobs')} .close`);
+  await page.waitForFunction(() => {
+    const r = window.cpaDebug.run();
+    return r && r.phase === 'Idle' && r.position === 0;
+  }, null, { timeout: 30_000 });
+  assert.equal(await toVerdict(), 'TRUE');
+  const events = await page.evaluate(() => window.cpaDebug.events());
+  assert.deepEqual(events, want.events, 'the same events, the forced covering included');
+  // Back to the covering event: the explanation names forced covering.
+  await page.click(id('btn-reset'));
+  await page.waitForFunction(() => window.cpaDebug.run()?.position === 0, null, { timeout: 30_000 });
+  for (let i = 0; i <= forced; i++) await page.click(id('btn-step'));
+  await page.waitForFunction((want) => Number(document.querySelector('[data-testid="step-index"]').textContent) === want, forced + 1);
+  assert.match(await text('explain'), /Forced covering strengthened it/);
+  await page.screenshot({ path: join(ARTIFACTS, 'impact-fcover.png') });
+  await page.click(id('btn-knobs'));
+  await page.selectOption('[data-knob="fcover"]', 'false');
+  await page.click(`${id('knobs')} .close`);
+});
+
 test('the value analysis shows tracked variables, value interpolants and value labels', async () => {
   await open('refine-loop', 'value');
   await page.click(id('btn-next-refinement'));
