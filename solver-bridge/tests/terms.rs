@@ -102,6 +102,25 @@ fn simplification_and_printing() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// Z3's internal divisions (in quantifier elimination's results) are read as the SMT-LIB
+/// operators where the divisor is a non-zero literal, and refused where it may be zero.
+#[test]
+fn internal_divisions_by_non_zero_literals_are_read() {
+    let d = decls();
+    for (op, plain) in [
+        ("bvudiv_i", "bvudiv"),
+        ("bvsrem_i", "bvsrem"),
+        ("bvsmod_i", "bvsmod"),
+    ] {
+        let t = parse_term(&format!("({op} w #xfffffffd)"), &d).unwrap();
+        assert_eq!(t.to_string(), format!("({plain} w #xfffffffd)"));
+        for divisor in ["w", "#x00000000"] {
+            let e = parse_term(&format!("({op} w {divisor})"), &d).unwrap_err();
+            assert!(e.to_string().contains("non-zero literal divisor"), "{e}");
+        }
+    }
+}
+
 #[test]
 fn printing_round_trips_and_is_deterministic() {
     let mut d = decls();
