@@ -238,7 +238,7 @@ pub struct Config {
     pub k_max: u32,
     /// k-induction: strengthen the step case with interval invariants.
     pub invariants: bool,
-    /// IMPACT's forced covering before each expansion (fcover^IMPACT; needs representation=smt).
+    /// IMPACT's forced covering before each expansion (fcover^IMPACT; refinement=impact).
     pub fcover: bool,
     /// How refinement computes sequence interpolants (the solver bridge's strategies).
     pub interpolation: solver_bridge::itp::Strategy,
@@ -429,9 +429,12 @@ impl Config {
     }
 
     /// Whether `key` is a knob of this configuration (a portfolio has only its components
-    /// and the run's limits).
+    /// and the run's limits; only a portfolio has components).
     fn has_knob(&self, key: &str) -> bool {
-        self.algorithm != AlgorithmKind::Portfolio || PORTFOLIO_KNOBS.contains(&key)
+        match self.algorithm {
+            AlgorithmKind::Portfolio => PORTFOLIO_KNOBS.contains(&key),
+            _ => key != "portfolio",
+        }
     }
 
     /// The keys `set` understands, with their current values.
@@ -475,12 +478,7 @@ impl Config {
             ("max-queries", self.limits.max_queries.to_string()),
             ("solver-rlimit", self.limits.solver_rlimit.to_string()),
         ];
-        all.into_iter()
-            .filter(|(k, _)| match self.algorithm {
-                AlgorithmKind::Portfolio => PORTFOLIO_KNOBS.contains(k),
-                _ => *k != "portfolio",
-            })
-            .collect()
+        all.into_iter().filter(|(k, _)| self.has_knob(k)).collect()
     }
 
     /// A preset with knobs overridden, validated once at the end (so the order of the
@@ -530,16 +528,21 @@ impl Config {
                 _ => Err(format!("invalid Boolean '{value}' for '{key}'")),
             }
         }
+        let unknown = |c: &Config| {
+            let keys: Vec<&str> = c.knobs().iter().map(|(k, _)| *k).collect();
+            format!("unknown setting '{key}' (known: {})", keys.join(", "))
+        };
         if !self.has_knob(key) {
-            return Err(format!(
-                "'{key}' is not a knob of a portfolio (set it on a component: portfolio=PRESET({key}=VALUE)@QUERIES,...; the portfolio's knobs: {})",
-                PORTFOLIO_KNOBS.join(", ")
-            ));
+            return Err(match self.algorithm {
+                AlgorithmKind::Portfolio => format!(
+                    "'{key}' is not a knob of a portfolio (set it on a component: portfolio=PRESET({key}=VALUE)@QUERIES,...; the portfolio's knobs: {})",
+                    PORTFOLIO_KNOBS.join(", ")
+                ),
+                _ => unknown(self),
+            });
         }
         match key {
-            "portfolio" if self.algorithm == AlgorithmKind::Portfolio => {
-                self.portfolio = parse_portfolio(value)?
-            }
+            "portfolio" => self.portfolio = parse_portfolio(value)?,
             "algorithm" => self.algorithm = parse(key, value)?,
             "domain" => self.domain = parse(key, value)?,
             "max-enum" => self.value.max_enum = MaxEnum::try_from(value.to_string())?,
@@ -585,13 +588,7 @@ impl Config {
                     "a query without a resource limit might never end",
                 )?
             }
-            _ => {
-                let keys: Vec<&str> = self.knobs().iter().map(|(k, _)| *k).collect();
-                return Err(format!(
-                    "unknown setting '{key}' (known: {})",
-                    keys.join(", ")
-                ));
-            }
+            _ => return Err(unknown(self)),
         }
         Ok(())
     }
@@ -630,9 +627,6 @@ impl Config {
         if self.fcover && self.refinement != RefinementStrategy::Impact {
             return Err("forced covering is part of IMPACT (refinement=impact)".into());
         }
-        if self.fcover && self.predicate.representation != Representation::Smt {
-            return Err("forced covering needs representation=smt".into());
-        }
         if self.domain != Domain::Predicate {
             if self.algorithm != AlgorithmKind::Cegar {
                 return Err(format!(
@@ -640,7 +634,7 @@ impl Config {
                     self.domain.text()
                 ));
             }
-            if self.refinement != RefinementStrategy::Predicate || self.fcover {
+            if self.refinement != RefinementStrategy::Predicate {
                 return Err("IMPACT refinement and forced covering need domain=predicate".into());
             }
         }

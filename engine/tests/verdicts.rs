@@ -173,7 +173,6 @@ fn no_knob_value_gives_a_wrong_verdict() {
             variations.push((preset, vec![("trace-refinement", v)]));
         }
     }
-    variations.push(("predicate-lbe", vec![("representation", "smt")]));
     let mut wrong = Vec::new();
     let mut runs = 0;
     for name in programs {

@@ -57,6 +57,13 @@ impl Smt for SharedSmt {
     }
 }
 
+/// Adds a component's counts of work (states, refinements, abstractions) to `into`.
+fn add_work(into: &mut AlgoStats, s: &AlgoStats) {
+    into.states += s.states;
+    into.refinements += s.refinements;
+    into.abstractions += s.abstractions;
+}
+
 /// The component running now.
 struct Running {
     index: usize,
@@ -162,10 +169,7 @@ impl Portfolio {
     /// Ends the running component without a verdict.
     fn end_current(&mut self, reason: String) {
         if let Some(r) = self.current.take() {
-            let s = r.algorithm.stats();
-            self.done.states += s.states;
-            self.done.refinements += s.refinements;
-            self.done.abstractions += s.abstractions;
+            add_work(&mut self.done, &r.algorithm.stats());
             self.ended
                 .push((self.components[r.index].preset.clone(), reason));
         }
@@ -237,9 +241,7 @@ impl Algorithm for Portfolio {
         let mut s = self.done.clone();
         if let Some(r) = &self.current {
             let c = r.algorithm.stats();
-            s.states += c.states;
-            s.refinements += c.refinements;
-            s.abstractions += c.abstractions;
+            add_work(&mut s, &c);
             s.predicates = c.predicates;
             s.bound = c.bound;
         }
