@@ -19,12 +19,16 @@ use crate::refinement::impact::ImpactRefiner;
 use crate::refinement::predicate::{PredicatePrecisionRefiner, PredicateTraceChecker};
 use crate::refinement::symbolic::SymbolicTraceChecker;
 use crate::refinement::value::{ValuePrecisionRefiner, ValueTraceChecker};
+use crate::refinement::value_predicate::{
+    ValuePredicatePrecisionRefiner, ValuePredicateTraceChecker,
+};
 use crate::refinement::{
     CegarRefiner, PrecisionRefiner, RefinementStrategy, Refiner, TraceChecker,
 };
 use crate::smt::Smt;
 use crate::symbolic::SymbolicCpa;
 use crate::value::ValueCpa;
+use crate::value_predicate::ValuePredicateCpa;
 use std::rc::Rc;
 
 /// The algorithm of a (validated) configuration on `cfa`, solving with `smt`.
@@ -34,6 +38,7 @@ pub fn build(cfa: Rc<Cfa>, config: &Config, smt: Box<dyn Smt>) -> Box<dyn Algori
             Domain::Predicate => Box::new(predicate_cegar(cfa, config, smt)),
             Domain::Value => Box::new(value_cegar(cfa, config, smt)),
             Domain::Symbolic => Box::new(symbolic_cegar(cfa, config, smt)),
+            Domain::ValuePredicate => Box::new(value_predicate_cegar(cfa, config, smt)),
         },
         AlgorithmKind::Bmc => Box::new(Bmc::new(
             unrolling(cfa, config, smt),
@@ -168,6 +173,36 @@ pub fn symbolic_cegar(cfa: Rc<Cfa>, config: &Config, smt: Box<dyn Smt>) -> Cegar
                 refutation: config.symbolic.refutation,
             },
             ValuePrecisionRefiner,
+        ),
+        certifier: Box::new(ArgCertifier),
+        keep_going: true,
+        multi_cex: multi_cex(config),
+    };
+    Cegar::new(cfa, parts, smt, config.waitlist, config.max_depth)
+}
+
+/// Explicit values combined with predicate abstraction: value interpolation first, predicate
+/// interpolants for the paths that explicit values cannot refute; lazy pruning from the pivot.
+pub fn value_predicate_cegar(
+    cfa: Rc<Cfa>,
+    config: &Config,
+    smt: Box<dyn Smt>,
+) -> Cegar<ValuePredicateCpa> {
+    let encoding = config.encoding.resolve(&cfa);
+    let cpa = ValuePredicateCpa {
+        value: ValueCpa::new(cfa.clone(), config.value.clone(), encoding),
+        pred: PredicateCpa::new(cfa.clone(), config.predicate.clone(), encoding),
+        refutation_failure: None,
+    };
+    let parts = Parts {
+        name: "explicit-value analysis with predicate refinement (CEGAR)".to_string(),
+        cpa,
+        refiner: cegar_refiner(
+            config,
+            ValuePredicateTraceChecker::default(),
+            ValuePredicatePrecisionRefiner {
+                split: config.predicate_split,
+            },
         ),
         certifier: Box::new(ArgCertifier),
         keep_going: true,

@@ -244,6 +244,29 @@ impl Certified for crate::symbolic::SymbolicCpa {
     }
 }
 
+impl Certified for crate::value_predicate::ValuePredicateCpa {
+    fn cfa(&self) -> Rc<Cfa> {
+        self.value.cfa.clone()
+    }
+
+    fn encoding(&self) -> Encoding {
+        self.value.encoding
+    }
+
+    fn names(&self) -> &Names {
+        &self.value.names
+    }
+
+    fn is_block_end(&self, ctl: &ControlState) -> bool {
+        self.pred.is_block_end(ctl)
+    }
+
+    /// The values and ψ of an abstraction state.
+    fn invariant(&self, s: &Self::State) -> Option<Term> {
+        s.pred.is_abstraction().then(|| self.formula(s))
+    }
+}
+
 /// The check of any analysis with [`Certified`] states (see the module documentation).
 pub struct ArgCertifier;
 
@@ -547,13 +570,15 @@ mod tests {
         panic!("{preset}: no verdict");
     }
 
-    /// A value-analysis proof of the lock-style program.
-    fn proved_by_values() -> Cegar<ValueCpa> {
-        let src = include_str!("../../tests/verdicts/locks-value-safe.c");
+    type Build<C> = fn(Rc<Cfa>, &Config, Box<dyn Smt>) -> Cegar<C>;
+
+    /// `build`'s analysis of `src` with the preset `value`, run to TRUE.
+    fn prove_with_values<C: Describe>(src: &str, build: Build<C>) -> Cegar<C> {
         let cfa = Rc::new(crate::frontend::parse_program("t.c", src).unwrap().cfa);
         let config = Config::preset("value").unwrap();
-        let smt = BridgeSmt::new(NativeZ3::new().expect("the tests need z3"));
-        let mut c = crate::analysis::value_cegar(cfa, &config, Box::new(smt));
+        let mut smt = BridgeSmt::new(NativeZ3::new().expect("the tests need z3"));
+        smt.set_interpolation(config.interpolation);
+        let mut c = build(cfa, &config, Box::new(smt));
         let mut events = Vec::new();
         for _ in 0..10_000 {
             if let Some(v) = c.step(&mut events).unwrap() {
@@ -562,6 +587,14 @@ mod tests {
             }
         }
         panic!("no verdict");
+    }
+
+    /// A value-analysis proof of the lock-style program.
+    fn proved_by_values() -> Cegar<ValueCpa> {
+        prove_with_values(
+            include_str!("../../tests/verdicts/locks-value-safe.c"),
+            crate::analysis::value_cegar,
+        )
     }
 
     /// A value ARG is a certificate, and a wrong value or a forgotten state breaks it.
@@ -601,6 +634,66 @@ mod tests {
             assert!(
                 check(cpa, smt, algo).unwrap().failure.is_some(),
                 "{victim:?} removed"
+            );
+        }
+    }
+
+    /// A proof of the combination of explicit values and predicate abstraction.
+    fn proved_by_values_and_predicates() -> Cegar<crate::value_predicate::ValuePredicateCpa> {
+        prove_with_values(
+            include_str!("../../tests/value/value-predicate-safe.c"),
+            crate::analysis::value_predicate_cegar,
+        )
+    }
+
+    /// The combination's certificate conjoins the values and ψ of each abstraction state: a
+    /// wrong value, or ψ = false, at a reached loop-head state breaks it.
+    #[test]
+    fn value_predicate_args_are_checked() {
+        let mut c = proved_by_values_and_predicates();
+        let (cpa, smt, algo) = c.parts();
+        let r = check(cpa, smt, algo).unwrap();
+        assert_eq!(r.failure, None);
+        let heads: Vec<ArgId> = c
+            .arg()
+            .reached()
+            .into_iter()
+            .filter(|id| {
+                let n = c.arg().node(*id);
+                id.0 != 0 && n.data.pred.is_abstraction() && !n.data.value.values.is_empty()
+            })
+            .collect();
+        assert!(!heads.is_empty(), "no abstraction state knows a value");
+        let (cpa, _, algo) = c.parts();
+        assert!(
+            algo.arg.reached().into_iter().any(|id| {
+                let n = &algo.arg.node(id).data;
+                n.pred.is_abstraction() && !cpa.pred.abs_term(&n.pred.abs).is_true()
+            }),
+            "no abstraction state has a predicate"
+        );
+        for &victim in heads.iter().take(3) {
+            let mut c = proved_by_values_and_predicates();
+            let place = c.arg().reached_at(&c.arg().node(victim).ctl);
+            let (cpa, smt, algo) = c.parts();
+            for s in &place {
+                for v in algo.arg.node_mut(*s).data.value.values.values_mut() {
+                    *v += 1;
+                }
+            }
+            assert!(
+                check(cpa, smt, algo).unwrap().failure.is_some(),
+                "value changed at {victim:?}"
+            );
+            let mut c = proved_by_values_and_predicates();
+            let place = c.arg().reached_at(&c.arg().node(victim).ctl);
+            let (cpa, smt, algo) = c.parts();
+            for s in &place {
+                algo.arg.node_mut(*s).data.pred.abs = Abs::Bdd(cpa.pred.table.bdd_false());
+            }
+            assert!(
+                check(cpa, smt, algo).unwrap().failure.is_some(),
+                "psi = false at {victim:?}"
             );
         }
     }

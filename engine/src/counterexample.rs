@@ -12,7 +12,7 @@ use crate::concrete::{self, Oracle, Outcome, TraceStep};
 use crate::cpa::arg::{Arg, ArgId};
 use crate::formula::Frames;
 use crate::ir::{IntType, VarId};
-use crate::predicate::PredicateState;
+use crate::predicate::HasPredicateState;
 use serde::{Deserialize, Serialize};
 use solver_bridge::term::Term;
 use std::collections::BTreeMap;
@@ -36,14 +36,14 @@ pub fn literal_value(t: &Term, ty: IntType) -> Option<i128> {
     t.as_bool().map(i128::from)
 }
 
-struct ModelOracle<'a, P> {
+struct ModelOracle<'a, D, P> {
     cfa: &'a Cfa,
-    arg: &'a Arg<PredicateState, P>,
+    arg: &'a Arg<D, P>,
     model: &'a BTreeMap<String, Term>,
     current: Option<ArgId>,
 }
 
-impl<P> ModelOracle<'_, P> {
+impl<D: Clone, P> ModelOracle<'_, D, P> {
     fn child(&self, edge: &Edge) -> Option<ArgId> {
         let cur = self.current?;
         self.arg.node(cur).children.iter().copied().find(|c| {
@@ -58,14 +58,14 @@ impl<P> ModelOracle<'_, P> {
     }
 }
 
-impl<P> Oracle for ModelOracle<'_, P> {
+impl<D: HasPredicateState, P> Oracle for ModelOracle<'_, D, P> {
     fn value(&mut self, _step: usize, edge: &Edge, var: VarId, ty: IntType) -> Option<i128> {
         // The state the edge leads to holds the index of the written variable; main's
         // parameters (never written) are read at index 0.
         let node = self.child(edge).or(self.current)?;
         let n = self.arg.node(node);
         let slot = Frames::of(self.cfa, &n.ctl).slot(self.cfa, var);
-        let idx = n.data.pf.ssa.get(slot).unwrap_or(0);
+        let idx = n.data.predicate_state().pf.ssa.get(slot).unwrap_or(0);
         let name = crate::formula::ssa::indexed_name(self.cfa, slot, idx);
         match self.model.get(&name) {
             Some(t) => literal_value(t, ty),
@@ -81,9 +81,9 @@ impl<P> Oracle for ModelOracle<'_, P> {
 
 /// Executes the program guided by `model` along the ARG from `root`. Returns the trace if the
 /// run reaches an error location, or why it does not.
-pub fn validate(
+pub fn validate<D: HasPredicateState>(
     cfa: &Cfa,
-    arg: &Arg<PredicateState, impl Sized>,
+    arg: &Arg<D, impl Sized>,
     root: ArgId,
     model: &BTreeMap<String, Term>,
     max_steps: usize,
@@ -143,9 +143,9 @@ pub fn model_of(
 
 /// [`validate`], with the reason a failure gives for the verdict UNKNOWN: an `approximated`
 /// formula (Int encoding of bit operations) is named as the likely cause.
-pub fn confirm(
+pub fn confirm<D: HasPredicateState>(
     cfa: &Cfa,
-    arg: &Arg<PredicateState, impl Sized>,
+    arg: &Arg<D, impl Sized>,
     root: ArgId,
     model: &BTreeMap<String, Term>,
     approximated: bool,

@@ -26,5 +26,6 @@ pub mod session;
 pub mod smt;
 pub mod symbolic;
 pub mod value;
+pub mod value_predicate;
 pub mod view;
 pub mod witness;

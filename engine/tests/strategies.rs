@@ -25,8 +25,18 @@ struct Run {
     labelled: Vec<Option<usize>>,
 }
 
+/// `preset` is a preset name, or `value/explicit` for the explicit-value analysis alone
+/// (`value` with `domain=value`; the preset combines it with predicate abstraction).
 fn run(name: &str, preset: &str, refinement: &str) -> Run {
-    let config = Config::build(preset, [("trace-refinement", refinement)]).unwrap();
+    let mut sets = vec![("trace-refinement", refinement)];
+    let preset = match preset {
+        "value/explicit" => {
+            sets.push(("domain", "value"));
+            "value"
+        }
+        p => p,
+    };
+    let config = Config::build(preset, sets).unwrap();
     let mut s = native_session(&program(name), config);
     let verdict = s.run().name().to_string();
     let labelled = s
@@ -74,12 +84,12 @@ fn binary_interpolants_cut_where_the_paper_says() {
 #[test]
 fn multiple_counterexamples_refine_together_unless_nested() {
     for (name, preset, refinement, refinements) in [
-        ("independent-paths.c", "value", "seq-itp", 2),
-        ("independent-paths.c", "value", "multi-seq", 1),
+        ("independent-paths.c", "value/explicit", "seq-itp", 2),
+        ("independent-paths.c", "value/explicit", "multi-seq", 1),
         ("independent-paths.c", "predicate-sbe", "seq-itp", 2),
         ("independent-paths.c", "predicate-sbe", "multi-seq", 1),
         ("independent-paths.c", "symbolic", "multi-seq", 1),
-        ("nested-pivots.c", "value", "multi-seq", 2),
+        ("nested-pivots.c", "value/explicit", "multi-seq", 2),
     ] {
         let r = run(name, preset, refinement);
         assert_eq!(r.verdict, "true", "{name} {preset} {refinement}");

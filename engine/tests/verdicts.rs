@@ -133,12 +133,27 @@ fn no_knob_value_gives_a_wrong_verdict() {
         variations.push(("impact", vec![("fcover", v)]));
     }
     variations.push(("impact", vec![("block", "sbe")]));
+    // The value preset is the combination with predicate abstraction; `domain=value` is the
+    // explicit analysis alone, with the knobs only it has.
     for (k, vs) in [
         ("max-enum", &["1*", "1", "2", "0"][..]),
         ("value-refinement", &["interpolation", "itp-vars"]),
         ("precision-scope", &["location", "function", "global"]),
         ("prune", &["full"]),
         ("waitlist", &["bfs", "dfs", "err"]),
+        ("encoding", &["int", "bv"]),
+    ] {
+        for v in vs {
+            variations.push(("value", vec![("domain", "value"), (k, v)]));
+        }
+    }
+    for (k, vs) in [
+        ("max-enum", &["1", "0"][..]),
+        ("precision-scope", &["function"]),
+        ("block", &["sbe", "loop-heads"]),
+        ("abstraction", &["cartesian"]),
+        ("prune", &["full"]),
+        ("waitlist", &["dfs", "err"]),
         ("encoding", &["int", "bv"]),
     ] {
         for v in vs {
@@ -162,7 +177,7 @@ fn no_knob_value_gives_a_wrong_verdict() {
         }
     }
     // The efficient-CEGAR paper's refinements, in every CEGAR domain.
-    for preset in ["predicate-lbe", "value", "symbolic"] {
+    for preset in ["predicate-lbe", "value", "theta-expl-multiseq", "symbolic"] {
         for v in [
             "fw-bin-itp",
             "bw-bin-itp",

@@ -1,8 +1,8 @@
 // One value satisfies c > 254: the solver-backed k = 1 pins it (the paper's "1" against the
 // solver-free "1*", which learns only from equalities).
-// run: max-enum=1* => unknown
-// run: max-enum=1 => true
-// run: max-enum=0 => true
+// run: domain=value max-enum=1* => unknown
+// run: domain=value max-enum=1 => true
+// run: domain=value max-enum=0 => true
 extern unsigned char __VERIFIER_nondet_uchar(void);
 extern void reach_error(void);
 int main(void) {

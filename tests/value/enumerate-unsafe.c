@@ -1,8 +1,10 @@
 // The enumeration finds the bug's value among the four; every setting answers FALSE.
+// run: domain=value max-enum=1* => false
+// run: domain=value max-enum=1 => false
+// run: domain=value max-enum=4 => false
+// run: domain=value max-enum=0 => false
 // run: max-enum=1* => false
-// run: max-enum=1 => false
 // run: max-enum=4 => false
-// run: max-enum=0 => false
 extern unsigned char __VERIFIER_nondet_uchar(void);
 extern void reach_error(void);
 int main(void) {

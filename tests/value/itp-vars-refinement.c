@@ -1,8 +1,9 @@
 // Both refutations prove the lock-style program: value interpolation and the variables of
 // the solver's sequence interpolants (the efficient-CEGAR paper's explicit domain).
+// run: domain=value value-refinement=interpolation => true
+// run: domain=value value-refinement=itp-vars => true
+// run: domain=value value-refinement=itp-vars max-enum=1 => true
 // run: value-refinement=interpolation => true
-// run: value-refinement=itp-vars => true
-// run: value-refinement=itp-vars max-enum=1 => true
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
 int main(void) {

@@ -187,6 +187,13 @@ impl Context<'_> {
             .is_some_and(|c| matches!(c.domain, Domain::Value | Domain::Symbolic))
     }
 
+    /// Explicit values combined with predicate abstraction (domain `value-predicate`): its
+    /// refinements track variables or add predicates.
+    fn combined(&self) -> bool {
+        self.config
+            .is_some_and(|c| c.domain == Domain::ValuePredicate)
+    }
+
     /// Symbolic execution (domain `symbolic`).
     fn symbolic(&self) -> bool {
         self.config.is_some_and(|c| c.domain == Domain::Symbolic)
@@ -254,6 +261,13 @@ pub fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
                 .t(format!("The analysis starts: {algorithm}. The ARG holds the initial abstract state, at the entry of "))
                 .c("main")
                 .t(": an abstract variable assignment that knows no value (⊤). The precision tracks no variable yet.")
+                .done(VALUE_PAPER, "value"),
+            None if cx.combined() => say()
+                .t(format!("The analysis starts: {algorithm}. The ARG holds the initial abstract state, at the entry of "))
+                .c("main")
+                .t(": it knows no value (⊤) and its abstraction formula is ")
+                .f("true")
+                .t(". The precision tracks no variable and no predicate yet; a refinement tracks variables where explicit values refute the spurious path, and adds predicates where they cannot.")
                 .done(VALUE_PAPER, "value"),
             None => say()
                 .t(format!("The analysis starts: {algorithm}. The ARG holds the initial abstract state, at the entry of "))
@@ -474,7 +488,7 @@ pub fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
             feasible,
             cut,
         } => {
-            if cx.value() && !*cut {
+            if (cx.value() || cx.combined()) && !*cut {
                 let n = blocks.len();
                 let s = say().t(format!("The path to the error state {} has {n} edges. Its path formula ", states.last().copied().unwrap_or(0)));
                 return if *feasible {
@@ -550,9 +564,12 @@ pub fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
                     })
                     .done(EFFICIENT_PAPER, "interpolant");
             }
+            let by_values = cx.value() || (cx.combined() && value_interpolants(interpolants));
             let mut s = say().t(if cx.symbolic() {
                 "Interpolants for the path (the values and constraints each state must keep for the rest of the path to stay contradictory): "
-            } else if cx.value() {
+            } else if cx.combined() && !by_values {
+                "Explicit values cannot refute the path, so predicate interpolants are computed for its blocks (true inside a block): "
+            } else if by_values {
                 "Interpolants for the path (the values each state must keep for the rest of the path to stay contradictory): "
             } else {
                 "Sequence interpolants for the blocks: "
@@ -580,7 +597,8 @@ pub fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
                 .done("refine_P, interpolation (Sect. 3.2 of A Unifying View on SMT-Based Software Verification)", "interpolant")
         }
         Event::PrecisionRefined { added } => {
-            let mut s = say().t(if cx.value() { "Variables tracked from now on: " } else { "Predicates added: " });
+            let variables = cx.value() || (cx.combined() && added.iter().all(|(_, x)| is_variable(x)));
+            let mut s = say().t(if variables { "Variables tracked from now on: " } else { "Predicates added: " });
             for (i, (loc, p)) in added.iter().take(8).enumerate() {
                 if i > 0 {
                     s = s.t("; ");
@@ -630,6 +648,9 @@ pub fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
             } else if cx.value() {
                 s.t("CPA++ continues with the waitlist, now keeping the values of the newly tracked variables.")
                     .done(cx.value_paper(), "cegar")
+            } else if cx.combined() {
+                s.t("CPA++ continues with the waitlist, with the refined precision (tracked variables and predicates).")
+                    .done(VALUE_PAPER, "cegar")
             } else {
                 s.t("CPA++ continues with the waitlist, now abstracting with the new predicates.")
                     .done("CEGAR, Algorithm 4 (A Unifying View on SMT-Based Software Verification)", "cegar")
@@ -787,6 +808,21 @@ fn short_code(s: &str) -> String {
     }
 }
 
+/// Whether the texts of a refutation are value interpolants (`x = 1, y = 2`, `true`, `false`)
+/// rather than formulas (predicate interpolants are printed as S-expressions).
+fn value_interpolants(texts: &[String]) -> bool {
+    texts.iter().all(|t| !t.starts_with('(')) && texts.iter().any(|t| t.contains(" = "))
+}
+
+/// Whether a precision entry names a variable (`main::x`) rather than a predicate.
+pub fn is_variable(text: &str) -> bool {
+    !text.is_empty()
+        && text != "false"
+        && text
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '_' || c == ':' || c == '.')
+}
+
 /// Glossary entries: key, term, definition.
 /// The value analysis' sources, as the explanations cite them.
 const EFFICIENT_PAPER: &str = "binary interpolation, Sect. 3.2.1 and 3.2.3 (Hajdu, Micskei: Efficient Strategies for CEGAR-Based Model Checking)";
@@ -914,9 +950,12 @@ mod tests {
                 .any(|t| t.contains("Forced covering strengthened it")),
             "{text:#?}"
         );
-        let text = explain_all(
+        let text = explain_run(
             include_str!("../../tests/verdicts/locks-value-safe.c"),
-            "value",
+            RunConfig {
+                preset: "value".into(),
+                set: vec![("domain".into(), "value".into())],
+            },
         );
         assert!(text.last().unwrap().starts_with("TRUE: "), "{text:#?}");
         assert!(
@@ -925,6 +964,24 @@ mod tests {
             "{text:#?}"
         );
         assert!(text.iter().any(|t| t.contains("the path is spurious")));
+        // The value preset's combination tracks variables where values refute a path and
+        // adds predicates where they cannot.
+        let text = explain_all(
+            include_str!("../../tests/value/value-predicate-safe.c"),
+            "value",
+        );
+        assert!(text.last().unwrap().starts_with("TRUE: "), "{text:#?}");
+        for said in [
+            "Variables tracked from now on: ",
+            "Predicates added: ",
+            "Explicit values cannot refute the path",
+            "Interpolants for the path (the values each state must keep",
+        ] {
+            assert!(
+                text.iter().any(|t| t.starts_with(said)),
+                "{said}: {text:#?}"
+            );
+        }
         let text = explain_all(include_str!("../../examples/max-bug.c"), "bmc");
         assert!(
             text.iter().any(|t| t.starts_with("Base case for k = ")),

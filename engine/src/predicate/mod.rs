@@ -99,6 +99,18 @@ impl PredicateState {
     }
 }
 
+/// A state with a Predicate CPA component (the Predicate CPA's own, or a composite's): what
+/// counterexample checks over block formulas and concrete replay read.
+pub trait HasPredicateState: Clone {
+    fn predicate_state(&self) -> &PredicateState;
+}
+
+impl HasPredicateState for PredicateState {
+    fn predicate_state(&self) -> &PredicateState {
+        self
+    }
+}
+
 /// The precision π: predicate ids per location (lazy abstraction).
 pub type PredicatePrecision = crate::cpa::LocationPrecision<usize>;
 

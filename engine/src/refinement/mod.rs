@@ -19,6 +19,7 @@ pub mod predicate;
 pub mod prune;
 pub mod symbolic;
 pub mod value;
+pub mod value_predicate;
 
 use crate::cfa::Cfa;
 use crate::counterexample::Counterexample;

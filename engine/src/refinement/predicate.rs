@@ -7,11 +7,14 @@
 use super::binary::{FormulaTrace, TraceFormula};
 use super::{Feasibility, Goal, Increment, PrecisionRefiner, Refutation, Trace, TraceChecker};
 use crate::cfa::Cfa;
+use crate::cfa::NodeId;
 use crate::counterexample::{self, Counterexample};
 use crate::cpa::arg::{Arg, ArgId};
 use crate::formula::deindex;
 use crate::predicate::cpa::clip;
-use crate::predicate::{PredicateCpa, PredicatePrecision, PredicateState};
+use crate::predicate::{
+    HasPredicateState, PredicateCpa, PredicatePrecision, PredicateState, PredicateTable,
+};
 use crate::smt::{EngineError, Result, Sat, Smt};
 use serde::{Deserialize, Serialize};
 use solver_bridge::term::Term;
@@ -19,22 +22,34 @@ use solver_bridge::term::Term;
 type PArg = Arg<PredicateState, PredicatePrecision>;
 
 /// The abstraction states e0..en on one ARG path from the root to `target`.
-pub fn abstract_counterexample(arg: &PArg, target: ArgId) -> Vec<ArgId> {
+pub fn abstract_counterexample<D: HasPredicateState, P>(
+    arg: &Arg<D, P>,
+    target: ArgId,
+) -> Vec<ArgId> {
     arg.path_to(target)
         .into_iter()
-        .filter(|id| arg.node(*id).data.is_abstraction())
+        .filter(|id| arg.node(*id).data.predicate_state().is_abstraction())
         .collect()
 }
 
 /// The block formulas of the abstraction states after the first, and whether one of them
 /// over-approximates an operation.
-pub fn block_formulas(arg: &PArg, states: &[ArgId]) -> Result<(Vec<Term>, bool)> {
+pub fn block_formulas<D: HasPredicateState, P>(
+    arg: &Arg<D, P>,
+    states: &[ArgId],
+) -> Result<(Vec<Term>, bool)> {
     let mut blocks = Vec::new();
     let mut approximated = false;
     for id in states.iter().skip(1) {
-        let pf = arg.node(*id).data.block.clone().ok_or_else(|| {
-            EngineError::Unsupported("abstraction state without block formula".into())
-        })?;
+        let pf = arg
+            .node(*id)
+            .data
+            .predicate_state()
+            .block
+            .clone()
+            .ok_or_else(|| {
+                EngineError::Unsupported("abstraction state without block formula".into())
+            })?;
         approximated |= pf.approximated;
         blocks.push(pf.formula);
     }
@@ -43,9 +58,9 @@ pub fn block_formulas(arg: &PArg, states: &[ArgId]) -> Result<(Vec<Term>, bool)>
 
 /// Checks the ARG path `states` (through merged states: one formula, all paths) for
 /// feasibility; a satisfying model is validated by concrete execution.
-pub fn check_feasibility(
+pub fn check_feasibility<D: HasPredicateState, P>(
     smt: &mut dyn Smt,
-    arg: &PArg,
+    arg: &Arg<D, P>,
     cfa: &Cfa,
     states: &[ArgId],
     formulas: &[Term],
@@ -68,6 +83,20 @@ pub fn check_feasibility(
             ))
         }
     }
+}
+
+/// The inner sequence interpolants τ1 .. τ(n-1) of the blocks φ1 .. φn (one fewer than the
+/// blocks).
+pub fn inner_interpolants(smt: &mut dyn Smt, blocks: &[Term]) -> Result<Vec<Term>> {
+    let inner = smt.interpolate(blocks)?;
+    if inner.len() + 1 != blocks.len() {
+        return Err(EngineError::Interpolation(format!(
+            "{} interpolants for {} blocks",
+            inner.len(),
+            blocks.len()
+        )));
+    }
+    Ok(inner)
 }
 
 /// Block formulas, feasibility and sequence interpolants.
@@ -119,14 +148,7 @@ impl TraceChecker<PredicateCpa> for PredicateTraceChecker {
         trace: &Trace,
     ) -> Result<(Refutation, Vec<String>)> {
         let (blocks, _) = block_formulas(arg, &trace.states)?;
-        let inner = smt.interpolate(&blocks)?;
-        if inner.len() + 1 != blocks.len() {
-            return Err(EngineError::Interpolation(format!(
-                "{} interpolants for {} blocks",
-                inner.len(),
-                blocks.len()
-            )));
-        }
+        let inner = inner_interpolants(smt, &blocks)?;
         let mut itps = vec![Term::tt()];
         itps.extend(inner);
         itps.push(Term::ff());
@@ -214,27 +236,42 @@ impl PrecisionRefiner<PredicateCpa> for PredicatePrecisionRefiner {
                 "predicate refinement needs interpolants".into(),
             ));
         };
-        let mut added = PredicatePrecision::default();
-        let mut shown = Vec::new();
-        for (i, id) in trace.states.iter().enumerate().skip(1) {
-            let loc = arg.node(*id).ctl.location;
-            let mut preds = Vec::new();
-            if itps[i].is_false() {
-                preds.push(Term::ff());
-            } else if let Some(t) = deindex(&itps[i]) {
-                preds.extend(self.split.split(&t));
-            } else {
-                // An interpolant over auxiliary values: only its program-variable atoms are
-                // usable.
-                preds.extend(itps[i].atoms().into_iter().filter_map(|a| deindex(&a)));
-            }
-            for p in preds {
-                let pid = cpa.table.intern(p.clone())?;
-                if added.by_location.entry(loc).or_default().insert(pid) {
-                    shown.push((loc.0, p.to_string()));
-                }
+        let at = trace
+            .states
+            .iter()
+            .zip(itps)
+            .skip(1)
+            .map(|(id, t)| (arg.node(*id).ctl.location, t));
+        predicates_at(&mut cpa.table, self.split, at)
+    }
+}
+
+/// The predicates of interpolants at locations: each τ, split into predicates (`false`
+/// where τ is `false`: a satisfiability check there), added at its location.
+pub fn predicates_at<'a>(
+    table: &mut PredicateTable,
+    split: PredicateSplit,
+    at: impl Iterator<Item = (NodeId, &'a Term)>,
+) -> Result<Increment<PredicatePrecision>> {
+    let mut added = PredicatePrecision::default();
+    let mut shown = Vec::new();
+    for (loc, itp) in at {
+        let mut preds = Vec::new();
+        if itp.is_false() {
+            preds.push(Term::ff());
+        } else if let Some(t) = deindex(itp) {
+            preds.extend(split.split(&t));
+        } else {
+            // An interpolant over auxiliary values: only its program-variable atoms are
+            // usable.
+            preds.extend(itp.atoms().into_iter().filter_map(|a| deindex(&a)));
+        }
+        for p in preds {
+            let pid = table.intern(p.clone())?;
+            if added.by_location.entry(loc).or_default().insert(pid) {
+                shown.push((loc.0, p.to_string()));
             }
         }
-        Ok(Increment { added, shown })
     }
+    Ok(Increment { added, shown })
 }

@@ -306,6 +306,34 @@ pub fn edge_feasibility<D: Clone, P>(
     )?))
 }
 
+/// The refutation by value interpolation of an edge path, and its steps as text; `None` when
+/// the value semantics at full precision does not see the contradiction.
+pub fn value_refutation(
+    cpa: &ValueCpa,
+    steps: &[EdgeStep],
+) -> Result<Option<(Refutation, Vec<String>)>> {
+    let Some(itps) = value_interpolants(&cpa.cfa, steps)? else {
+        return Ok(None);
+    };
+    let texts = itps
+        .iter()
+        .map(|g| match g {
+            None => "false".to_string(),
+            Some(v) if v.values.is_empty() => "true".to_string(),
+            Some(v) => clip(cpa.text(v)),
+        })
+        .collect();
+    let vars = itps
+        .iter()
+        .map(|g| {
+            g.as_ref()
+                .map(|v| v.values.keys().map(|s| s.var).collect())
+                .unwrap_or_default()
+        })
+        .collect();
+    Ok(Some((Refutation::Variables(vars), texts)))
+}
+
 impl TraceChecker<ValueCpa> for ValueTraceChecker {
     fn trace(&self, cpa: &ValueCpa, arg: &VArg, target: ArgId) -> Result<Trace> {
         edge_trace(&cpa.cfa, arg, target)
@@ -331,24 +359,8 @@ impl TraceChecker<ValueCpa> for ValueTraceChecker {
     ) -> Result<(Refutation, Vec<String>)> {
         let steps = edge_steps(arg, &trace.states)?;
         if self.refutation == ValueRefutation::Interpolation {
-            if let Some(itps) = value_interpolants(&cpa.cfa, &steps)? {
-                let texts = itps
-                    .iter()
-                    .map(|g| match g {
-                        None => "false".to_string(),
-                        Some(v) if v.values.is_empty() => "true".to_string(),
-                        Some(v) => clip(cpa.text(v)),
-                    })
-                    .collect();
-                let vars = itps
-                    .iter()
-                    .map(|g| {
-                        g.as_ref()
-                            .map(|v| v.values.keys().map(|s| s.var).collect())
-                            .unwrap_or_default()
-                    })
-                    .collect();
-                return Ok((Refutation::Variables(vars), texts));
+            if let Some(r) = value_refutation(cpa, &steps)? {
+                return Ok(r);
             }
         }
         let (vars, texts) = match (self.refutation, cpa.cfg.max_enum) {
@@ -425,42 +437,55 @@ impl<C: TracksVariables> PrecisionRefiner<C> for ValuePrecisionRefiner {
                 "value refinement needs variables".into(),
             ));
         };
-        let mut added = ValuePrecision::default();
-        let mut shown = Vec::new();
         let cfa = cpa.cfa();
-        for (id, vars) in trace.states.iter().zip(sets) {
-            let loc = arg.node(*id).ctl.location;
-            for v in vars {
-                if added.by_location.entry(loc).or_default().insert(*v) {
-                    shown.push((loc.0, cfa.var(*v).qualified.clone()));
-                }
-            }
-        }
-        // The scope widens where each variable is tracked.
-        let scope = cpa.scope();
-        let wider: Vec<crate::cfa::NodeId> = match scope {
-            PrecisionScope::Location => Vec::new(),
-            PrecisionScope::Function | PrecisionScope::Global => {
-                cfa.nodes.iter().map(|n| n.id).collect()
-            }
-        };
-        if !wider.is_empty() {
-            let found: Vec<(crate::cfa::NodeId, VarId)> = added
-                .by_location
-                .iter()
-                .flat_map(|(l, vs)| vs.iter().map(move |v| (*l, *v)))
-                .collect();
-            for (l, v) in found {
-                let function = cfa.node(l).function;
-                for &m in &wider {
-                    if scope == PrecisionScope::Global || cfa.node(m).function == function {
-                        added.by_location.entry(m).or_default().insert(v);
-                    }
-                }
-            }
-        }
-        Ok(Increment { added, shown })
+        let at = trace
+            .states
+            .iter()
+            .zip(sets)
+            .map(|(id, vars)| (arg.node(*id).ctl.location, vars));
+        Ok(variables_at(&cfa, cpa.scope(), at))
     }
+}
+
+/// The variables of each refutation step become tracked at its location (and, with a wider
+/// precision scope, in its function or everywhere).
+pub fn variables_at<'a>(
+    cfa: &Cfa,
+    scope: PrecisionScope,
+    at: impl Iterator<Item = (crate::cfa::NodeId, &'a BTreeSet<VarId>)>,
+) -> Increment<ValuePrecision> {
+    let mut added = ValuePrecision::default();
+    let mut shown = Vec::new();
+    for (loc, vars) in at {
+        for v in vars {
+            if added.by_location.entry(loc).or_default().insert(*v) {
+                shown.push((loc.0, cfa.var(*v).qualified.clone()));
+            }
+        }
+    }
+    // The scope widens where each variable is tracked.
+    let wider: Vec<crate::cfa::NodeId> = match scope {
+        PrecisionScope::Location => Vec::new(),
+        PrecisionScope::Function | PrecisionScope::Global => {
+            cfa.nodes.iter().map(|n| n.id).collect()
+        }
+    };
+    if !wider.is_empty() {
+        let found: Vec<(crate::cfa::NodeId, VarId)> = added
+            .by_location
+            .iter()
+            .flat_map(|(l, vs)| vs.iter().map(move |v| (*l, *v)))
+            .collect();
+        for (l, v) in found {
+            let function = cfa.node(l).function;
+            for &m in &wider {
+                if scope == PrecisionScope::Global || cfa.node(m).function == function {
+                    added.by_location.entry(m).or_default().insert(v);
+                }
+            }
+        }
+    }
+    Increment { added, shown }
 }
 
 #[cfg(test)]

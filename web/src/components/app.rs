@@ -1064,8 +1064,11 @@ impl Component for App {
         let config = pg.config.resolve().ok();
         let abstractions = config.as_ref().is_none_or(|c| {
             c.algorithm == AlgorithmKind::Portfolio
-                || (c.domain == cpa_engine::config::Domain::Predicate
-                    && c.algorithm == AlgorithmKind::Cegar)
+                || (matches!(
+                    c.domain,
+                    cpa_engine::config::Domain::Predicate
+                        | cpa_engine::config::Domain::ValuePredicate
+                ) && c.algorithm == AlgorithmKind::Cegar)
         });
         let controls = html! {
             <Controls {abstractions}

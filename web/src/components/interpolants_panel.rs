@@ -78,7 +78,7 @@ pub fn interpolants_panel(p: &Props) -> Html {
                     <tbody>{ for rows }</tbody>
                 </table>
                 if !r.predicates.is_empty() {
-                    <p class="preds">{ if p.values { "Variables tracked: " } else { "Predicates added: " } }
+                    <p class="preds">{ if p.values && r.predicates.iter().all(|(_, x)| crate::explain::is_variable(x)) { "Variables tracked: " } else { "Predicates added: " } }
                         { for r.predicates.iter().map(|(l, pr)| html! {
                             <span class="pred"><code title={pr.clone()}>{ pretty(pr) }</code>{ format!(" at N{l} ") }{ line(lines_of(*l)) }</span>
                         }) }
