@@ -8,11 +8,17 @@ WASM_BINDGEN_VERSION=0.2.129   # must equal the wasm-bindgen crate pinned in web
 TRUNK_VERSION=0.21.14          # trunk 0.22 needs rustc 1.96 (FACTS.md)
 APT_PINS=(
   "z3=4.8.12-3.1"
-  "chromium=156.0.8078.79-1~deb12u1"
 )
-# Debian's security archive keeps only the newest chromium; if the pin above has rotated out,
-# the bookworm point-release version is the pinned fallback.
-CHROMIUM_FALLBACK="chromium=150.0.7871.100-1~deb12u1"
+# Chromium for the browser tests, pinned with its chromium-common. Debian replaces these
+# versions (the security archive keeps only its newest, a point release replaces the main
+# archive's), so the first of these versions the archive still has is installed; any of them
+# already installed is accepted. The bookworm point-release version comes first: it rotates
+# out less often than the security archive's.
+CHROMIUM_VERSIONS=(
+  "150.0.7871.100-1~deb12u1"
+  "156.0.8078.108-1~deb12u1"
+  "156.0.8078.79-1~deb12u1"
+)
 
 log() { printf '[setup] %s\n' "$*" >&2; }
 SUDO=""
@@ -23,21 +29,32 @@ have_deb() { # name=version
   [ "$(dpkg-query -W -f='${Status} ${Version}' "$name" 2>/dev/null)" = "install ok installed $want" ]
 }
 
+apt_install() {
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "$@"
+}
+
 install_apt() {
-  local missing=()
+  local missing=() updated=0
   for p in "${APT_PINS[@]}"; do have_deb "$p" || missing+=("$p"); done
-  # Accept the fallback chromium as already installed.
-  if [ ${#missing[@]} -gt 0 ] && have_deb "$CHROMIUM_FALLBACK"; then
-    local m2=(); for p in "${missing[@]}"; do [[ $p == chromium=* ]] || m2+=("$p"); done; missing=("${m2[@]+"${m2[@]}"}")
+  if [ ${#missing[@]} -gt 0 ]; then
+    log "apt: installing ${missing[*]}"
+    $SUDO apt-get update -qq; updated=1
+    apt_install "${missing[@]}"
   fi
-  [ ${#missing[@]} -eq 0 ] && return 0
-  log "apt: installing ${missing[*]}"
-  $SUDO apt-get update -qq
-  if ! DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"; then
-    local m3=(); for p in "${missing[@]}"; do if [[ $p == chromium=* ]]; then m3+=("$CHROMIUM_FALLBACK"); else m3+=("$p"); fi; done
-    log "apt: pinned chromium unavailable, trying ${CHROMIUM_FALLBACK}"
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${m3[@]}"
-  fi
+  local v
+  for v in "${CHROMIUM_VERSIONS[@]}"; do
+    have_deb "chromium=$v" && return 0
+  done
+  [ $updated -eq 1 ] || $SUDO apt-get update -qq
+  for v in "${CHROMIUM_VERSIONS[@]}"; do
+    if apt-cache show "chromium=$v" >/dev/null 2>&1 && apt-cache show "chromium-common=$v" >/dev/null 2>&1; then
+      log "apt: installing chromium $v"
+      apt_install "chromium=$v" "chromium-common=$v"
+      return 0
+    fi
+  done
+  log "apt: none of the pinned chromium versions (${CHROMIUM_VERSIONS[*]}) is in the archive"
+  return 1
 }
 
 install_rust_tools() {

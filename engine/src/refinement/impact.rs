@@ -302,7 +302,11 @@ pub fn force_cover(
         let itps = if seq.len() > 1 {
             match smt.interpolate(&seq) {
                 Ok(itps) => itps,
-                Err(EngineError::Interpolation(_)) => continue,
+                Err(EngineError::Interpolation(_)) => {
+                    // The context may be left in an unknown state: start a fresh one.
+                    smt.reset()?;
+                    continue;
+                }
                 Err(e) => return Err(e),
             }
         } else {

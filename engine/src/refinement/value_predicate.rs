@@ -54,6 +54,9 @@ fn predicate_refutation(
     cpa.refutation_failure = None;
     match interpolate_blocks(smt, arg, trace) {
         Err(EngineError::Interpolation(why)) => {
+            // A failed strategy can leave the solver's context in an unknown state (a
+            // resource limit hit inside it): the next query starts from a fresh one.
+            smt.reset()?;
             let n = trace.states.len();
             let mut texts = vec!["true".to_string(); n];
             texts[n - 1] = "false".into();
