@@ -5,6 +5,7 @@
 
 use crate::algorithm::bmc::Bmc;
 use crate::algorithm::cegar::{Cegar, Parts};
+use crate::algorithm::execution::Execution;
 use crate::algorithm::kinduction::KInduction;
 use crate::algorithm::portfolio::Portfolio;
 use crate::algorithm::unroll::Unrolling;
@@ -48,6 +49,7 @@ pub fn build(cfa: Rc<Cfa>, config: &Config, smt: Box<dyn Smt>) -> Box<dyn Algori
         )),
         AlgorithmKind::KInduction => Box::new(KInduction::new(unrolling(cfa, config, smt), config)),
         AlgorithmKind::Portfolio => Box::new(Portfolio::new(cfa, config, smt)),
+        AlgorithmKind::Execution => Box::new(Execution::new(cfa)),
     }
 }
 

@@ -55,13 +55,15 @@ impl fmt::Display for ExecError {
     }
 }
 
+#[derive(Clone, Debug)]
 struct Frame {
     locals: BTreeMap<VarId, i128>,
 }
 
-/// A concrete state: globals and a stack of frames.
-pub struct Machine<'c> {
-    cfa: &'c Cfa,
+/// A concrete state: globals and a stack of frames. It does not hold the CFA: every operation
+/// takes it, so that an owner of the CFA (an algorithm) can hold a machine too.
+#[derive(Clone, Debug)]
+pub struct Machine {
     globals: BTreeMap<VarId, i128>,
     frames: Vec<Frame>,
     /// Return sites of the active calls (one per frame above main).
@@ -80,10 +82,9 @@ pub struct TraceStep {
     pub values: BTreeMap<String, i128>,
 }
 
-impl<'c> Machine<'c> {
-    pub fn new(cfa: &'c Cfa) -> Machine<'c> {
+impl Machine {
+    pub fn new(cfa: &Cfa) -> Machine {
         Machine {
-            cfa,
             globals: BTreeMap::new(),
             frames: vec![Frame {
                 locals: BTreeMap::new(),
@@ -98,28 +99,36 @@ impl<'c> Machine<'c> {
         self.frames.len()
     }
 
-    fn get(&self, v: VarId) -> Option<i128> {
-        if self.cfa.var(v).function.is_none() {
+    fn get(&self, cfa: &Cfa, v: VarId) -> Option<i128> {
+        if cfa.var(v).function.is_none() {
             self.globals.get(&v).copied()
         } else {
             self.frames.last().and_then(|f| f.locals.get(&v).copied())
         }
     }
 
-    fn set(&mut self, v: VarId, value: i128) {
-        let value = self.cfa.var(v).ty.wrap(value);
-        if self.cfa.var(v).function.is_none() {
+    fn set(&mut self, cfa: &Cfa, v: VarId, value: i128) {
+        let value = cfa.var(v).ty.wrap(value);
+        if cfa.var(v).function.is_none() {
             self.globals.insert(v, value);
         } else if let Some(f) = self.frames.last_mut() {
             f.locals.insert(v, value);
         }
     }
 
-    fn eval(&self, e: &crate::ir::Expr, edge: &Edge) -> Result<i128, ExecError> {
-        semantics::eval(e, &|v| self.get(v)).map_err(|err| match err {
+    fn unset(&mut self, cfa: &Cfa, v: VarId) {
+        if cfa.var(v).function.is_none() {
+            self.globals.remove(&v);
+        } else if let Some(f) = self.frames.last_mut() {
+            f.locals.remove(&v);
+        }
+    }
+
+    fn eval(&self, cfa: &Cfa, e: &crate::ir::Expr, edge: &Edge) -> Result<i128, ExecError> {
+        semantics::eval(e, &|v| self.get(cfa, v)).map_err(|err| match err {
             EvalError::Unknown(v) => ExecError::NoValue {
                 step: self.step,
-                var: self.cfa.var(v).qualified.clone(),
+                var: cfa.var(v).qualified.clone(),
             },
             other => ExecError::Undefined {
                 step: self.step,
@@ -131,6 +140,7 @@ impl<'c> Machine<'c> {
 
     fn oracle_value(
         &self,
+        cfa: &Cfa,
         oracle: &mut dyn Oracle,
         edge: &Edge,
         v: VarId,
@@ -140,33 +150,39 @@ impl<'c> Machine<'c> {
             Some(x) if ty.contains(x) => Ok(x),
             _ => Err(ExecError::NoValue {
                 step: self.step,
-                var: self.cfa.var(v).qualified.clone(),
+                var: cfa.var(v).qualified.clone(),
             }),
         }
     }
 
     fn rhs(
         &self,
+        cfa: &Cfa,
         r: &Rhs,
         edge: &Edge,
         v: VarId,
         oracle: &mut dyn Oracle,
     ) -> Result<i128, ExecError> {
         match r {
-            Rhs::Expr(e) => self.eval(e, edge),
-            Rhs::Nondet { ty, .. } => self.oracle_value(oracle, edge, v, *ty),
+            Rhs::Expr(e) => self.eval(cfa, e, edge),
+            Rhs::Nondet { ty, .. } => self.oracle_value(cfa, oracle, edge, v, *ty),
         }
     }
 
     /// Executes `edge` from the current location.
-    pub fn execute(&mut self, edge: &Edge, oracle: &mut dyn Oracle) -> Result<(), ExecError> {
+    pub fn execute(
+        &mut self,
+        cfa: &Cfa,
+        edge: &Edge,
+        oracle: &mut dyn Oracle,
+    ) -> Result<(), ExecError> {
         if edge.from != self.location {
             return Err(ExecError::NotAPath { step: self.step });
         }
         match &edge.kind {
             EdgeKind::Blank(_) | EdgeKind::ReachError(_) | EdgeKind::Abort(_) => {}
             EdgeKind::Assume { cond, truth } => {
-                let v = self.eval(cond, edge)?;
+                let v = self.eval(cfa, cond, edge)?;
                 if (v != 0) != *truth {
                     return Err(ExecError::AssumeViolated {
                         step: self.step,
@@ -175,16 +191,30 @@ impl<'c> Machine<'c> {
                 }
             }
             EdgeKind::Assign { lhs, rhs } => {
-                let v = self.rhs(rhs, edge, *lhs, oracle)?;
-                self.set(*lhs, v);
+                let v = self.rhs(cfa, rhs, edge, *lhs, oracle)?;
+                self.set(cfa, *lhs, v);
             }
             EdgeKind::Declare { var, init } => {
-                let ty = self.cfa.var(*var).ty;
+                let ty = cfa.var(*var).ty;
                 let v = match init {
-                    Some(r) => self.rhs(r, edge, *var, oracle)?,
-                    None => self.oracle_value(oracle, edge, *var, ty)?,
+                    Some(r) => Some(self.rhs(cfa, r, edge, *var, oracle)?),
+                    // An uninitialised local: the oracle's value, or none until it is
+                    // assigned (a read before fails, see `eval`).
+                    None => match oracle.value(self.step, edge, *var, ty) {
+                        None => None,
+                        Some(x) if ty.contains(x) => Some(x),
+                        Some(_) => {
+                            return Err(ExecError::NoValue {
+                                step: self.step,
+                                var: cfa.var(*var).qualified.clone(),
+                            })
+                        }
+                    },
                 };
-                self.set(*var, v);
+                match v {
+                    Some(v) => self.set(cfa, *var, v),
+                    None => self.unset(cfa, *var),
+                }
             }
             EdgeKind::Call {
                 callee,
@@ -193,41 +223,40 @@ impl<'c> Machine<'c> {
             } => {
                 let values: Vec<i128> = args
                     .iter()
-                    .map(|a| self.eval(a, edge))
+                    .map(|a| self.eval(cfa, a, edge))
                     .collect::<Result<_, _>>()?;
                 self.frames.push(Frame {
                     locals: BTreeMap::new(),
                 });
                 self.return_sites.push(*return_site);
-                let params = self.cfa.function(*callee).params.clone();
+                let params = cfa.function(*callee).params.clone();
                 for (p, v) in params.into_iter().zip(values) {
-                    self.set(p, v);
+                    self.set(cfa, p, v);
                 }
             }
             EdgeKind::ReturnValue { function, value } => {
-                if let (Some(e), Some((_, rv))) = (value, self.cfa.function(*function).ret) {
-                    let v = self.eval(e, edge)?;
-                    self.set(rv, v);
+                if let (Some(e), Some((_, rv))) = (value, cfa.function(*function).ret) {
+                    let v = self.eval(cfa, e, edge)?;
+                    self.set(cfa, rv, v);
                 }
             }
             EdgeKind::Return { callee, assign, .. } => {
                 if self.return_sites.last() != Some(&edge.to) {
                     return Err(ExecError::NotAPath { step: self.step });
                 }
-                let ret = self
-                    .cfa
+                let ret = cfa
                     .function(*callee)
                     .ret
-                    .and_then(|(_, rv)| self.get(rv));
+                    .and_then(|(_, rv)| self.get(cfa, rv));
                 self.return_sites.pop();
                 self.frames.pop();
                 if let Some(a) = assign {
                     match ret {
-                        Some(v) => self.set(*a, v),
+                        Some(v) => self.set(cfa, *a, v),
                         None => {
                             return Err(ExecError::NoValue {
                                 step: self.step,
-                                var: format!("{}::__retval__", self.cfa.function(*callee).name),
+                                var: format!("{}::__retval__", cfa.function(*callee).name),
                             })
                         }
                     }
@@ -242,34 +271,55 @@ impl<'c> Machine<'c> {
     /// Gives `main`'s parameters their values (they are inputs of the program).
     pub fn init_main_params(
         &mut self,
+        cfa: &Cfa,
         oracle: &mut dyn Oracle,
         first: &Edge,
     ) -> Result<(), ExecError> {
-        let params = self.cfa.function(self.cfa.main).params.clone();
+        let params = cfa.function(cfa.main).params.clone();
         for p in params {
-            let ty = self.cfa.var(p).ty;
-            let v = self.oracle_value(oracle, first, p, ty)?;
-            self.set(p, v);
+            let ty = cfa.var(p).ty;
+            let v = self.oracle_value(cfa, oracle, first, p, ty)?;
+            self.set(cfa, p, v);
         }
         Ok(())
     }
 
-    pub fn at_error(&self) -> bool {
-        self.cfa.node(self.location).kind == NodeKind::Error
+    pub fn at_error(&self, cfa: &Cfa) -> bool {
+        cfa.node(self.location).kind == NodeKind::Error
+    }
+
+    /// The globals and the current frame's locals that have a value.
+    pub fn snapshot(&self) -> BTreeMap<VarId, i128> {
+        let mut out = self.globals.clone();
+        if let Some(f) = self.frames.last() {
+            out.extend(f.locals.iter().map(|(v, x)| (*v, *x)));
+        }
+        out
+    }
+
+    /// Replaces the globals and the current frame's locals by `values`.
+    pub fn restore(&mut self, cfa: &Cfa, values: &BTreeMap<VarId, i128>) {
+        self.globals.clear();
+        if let Some(f) = self.frames.last_mut() {
+            f.locals.clear();
+        }
+        for (v, x) in values {
+            self.set(cfa, *v, *x);
+        }
     }
 
     /// The user's variables in scope with their current values.
-    pub fn visible_values(&self) -> BTreeMap<String, i128> {
+    pub fn visible_values(&self, cfa: &Cfa) -> BTreeMap<String, i128> {
         let mut out = BTreeMap::new();
         for (v, x) in &self.globals {
-            let var = self.cfa.var(*v);
+            let var = cfa.var(*v);
             if !var.synthetic {
                 out.insert(var.name.clone(), *x);
             }
         }
         if let Some(f) = self.frames.last() {
             for (v, x) in &f.locals {
-                let var = self.cfa.var(*v);
+                let var = cfa.var(*v);
                 if !var.synthetic {
                     out.insert(var.name.clone(), *x);
                 }
@@ -287,6 +337,10 @@ pub enum Outcome {
     Terminated,
     StepLimit,
     Failed(ExecError),
+    /// The run came back to a loop head in the state it had there before: a deterministic run
+    /// stays in the loop forever and never reaches an error (found only by the accelerating
+    /// runner, [`crate::accel`]).
+    Diverges,
 }
 
 pub struct Run {
@@ -294,15 +348,14 @@ pub struct Run {
     pub outcome: Outcome,
 }
 
-impl<'c> Machine<'c> {
+impl Machine {
     /// The edge a concrete run takes from the current location, if any: the only edge, the
     /// assume edge whose condition holds, or the return edge to the matching return site.
-    fn enabled_edge(&self) -> Result<Option<&'c Edge>, ExecError> {
-        let cfa: &'c Cfa = self.cfa;
+    pub fn enabled_edge<'c>(&self, cfa: &'c Cfa) -> Result<Option<&'c Edge>, ExecError> {
         let mut chosen = None;
         for e in cfa.successors(self.location) {
             let ok = match &e.kind {
-                EdgeKind::Assume { cond, truth } => (self.eval(cond, e)? != 0) == *truth,
+                EdgeKind::Assume { cond, truth } => (self.eval(cfa, cond, e)? != 0) == *truth,
                 EdgeKind::Return { .. } => self.return_sites.last() == Some(&e.to),
                 _ => true,
             };
@@ -320,7 +373,7 @@ pub fn run(cfa: &Cfa, oracle: &mut dyn Oracle, max_steps: usize) -> Run {
     let mut trace = Vec::new();
     let first = cfa.successors(cfa.entry()).next();
     if let Some(first) = first {
-        if let Err(e) = m.init_main_params(oracle, first) {
+        if let Err(e) = m.init_main_params(cfa, oracle, first) {
             return Run {
                 trace,
                 outcome: Outcome::Failed(e),
@@ -328,7 +381,7 @@ pub fn run(cfa: &Cfa, oracle: &mut dyn Oracle, max_steps: usize) -> Run {
         }
     }
     loop {
-        if m.at_error() {
+        if m.at_error(cfa) {
             return Run {
                 trace,
                 outcome: Outcome::ReachedError,
@@ -340,7 +393,7 @@ pub fn run(cfa: &Cfa, oracle: &mut dyn Oracle, max_steps: usize) -> Run {
                 outcome: Outcome::StepLimit,
             };
         }
-        let edge = match m.enabled_edge() {
+        let edge = match m.enabled_edge(cfa) {
             Ok(Some(e)) => e,
             Ok(None) => {
                 return Run {
@@ -356,7 +409,7 @@ pub fn run(cfa: &Cfa, oracle: &mut dyn Oracle, max_steps: usize) -> Run {
             }
         };
         let step = m.step;
-        if let Err(e) = m.execute(edge, oracle) {
+        if let Err(e) = m.execute(cfa, edge, oracle) {
             return Run {
                 trace,
                 outcome: Outcome::Failed(e),
@@ -367,7 +420,7 @@ pub fn run(cfa: &Cfa, oracle: &mut dyn Oracle, max_steps: usize) -> Run {
             edge: edge.id.0,
             line: edge.span.start_line,
             op: cfa.label(&edge.kind),
-            values: m.visible_values(),
+            values: m.visible_values(cfa),
         });
     }
 }
@@ -382,20 +435,20 @@ pub fn validate_path(
     let mut m = Machine::new(cfa);
     let mut trace = Vec::new();
     if let Some(first) = path.first() {
-        m.init_main_params(oracle, first)?;
+        m.init_main_params(cfa, oracle, first)?;
     }
     for e in path {
         let step = m.step;
-        m.execute(e, oracle)?;
+        m.execute(cfa, e, oracle)?;
         oracle.executed(step, e);
         trace.push(TraceStep {
             edge: e.id.0,
             line: e.span.start_line,
             op: cfa.label(&e.kind),
-            values: m.visible_values(),
+            values: m.visible_values(cfa),
         });
     }
-    if !m.at_error() {
+    if !m.at_error(cfa) {
         return Err(ExecError::NotAPath { step: path.len() });
     }
     Ok(trace)

@@ -22,6 +22,9 @@ pub enum AlgorithmKind {
     /// A sequential composition of analyses, each with a budget in counts
     /// ([`Config::portfolio`]).
     Portfolio,
+    /// Concrete execution with loop acceleration, for programs whose run does not depend on
+    /// inputs ([`crate::algorithm::execution`]).
+    Execution,
 }
 
 /// One analysis of a portfolio: a preset with knob settings and a budget of solver queries
@@ -119,13 +122,24 @@ pub fn parse_portfolio(text: &str) -> Result<Vec<Component>, String> {
 }
 
 /// The components of the preset `portfolio`.
-pub const DEFAULT_PORTFOLIO: &str = "kinduction(k-max=6;solver-rlimit=1000000)@30,\
-predicate-lbe@3000,symbolic(max-steps=2000)@2500,predicate-lbe@150000,kinduction@2000";
+pub const DEFAULT_PORTFOLIO: &str = "execution(max-steps=50000)@1,\
+kinduction(k-max=6;solver-rlimit=1000000)@30,predicate-lbe@3000,symbolic(max-steps=2000)@2500,predicate-lbe@150000,kinduction@2000";
 
 /// The knobs a portfolio has: its components and the whole run's limits. Its components are
 /// configured inside the `portfolio` knob.
 const PORTFOLIO_KNOBS: [&str; 6] = [
     "portfolio",
+    "max-steps",
+    "max-states",
+    "max-refinements",
+    "max-queries",
+    "solver-rlimit",
+];
+
+/// The knobs of concrete execution: the run's limits (it has no abstraction and asks no solver
+/// query, so only the step and state limits can end it; the others are accepted as for every
+/// run, so one set of limits serves all presets).
+const EXECUTION_KNOBS: [&str; 5] = [
     "max-steps",
     "max-states",
     "max-refinements",
@@ -252,7 +266,7 @@ pub struct Config {
     pub portfolio: Vec<Component>,
 }
 
-pub const PRESETS: [&str; 11] = [
+pub const PRESETS: [&str; 12] = [
     "predicate-lbe",
     "predicate-sbe",
     "predicate-abel",
@@ -264,6 +278,7 @@ pub const PRESETS: [&str; 11] = [
     "theta-pred-bw",
     "theta-expl-multiseq",
     "portfolio",
+    "execution",
 ];
 
 impl Config {
@@ -419,6 +434,12 @@ impl Config {
                 },
                 ..base
             },
+            // The run itself, with loops skipped by their closed form: it decides the
+            // programs whose run needs no input (docs/benchmarks.md).
+            "execution" => Config {
+                algorithm: AlgorithmKind::Execution,
+                ..base
+            },
             _ => return None,
         })
     }
@@ -440,6 +461,7 @@ impl Config {
     fn has_knob(&self, key: &str) -> bool {
         match self.algorithm {
             AlgorithmKind::Portfolio => PORTFOLIO_KNOBS.contains(&key),
+            AlgorithmKind::Execution => EXECUTION_KNOBS.contains(&key),
             _ => key != "portfolio",
         }
     }

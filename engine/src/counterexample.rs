@@ -107,7 +107,9 @@ fn run_to_error(
     let run = concrete::run(cfa, oracle, max_steps);
     match run.outcome {
         Outcome::ReachedError => Ok(run.trace),
-        Outcome::Terminated => Err("the concrete execution ends without reaching the error".into()),
+        Outcome::Terminated | Outcome::Diverges => {
+            Err("the concrete execution ends without reaching the error".into())
+        }
         Outcome::StepLimit => Err(format!("the concrete execution exceeds {max_steps} steps")),
         Outcome::Failed(e) => Err(e.to_string()),
     }

@@ -202,6 +202,18 @@ pub enum Event {
         valid: bool,
         failure: Option<String>,
     },
+    /// Concrete execution skipped `iterations` iterations of the loop at `head` (source line
+    /// `line`): one iteration's path repeats with every variable changed by the same amount,
+    /// so the run jumps from `from` to `state` by the closed form. `changes`: each user
+    /// variable that changes, with its value before and after and its change per iteration.
+    Accelerated {
+        from: u32,
+        state: u32,
+        head: u32,
+        line: u32,
+        iterations: u64,
+        changes: Vec<(String, String)>,
+    },
     /// A portfolio starts its component `index` (from 0) of `of`, written as the `portfolio`
     /// knob writes it; `previous` says why the component before ended without a verdict.
     Component {

@@ -1,6 +1,7 @@
 //! The CPA Playground engine: C front end, control-flow automaton, large-block encoding and
 //! the configurable program analysis. The engine does no I/O and reads no clock.
 
+pub mod accel;
 pub mod algorithm;
 pub mod analysis;
 pub mod certificate;

@@ -45,6 +45,10 @@ pub struct ArgView {
     /// The running component of a portfolio (its knob text).
     #[serde(default)]
     pub component: Option<String>,
+    /// States reached by an accelerated loop (concrete execution), with the iterations the
+    /// edge from their parent stands for.
+    #[serde(default)]
+    pub accelerated: BTreeMap<u32, u64>,
 }
 
 impl ArgView {
@@ -147,6 +151,11 @@ impl ArgView {
             Event::Refined { .. } => self.refinements += 1,
             Event::BoundIncreased { bound } => self.bound = Some(*bound),
             Event::Verdict { verdict, .. } => self.verdict = Some(*verdict),
+            Event::Accelerated {
+                state, iterations, ..
+            } => {
+                self.accelerated.insert(*state, *iterations);
+            }
             Event::Readded { .. }
             | Event::Infeasible { .. }
             | Event::Cut { .. }

@@ -53,7 +53,10 @@ fn same_program_same_events_however_stepped() {
                 "{name} {preset}: run vs refinement steps"
             );
             assert_eq!(a.stats(), b.stats(), "{name} {preset}");
-            assert!(a.events().len() > 3, "{name} {preset}");
+            // Concrete execution stops at once where the run needs an input: the start, the
+            // initial state and the verdict.
+            let least = if preset == "execution" { 3 } else { 4 };
+            assert!(a.events().len() >= least, "{name} {preset}");
         }
     }
 }

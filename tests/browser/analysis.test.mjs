@@ -11,7 +11,7 @@ import { launch, baseUrl, ARTIFACTS } from './harness.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CPA = join(ROOT, 'target', 'release', 'cpa');
-const PRESETS = ['predicate-lbe', 'predicate-sbe', 'predicate-abel', 'impact', 'bmc', 'kinduction', 'value', 'symbolic', 'theta-pred-bw', 'theta-expl-multiseq', 'portfolio'];
+const PRESETS = ['predicate-lbe', 'predicate-sbe', 'predicate-abel', 'impact', 'bmc', 'kinduction', 'value', 'symbolic', 'theta-pred-bw', 'theta-expl-multiseq', 'portfolio', 'execution'];
 // Gallery examples and their files: one safe, one unsafe.
 const SAFE = { key: 'unifying-fig2', file: 'tests/verdicts/unifying-fig2.c' };
 const UNSAFE = { key: 'max-bug', file: 'examples/max-bug.c' };
@@ -94,15 +94,16 @@ test('every preset gives the CLI verdict, statistics and events on a safe and an
 });
 
 test('the portfolio hands over to its next component as natively and names the one that decided', async () => {
-  // k-induction's bound (k-max=6) ends before the bug's depth, predicate abstraction's budget
-  // of 3000 queries before its proof or bug; symbolic execution finds the bug.
+  // Concrete execution needs an input at once, k-induction's bound (k-max=6) ends before the
+  // bug's depth, predicate abstraction's budget of 3000 queries before its proof or bug;
+  // symbolic execution finds the bug.
   const want = native('examples/bmc-deep-bug.c', 'portfolio');
   assert.equal(want.decided_by, 'symbolic');
   await open('bmc-deep-bug', 'portfolio');
   assert.equal(await toVerdict(), 'FALSE');
   const events = await page.evaluate(() => window.cpaDebug.events());
   assert.deepEqual(events, want.events, 'the same events, the switch of component included');
-  assert.deepEqual(events.filter((e) => e.type === 'component').map((e) => e.preset), ['kinduction', 'predicate-lbe', 'symbolic']);
+  assert.deepEqual(events.filter((e) => e.type === 'component').map((e) => e.preset), ['execution', 'kinduction', 'predicate-lbe', 'symbolic']);
   assert.equal(await text('decided-by'), 'by symbolic');
   const stats = JSON.parse(await page.getAttribute(id('stats'), 'data-stats'));
   assert.equal(stats.solver_queries, want.stats.solver_queries);
@@ -134,6 +135,27 @@ test('IMPACT with forced covering (the fcover knob) gives the CLI events and exp
   await page.click(id('btn-knobs'));
   await page.selectOption('[data-knob="fcover"]', 'false');
   await page.click(`${id('knobs')} .close`);
+});
+
+test('concrete execution skips loops by acceleration, as natively, and explains the jump', async () => {
+  const want = native('examples/accel-nested.c', 'execution');
+  assert.equal(want.verdict, 'false');
+  const jump = want.events.findIndex((e) => e.type === 'accelerated' && e.iterations > 1000);
+  assert.ok(jump > 0, 'natively, the outer loop is accelerated');
+  await open('accel-nested', 'execution');
+  assert.equal(await toVerdict(), 'FALSE');
+  const events = await page.evaluate(() => window.cpaDebug.events());
+  assert.deepEqual(events, want.events, 'the same events, the jumps included');
+  const lines = await page.$$eval(`${id('counterexample')} ${id('cex-step')}`, (ls) => ls.map((l) => Number(l.dataset.line)));
+  assert.deepEqual(lines, want.counterexample.map((s) => s.line));
+  const steps = await page.$$eval(`${id('counterexample')} ${id('cex-step')}`, (ls) => ls.map((l) => l.textContent));
+  assert.ok(steps.some((t) => /268435453 more iterations/.test(t)), 'the counterexample shows the skipped iterations');
+  await page.click(id('btn-reset'));
+  await page.waitForFunction(() => window.cpaDebug.run()?.position === 0, null, { timeout: 30_000 });
+  for (let i = 0; i <= jump; i++) await page.click(id('btn-step'));
+  await page.waitForFunction((want) => Number(document.querySelector('[data-testid="step-index"]').textContent) === want, jump + 1);
+  assert.match(await text('explain'), /Acceleration: .*268435453 more iterations/);
+  await page.screenshot({ path: join(ARTIFACTS, 'execution-acceleration.png') });
 });
 
 test('the value analysis shows tracked variables, value interpolants and value labels', async () => {

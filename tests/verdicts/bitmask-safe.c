@@ -1,5 +1,5 @@
 // verdict: true
-// unknown-ok: value theta-expl-multiseq
+// unknown-ok: value theta-expl-multiseq execution
 // value: the proof needs a relation between the bits of a nondeterministic x, which explicit values cannot express.
 extern unsigned int __VERIFIER_nondet_uint(void);
 extern void __VERIFIER_assert(int cond);

@@ -1,5 +1,5 @@
 // verdict: true
-// unknown-ok: bmc
+// unknown-ok: bmc execution
 // BMC: the loop has no bound, so the forward condition never holds.
 // A lock-style example in the spirit of McMillan's IMPACT paper: lock and unlock alternate.
 extern int __VERIFIER_nondet_int(void);

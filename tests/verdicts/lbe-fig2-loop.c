@@ -1,5 +1,5 @@
 // verdict: true
-// unknown-ok: bmc
+// unknown-ok: bmc execution
 // BMC: the loop has no bound, so the forward condition never holds.
 // The loop of the LBE paper's Figure 2 with a property: z is always 0 or 1.
 extern int __VERIFIER_nondet_int(void);

@@ -1,5 +1,5 @@
 // verdict: true
-// unknown-ok: bmc
+// unknown-ok: bmc execution
 // BMC: the loop is unbounded, so the forward condition never holds.
 // Lock-style control in the manner of SV-COMP's test_locks: explicit values prove it by
 // tracking the condition and lock variables (the efficient-CEGAR paper's finding that value

@@ -208,6 +208,11 @@ impl Context<'_> {
         }
     }
 
+    /// Concrete execution with loop acceleration.
+    fn execution(&self) -> bool {
+        self.algorithm() == Some(AlgorithmKind::Execution)
+    }
+
     fn impact(&self) -> bool {
         self.config
             .is_some_and(|c| c.refinement == RefinementStrategy::Impact)
@@ -247,6 +252,11 @@ pub fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
     let run = cx.run;
     match e {
         Event::Started { algorithm, bound } => match bound {
+            None if cx.execution() => say()
+                .t(format!("The analysis starts: {algorithm}. The program is run from the entry of "))
+                .c("main")
+                .t(" with the exact C semantics; without inputs this run is the program's only execution, so reaching the error is a bug and ending without it a proof. A loop whose iterations repeat one path with every variable changed by the same amount is skipped by its closed form.")
+                .done(ACCEL, "acceleration"),
             None if algorithm.contains("recursion depth") => say()
                 .t("The ARG was complete except for calls cut at the recursion depth bound, so the analysis starts over (")
                 .c(algorithm.as_str())
@@ -312,6 +322,23 @@ pub fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
             if parents.is_empty() {
                 s = s.t("The initial state ").s(*state).t(" enters the ARG at the entry of ").c("main").t(".");
                 return s.done("CPA++, Algorithm 2 (A Unifying View on SMT-Based Software Verification)", "arg");
+            }
+            if cx.execution() {
+                s = s.t("The run reaches ");
+                if let Some(l) = cx.line(*location) {
+                    s = s.l(Some(l)).t(" ");
+                }
+                s = s.t(format!("(location N{location}), after "));
+                if let Some(e) = edge {
+                    s = s.c(short(&e.label));
+                } else {
+                    s = s.t("a CFA edge");
+                }
+                return s
+                    .t(": ")
+                    .s(*state)
+                    .t(" holds the values of the variables there (a loop head, a function entry or exit, a return, or the end of the run).")
+                    .done(ACCEL, "acceleration");
             }
             s = s.t("Transfer along ");
             if let Some(e) = edge {
@@ -476,6 +503,11 @@ pub fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
             let mut s = say().s(*state).t(" is at the error location");
             if let Some(l) = cx.state_line(*state) {
                 s = s.t(" (").l(Some(l)).t(")");
+            }
+            if cx.execution() {
+                return s
+                    .t(": the run reached it without any input, so the program is unsafe and the run is the counterexample.")
+                    .done(ACCEL, "acceleration");
             }
             s.t(" and its abstraction is not ")
             .f("false")
@@ -751,6 +783,34 @@ pub fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
                 },
                 "bmc",
             ),
+        Event::Accelerated {
+            from,
+            state,
+            line,
+            iterations,
+            changes,
+            ..
+        } => {
+            let mut s = say()
+                .t("Acceleration: the last iteration of the loop at ")
+                .l(Some(*line))
+                .t(" took one path and changed every variable by a constant, and executed again over the iteration count it stays on that path while every condition on it holds; the conditions are linear in the count, so the run jumps from ")
+                .s(*from)
+                .t(" over ")
+                .t(format!("{iterations} more iteration{} to ", if *iterations == 1 { "" } else { "s" }))
+                .s(*state);
+            if !changes.is_empty() {
+                s = s.t(": ");
+                for (i, (v, c)) in changes.iter().take(6).enumerate() {
+                    if i > 0 {
+                        s = s.t(", ");
+                    }
+                    s = s.c(v.as_str()).t(format!(" {c}"));
+                }
+            }
+            s.t(". The last skipped iteration was executed concretely to check the jump.")
+                .done(ACCEL, "acceleration")
+        }
         Event::Component {
             index,
             of,
@@ -772,6 +832,7 @@ pub fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
                 let why = match cx.algorithm() {
                     Some(AlgorithmKind::Bmc) => "the forward condition holds: no execution is longer than the bound, and none within it reaches the error",
                     Some(AlgorithmKind::KInduction) => "the property holds in the base case and is k-inductive",
+                    Some(AlgorithmKind::Execution) => "the run, the program's only execution since it reads no input, ends (or repeats a state forever) without reaching the error",
                     _ => "the waitlist is empty and no reached state is an abstract error state: the ARG is a proof (every state is expanded or covered)",
                 };
                 say().t(format!("TRUE: {why}.")).done(UV, "verdict")
@@ -827,6 +888,8 @@ pub fn is_variable(text: &str) -> bool {
 /// The value analysis' sources, as the explanations cite them.
 const EFFICIENT_PAPER: &str = "binary interpolation, Sect. 3.2.1 and 3.2.3 (Hajdu, Micskei: Efficient Strategies for CEGAR-Based Model Checking)";
 const SYMBOLIC_PAPER: &str = "symbolic execution with CEGAR (Lemberger: Effective Symbolic Execution in CPAchecker with compositional CEGAR)";
+const ACCEL: &str = "concrete execution with path acceleration (Kroening, Lewis, Weissenbacher: Under-approximating Loops in C Programs for Fast Counterexample Detection)";
+
 const VALUE_PAPER: &str = "explicit-value analysis with CEGAR and interpolation (Beyer, Löwe: Explicit-State Software Model Checking Based on CEGAR and Interpolation)";
 
 pub const GLOSSARY: &[(&str, &str, &str)] = &[
@@ -847,6 +910,7 @@ pub const GLOSSARY: &[(&str, &str, &str)] = &[
     ("fcover", "Forced covering", "IMPACT's attempt to cover a new state at once: if its path implies the formula of a reached state at the same location, it is strengthened with that formula and covered."),
     ("bmc", "Bounded model checking", "Unroll the program up to a loop bound k without abstraction and ask the solver whether an error state is reachable; the forward condition checks whether longer executions exist at all."),
     ("kinduction", "k-induction", "Prove safety by induction over loop iterations: the base case is BMC with bound k; the inductive step checks that k safe iterations from any state (strengthened by auxiliary invariants) cannot be followed by an unsafe one."),
+    ("acceleration", "Loop acceleration", "When one iteration of a loop takes a path that changes every variable by a constant (or resets it), the iterations after it repeat that path exactly as long as the path's conditions hold; they are linear in the iteration count, so the first failing count is computed and the run jumps there in one step. Nested loops whose inner counts are linear in the outer counters are skipped level by level."),
     ("portfolio", "Portfolio", "Several analyses run one after another on the same program, each with a budget of solver queries; the first TRUE or FALSE is the answer and names the component that decided, and a component that ends without one hands over to the next."),
     ("verdict", "Verdict", "TRUE: the property holds (with a proof); FALSE: a bug, with a concrete counterexample confirmed by execution; UNKNOWN: the analysis gave up, with the reason (a limit, an unsupported feature, an incomplete proof)."),
 ];
@@ -994,22 +1058,32 @@ mod tests {
         let text = explain_all(include_str!("../../examples/bmc-deep-bug.c"), "portfolio");
         let switch = |n: usize| {
             text.iter()
-                .find(|t| t.contains(&format!("Portfolio component {n} of 5")))
+                .find(|t| t.contains(&format!("Portfolio component {n} of 6")))
                 .unwrap_or_else(|| panic!("{text:#?}"))
         };
-        // k-induction's k-max of 6 is below the bug's depth; predicate abstraction's budget
-        // ends before it decides.
-        assert!(switch(2).contains("no bug up to bound 6"), "{}", switch(2));
-        assert!(switch(2).contains("predicate-lbe@3000"), "{}", switch(2));
+        // Concrete execution needs an input at once; k-induction's k-max of 6 is below the
+        // bug's depth; predicate abstraction's budget ends before it decides.
         assert!(
-            switch(3).contains("its budget of 3000 solver queries is used"),
+            switch(2).contains("the run needs an input"),
             "{}",
-            switch(3)
+            switch(2)
         );
         assert!(
-            switch(3).contains("symbolic(max-steps=2000)@2500"),
+            switch(2).contains("kinduction(k-max=6;solver-rlimit=1000000)@30"),
             "{}",
-            switch(3)
+            switch(2)
+        );
+        assert!(switch(3).contains("no bug up to bound 6"), "{}", switch(3));
+        assert!(switch(3).contains("predicate-lbe@3000"), "{}", switch(3));
+        assert!(
+            switch(4).contains("its budget of 3000 solver queries is used"),
+            "{}",
+            switch(4)
+        );
+        assert!(
+            switch(4).contains("symbolic(max-steps=2000)@2500"),
+            "{}",
+            switch(4)
         );
         // k-induction's checks are explained as k-induction's, symbolic execution's
         // satisfiability checks as the constraints CPA's.

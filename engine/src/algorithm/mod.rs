@@ -4,6 +4,7 @@
 
 pub mod bmc;
 pub mod cegar;
+pub mod execution;
 pub mod kinduction;
 pub mod portfolio;
 pub mod unroll;

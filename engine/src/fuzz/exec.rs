@@ -102,7 +102,9 @@ pub fn random_runs(cfa: &Cfa, seed: u64, runs: usize, max_steps: usize) -> RunsS
                 }
             }
             Outcome::StepLimit => s.step_limits += 1,
-            Outcome::Terminated | Outcome::Failed(ExecError::AssumeViolated { .. }) => {}
+            Outcome::Terminated
+            | Outcome::Diverges
+            | Outcome::Failed(ExecError::AssumeViolated { .. }) => {}
             Outcome::Failed(e) => {
                 if s.failure.is_none() {
                     s.failure = Some(e.to_string());
@@ -196,7 +198,9 @@ pub fn replay_counterexample(cfa: &Cfa, steps: &[CexStep]) -> Result<(), String>
             run.trace.len(),
             steps.len()
         )),
-        Outcome::Terminated => Err("the replayed run ends without reaching the error".into()),
+        Outcome::Terminated | Outcome::Diverges => {
+            Err("the replayed run ends without reaching the error".into())
+        }
         Outcome::StepLimit => Err("the replayed run is longer than the counterexample".into()),
         Outcome::Failed(e) => Err(format!("the replayed run fails: {e}")),
     }

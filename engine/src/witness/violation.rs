@@ -215,7 +215,9 @@ pub fn validate(cfa: &Cfa, content: &[Segment]) -> Result<(), String> {
         values,
         copies,
     };
-    let run = crate::concrete::run(cfa, &mut oracle, MAX_REPLAY);
+    // The accelerating interpreter: a counterexample through 10^8 loop iterations replays in a
+    // few steps (loops that read inputs run iteration by iteration).
+    let run = crate::accel::run(cfa, &mut oracle, MAX_REPLAY);
     match run.outcome {
         crate::concrete::Outcome::ReachedError => {
             let line = run.trace.last().map(|s| s.line).unwrap_or(0);
@@ -229,6 +231,9 @@ pub fn validate(cfa: &Cfa, content: &[Segment]) -> Result<(), String> {
         }
         crate::concrete::Outcome::Terminated => {
             Err("the replay with the witness's values ends without reaching the error".into())
+        }
+        crate::concrete::Outcome::Diverges => {
+            Err("the replay with the witness's values stays in a loop forever".into())
         }
         crate::concrete::Outcome::StepLimit => Err(format!(
             "the replay did not reach the error within {MAX_REPLAY} steps"

@@ -45,6 +45,15 @@ pub struct ArgModel {
     pub edge_count: usize,
 }
 
+/// `1023`, `2.7e8`: an iteration count for the small text beside a state.
+fn short_count(n: u64) -> String {
+    if n < 100_000 {
+        n.to_string()
+    } else {
+        format!("{:.1e}", n as f64)
+    }
+}
+
 fn kind_name(k: &StateKind) -> &'static str {
     match k {
         StateKind::Abstraction => "abstraction",
@@ -195,10 +204,21 @@ pub fn arg_model(run: &Run, selection: Option<Selection>, linked: &BTreeSet<u32>
             title.push_str(&format!("\ncovered by state {c}"));
         }
         let parents: Vec<u32> = s.parents.iter().map(|(p, _)| *p).collect();
+        let jump = view.accelerated.get(&s.id).copied();
         for (p, e) in &s.parents {
-            model
-                .edge_titles
-                .insert(format!("{p}>{}", s.id), edge_label(*e));
+            let t = match jump {
+                Some(n) => format!("{n} more iterations of the loop (accelerated)"),
+                None => edge_label(*e),
+            };
+            model.edge_titles.insert(format!("{p}>{}", s.id), t);
+        }
+        let mut sub = line.map(|l| format!("l.{l}")).unwrap_or_default();
+        if let Some(n) = jump {
+            cls.push("accelerated");
+            title.push_str(&format!(
+                "\nreached by skipping {n} iterations (accelerated)"
+            ));
+            sub.push_str(&format!(" ×{}", short_count(n)));
         }
         model.edge_count += parents.len();
         model.nodes.push(ArgNode {
@@ -207,7 +227,7 @@ pub fn arg_model(run: &Run, selection: Option<Selection>, linked: &BTreeSet<u32>
             kind: kind_name(&s.kind),
             cls: cls.join(" "),
             label: s.id.to_string(),
-            sub: line.map(|l| format!("l.{l}")).unwrap_or_default(),
+            sub,
             title,
         });
         if let (Some(c), false) = (s.covered_by, removed) {

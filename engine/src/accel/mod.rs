@@ -1,0 +1,432 @@
+//! Concrete execution with loop acceleration: the interpreter of [`crate::concrete`] that skips
+//! the iterations of a loop whose body takes the same path again with every variable changed by
+//! the same amount.
+//!
+//! At each arrival at a loop head the runner compares the state with the one of the previous
+//! arrival at that head (same frame): the path between them is one iteration, and `δ` the
+//! change of every variable. The iteration is executed again over affine forms in an iteration
+//! counter `j` from the state `x(0) + j·δ` ([`symexec`]): when every value the path computes
+//! stays affine and the path ends in `x(0) + (j+1)·δ`, the iteration repeats exactly as long as
+//! the atoms of its decisions hold (each convex in `j`, so the first `j` where one fails is
+//! computed exactly: [`affine::first_failure`]), and the runner jumps there. This is path
+//! acceleration of loops whose bodies translate their variables (Kroening, Lewis, Weissenbacher,
+//! "Under-approximating loops in C programs for fast counterexample detection", CAV 2013, for
+//! the idea; here it is exact, since the run is concrete): inner loops that were accelerated
+//! themselves take part with a counter of their own, so nested loops whose inner counts are
+//! affine in the outer counters are skipped level by level.
+//!
+//! Every jump is checked before it is taken: the last skipped iteration is executed concretely
+//! from `x(0) + (n-1)·δ` and must arrive at `x(0) + n·δ` (a failure is an internal error, never
+//! a wrong state). A run that arrives at a loop head in the state it had there before loops
+//! forever ([`crate::concrete::Outcome::Diverges`]).
+
+pub mod affine;
+pub mod symexec;
+
+use crate::cfa::{Cfa, EdgeId, EdgeKind, NodeId};
+use crate::concrete::{ExecError, Machine, Oracle, Outcome, Run, TraceStep};
+use crate::ir::VarId;
+use std::collections::BTreeMap;
+use std::fmt;
+use std::rc::Rc;
+use symexec::Acceleration;
+
+/// Values of the globals and of the current frame's locals.
+pub type Snapshot = BTreeMap<VarId, i128>;
+
+/// One entry of the record of a run: an executed edge, or an accelerated loop.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Item {
+    Edge(EdgeId),
+    Segment(Rc<Segment>),
+}
+
+/// Iterations of a loop that were skipped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Segment {
+    pub head: NodeId,
+    /// One iteration, from one arrival at the head to the next (the one executed before the
+    /// jump).
+    pub body: Rc<[Item]>,
+    /// The change of each variable (globals and the head's frame) per iteration.
+    pub delta: BTreeMap<VarId, i128>,
+    /// The iterations skipped.
+    pub skipped: i128,
+    /// The state at the head before and after the skipped iterations.
+    pub before: Snapshot,
+    pub after: Snapshot,
+}
+
+/// What one [`Runner::step`] did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    Edge(EdgeId),
+    Jump(Rc<Segment>),
+    /// The run came back to the loop head `head` in the state it had there before.
+    Forever {
+        head: NodeId,
+    },
+    ReachedError,
+    /// No edge can be taken: the end of `main`, `abort()`, or a failed assumption.
+    Terminated,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RunError {
+    Exec(ExecError),
+    /// A jump did not survive its check: a bug in the acceleration, never a verdict.
+    Check(String),
+    /// Calls nested deeper than [`MAX_FRAMES`].
+    TooDeep,
+}
+
+impl fmt::Display for RunError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RunError::Exec(e) => e.fmt(f),
+            RunError::Check(why) => write!(f, "internal: acceleration check failed: {why}"),
+            RunError::TooDeep => write!(f, "calls nested deeper than {MAX_FRAMES}"),
+        }
+    }
+}
+
+/// The longest iteration (recorded items) the runner tries to accelerate; the record of a run
+/// is trimmed to about twice this.
+pub const MAX_BODY: usize = 100_000;
+
+/// The deepest call nesting a run may reach.
+pub const MAX_FRAMES: usize = 10_000;
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RunnerStats {
+    pub edges: u64,
+    pub jumps: u64,
+    /// Iterations skipped by all jumps.
+    pub skipped: i128,
+}
+
+struct Arrival {
+    snapshot: Snapshot,
+    /// Index of the first item after the arrival in the whole record.
+    pos: usize,
+}
+
+/// A concrete run that accelerates loops.
+#[derive(Clone)]
+pub struct Runner {
+    pub machine: Machine,
+    log: Vec<Item>,
+    /// Items trimmed from the front of `log`.
+    log_base: usize,
+    arrivals: BTreeMap<(NodeId, usize), Rc<Arrival>>,
+    pending: Option<Step>,
+    /// Check every jump by executing its last iteration (recursively, with acceleration).
+    check: bool,
+    pub stats: RunnerStats,
+    started: bool,
+}
+
+impl Runner {
+    pub fn new(cfa: &Cfa) -> Runner {
+        Runner {
+            machine: Machine::new(cfa),
+            log: Vec::new(),
+            log_base: 0,
+            arrivals: BTreeMap::new(),
+            pending: None,
+            check: true,
+            stats: RunnerStats::default(),
+            started: false,
+        }
+    }
+
+    pub fn location(&self) -> NodeId {
+        self.machine.location
+    }
+
+    /// One edge, or one jump found at the arrival the last edge made (the jump is taken when
+    /// it is returned, so the edge's step still shows the state before it).
+    pub fn step(&mut self, cfa: &Cfa, oracle: &mut dyn Oracle) -> Result<Step, RunError> {
+        if let Some(s) = self.pending.take() {
+            if let Step::Jump(seg) = &s {
+                self.machine.restore(cfa, &seg.after);
+                self.stats.jumps += 1;
+                self.stats.skipped += seg.skipped;
+                self.log.push(Item::Segment(seg.clone()));
+                self.record_arrival(seg.head, self.machine.depth());
+            }
+            return Ok(s);
+        }
+        if !self.started {
+            self.started = true;
+            if let Some(first) = cfa.successors(cfa.entry()).next() {
+                self.machine
+                    .init_main_params(cfa, oracle, first)
+                    .map_err(RunError::Exec)?;
+            }
+        }
+        if self.machine.at_error(cfa) {
+            return Ok(Step::ReachedError);
+        }
+        let Some(edge) = self.machine.enabled_edge(cfa).map_err(RunError::Exec)? else {
+            return Ok(Step::Terminated);
+        };
+        self.machine
+            .execute(cfa, edge, oracle)
+            .map_err(RunError::Exec)?;
+        self.stats.edges += 1;
+        self.log.push(Item::Edge(edge.id));
+        let depth = self.machine.depth();
+        match edge.kind {
+            EdgeKind::Return { .. } => self.arrivals.retain(|(_, d), _| *d <= depth),
+            EdgeKind::Call { .. } if depth > MAX_FRAMES => return Err(RunError::TooDeep),
+            _ => {}
+        }
+        if cfa.node(edge.to).loop_head {
+            self.arrive(cfa, edge.to, depth)?;
+        }
+        self.trim();
+        Ok(Step::Edge(edge.id))
+    }
+
+    fn abs_len(&self) -> usize {
+        self.log_base + self.log.len()
+    }
+
+    fn trim(&mut self) {
+        if self.log.len() <= 2 * MAX_BODY {
+            return;
+        }
+        let cut = self.abs_len() - MAX_BODY;
+        self.arrivals.retain(|_, a| a.pos >= cut);
+        self.log.drain(..cut - self.log_base);
+        self.log_base = cut;
+    }
+
+    /// The run arrived at the loop head `head` in the frame at `depth`.
+    fn arrive(&mut self, cfa: &Cfa, head: NodeId, depth: usize) -> Result<(), RunError> {
+        let cur = self.machine.snapshot();
+        if let Some(prev) = self.arrivals.get(&(head, depth)).cloned() {
+            let from = prev.pos - self.log_base;
+            if self.log.len() - from <= MAX_BODY {
+                let body: Rc<[Item]> = self.log[from..].into();
+                match symexec::accelerate(cfa, &prev.snapshot, &cur, &body) {
+                    Some(Acceleration::Jump { count, after }) if count >= 2 => {
+                        let delta: BTreeMap<VarId, i128> = prev
+                            .snapshot
+                            .iter()
+                            .map(|(v, p)| (*v, cur[v] - p))
+                            .collect();
+                        if self.check {
+                            self.check_jump(
+                                cfa,
+                                &prev.snapshot,
+                                &delta,
+                                &cur,
+                                count,
+                                &after,
+                                &body,
+                            )?;
+                        }
+                        self.pending = Some(Step::Jump(Rc::new(Segment {
+                            head,
+                            body,
+                            delta,
+                            skipped: count - 1,
+                            before: cur,
+                            after,
+                        })));
+                        // The arrival after the jump is recorded when it is taken.
+                        return Ok(());
+                    }
+                    Some(Acceleration::Forever) => {
+                        self.pending = Some(Step::Forever { head });
+                    }
+                    _ => {}
+                }
+            }
+        }
+        self.record_arrival(head, depth);
+        Ok(())
+    }
+
+    fn record_arrival(&mut self, head: NodeId, depth: usize) {
+        let pos = self.abs_len();
+        self.arrivals.insert(
+            (head, depth),
+            Rc::new(Arrival {
+                snapshot: self.machine.snapshot(),
+                pos,
+            }),
+        );
+    }
+
+    /// Executes the last of the `count` iterations from `prev + (count-1)·δ` along the
+    /// recorded path `body` (an inner accelerated loop on it is accelerated again from the
+    /// state it meets there) and compares where it arrives with `after`.
+    #[allow(clippy::too_many_arguments)]
+    fn check_jump(
+        &self,
+        cfa: &Cfa,
+        prev: &Snapshot,
+        delta: &BTreeMap<VarId, i128>,
+        cur: &Snapshot,
+        count: i128,
+        after: &Snapshot,
+        body: &[Item],
+    ) -> Result<(), RunError> {
+        let head = self.machine.location;
+        let mut start = cur.clone();
+        for (v, p) in prev {
+            start.insert(*v, p + (count - 1) * delta[v]);
+        }
+        let mut m = self.machine.clone();
+        m.restore(cfa, &start);
+        let fail = |why: String| {
+            RunError::Check(format!(
+                "the last of {count} iterations at line {}: {why}",
+                cfa.node(head).line
+            ))
+        };
+        replay(cfa, &mut m, body).map_err(fail)?;
+        let got = m.snapshot();
+        if m.location == head && got == *after {
+            return Ok(());
+        }
+        let diff = got
+            .keys()
+            .chain(after.keys())
+            .find(|v| got.get(v) != after.get(v))
+            .map(|v| {
+                format!(
+                    "{} is {:?} after the iteration, {:?} after the jump",
+                    cfa.var(*v).qualified,
+                    got.get(v),
+                    after.get(v)
+                )
+            })
+            .unwrap_or_default();
+        Err(fail(format!(
+            "it does not arrive where the jump does: {diff}"
+        )))
+    }
+}
+
+/// Executes the recorded `items` concretely from `m`: every edge must be the one the run takes;
+/// an accelerated loop is accelerated again from the state met at its head.
+fn replay(cfa: &Cfa, m: &mut Machine, items: &[Item]) -> Result<(), String> {
+    for item in items {
+        match item {
+            Item::Edge(e) => {
+                let taken = m.enabled_edge(cfa).map_err(|e| e.to_string())?;
+                if taken.map(|t| t.id) != Some(*e) {
+                    return Err(format!("the path leaves the recorded one at edge {}", e.0));
+                }
+                m.execute(cfa, cfa.edge(*e), &mut NoInput)
+                    .map_err(|e| e.to_string())?;
+            }
+            Item::Segment(seg) => {
+                let cur = m.snapshot();
+                let mut prev = Snapshot::new();
+                for (v, d) in &seg.delta {
+                    let x = cur
+                        .get(v)
+                        .ok_or("a variable of an inner loop has no value")?;
+                    prev.insert(*v, x - d);
+                }
+                match symexec::accelerate(cfa, &prev, &cur, &seg.body) {
+                    Some(Acceleration::Jump { count, after }) if count >= 2 => {
+                        m.restore(cfa, &after)
+                    }
+                    other => {
+                        return Err(format!(
+                            "the inner loop at line {} does not repeat as recorded ({other:?})",
+                            cfa.node(seg.head).line
+                        ))
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// An oracle without values: a run that needs an input fails.
+pub struct NoInput;
+
+impl Oracle for NoInput {
+    fn value(
+        &mut self,
+        _step: usize,
+        _edge: &crate::cfa::Edge,
+        _var: VarId,
+        _ty: crate::ir::IntType,
+    ) -> Option<i128> {
+        None
+    }
+}
+
+/// Runs the program from its entry with acceleration, taking inputs from `oracle`, for at
+/// most `max_steps` edges and jumps. A jump is one step of the trace, whose text says how many
+/// iterations it stands for.
+pub fn run(cfa: &Cfa, oracle: &mut dyn Oracle, max_steps: usize) -> Run {
+    let mut r = Runner::new(cfa);
+    let mut trace = Vec::new();
+    let outcome = loop {
+        if trace.len() >= max_steps {
+            break Outcome::StepLimit;
+        }
+        match r.step(cfa, oracle) {
+            Ok(Step::Edge(e)) => {
+                let edge = cfa.edge(e);
+                oracle.executed(trace.len(), edge);
+                trace.push(TraceStep {
+                    edge: e.0,
+                    line: edge.span.start_line,
+                    op: cfa.label(&edge.kind),
+                    values: r.machine.visible_values(cfa),
+                });
+            }
+            Ok(Step::Jump(seg)) => trace.push(jump_step(cfa, &seg, &r)),
+            Ok(Step::Forever { .. }) => break Outcome::Diverges,
+            Ok(Step::ReachedError) => break Outcome::ReachedError,
+            Ok(Step::Terminated) => break Outcome::Terminated,
+            Err(RunError::Exec(e)) => break Outcome::Failed(e),
+            Err(e) => {
+                break Outcome::Failed(ExecError::Undefined {
+                    step: trace.len(),
+                    line: cfa.node(r.location()).line,
+                    what: e.to_string(),
+                })
+            }
+        }
+    };
+    Run { trace, outcome }
+}
+
+/// The trace step of a jump: the loop head's line, and the iterations it stands for.
+pub fn jump_step(cfa: &Cfa, seg: &Segment, r: &Runner) -> TraceStep {
+    let last = seg.body.iter().rev().find_map(|i| match i {
+        Item::Edge(e) => Some(*e),
+        Item::Segment(_) => None,
+    });
+    TraceStep {
+        edge: last.map_or(0, |e| e.0),
+        line: cfa.node(seg.head).line,
+        op: jump_text(cfa, seg),
+        values: r.machine.visible_values(cfa),
+    }
+}
+
+/// `loop at line 12: 1023 more iterations (accelerated)`.
+pub fn jump_text(cfa: &Cfa, seg: &Segment) -> String {
+    let n = seg.skipped;
+    format!(
+        "loop at line {}: {n} more iteration{} of the same path (accelerated)",
+        cfa.node(seg.head).line,
+        if n == 1 { "" } else { "s" }
+    )
+}
+
+#[cfg(test)]
+mod tests;
