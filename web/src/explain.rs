@@ -296,6 +296,14 @@ pub fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
                 .t(format!("Bounded model checking with the loop bound k = {k}: the Loop-Bound CPA stops every path after {k} iterations of any loop, and the block operator blk^never computes no abstraction, so every state keeps its whole path formula."))
                 .done("BMC, Sect. 4.1 (A Unifying View on SMT-Based Software Verification)", "bmc"),
         },
+        Event::StatePopped { state } if cx.execution() => {
+            let mut s = say().t("The run goes on from ").s(*state);
+            if let Some(l) = cx.state_line(*state) {
+                s = s.t(" at ").l(Some(l));
+            }
+            s.t(": it executes the program edge by edge with the exact C semantics up to the next loop head, function entry, return or the end of the run. At a loop head it compares the state with the previous arrival there, to see whether the loop can be accelerated.")
+                .done(ACCEL, "acceleration")
+        }
         Event::StatePopped { state } => {
             let code = cx.state_line(*state).and_then(|l| source_line(run, l));
             let mut s = say().t("Expanding ").s(*state);
@@ -794,10 +802,9 @@ pub fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
             let mut s = say()
                 .t("Acceleration: the last iteration of the loop at ")
                 .l(Some(*line))
-                .t(" took one path and changed every variable by a constant, and executed again over the iteration count it stays on that path while every condition on it holds; the conditions are linear in the count, so the run jumps from ")
+                .t(" took one path and changed every variable by a constant. Executed again with the iteration count as a parameter, the path repeats as long as its conditions hold; they are linear in the count, so the run jumps from ")
                 .s(*from)
-                .t(" over ")
-                .t(format!("{iterations} more iteration{} to ", if *iterations == 1 { "" } else { "s" }))
+                .t(format!(" over {iterations} more iteration{} to ", if *iterations == 1 { "" } else { "s" }))
                 .s(*state);
             if !changes.is_empty() {
                 s = s.t(": ");
@@ -805,7 +812,7 @@ pub fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
                     if i > 0 {
                         s = s.t(", ");
                     }
-                    s = s.c(v.as_str()).t(format!(" {c}"));
+                    s = s.c(v.as_str()).t(format!(" goes {c}"));
                 }
             }
             s.t(". The last skipped iteration was executed concretely to check the jump.")
@@ -1051,6 +1058,31 @@ mod tests {
             text.iter().any(|t| t.starts_with("Base case for k = ")),
             "{text:#?}"
         );
+    }
+
+    #[test]
+    fn concrete_execution_explains_its_run_and_its_jumps() {
+        let text = explain_all(include_str!("../../examples/accel-nested.c"), "execution");
+        assert!(
+            text[0].starts_with("The analysis starts: concrete execution"),
+            "{text:#?}"
+        );
+        assert!(text
+            .iter()
+            .any(|t| t.starts_with("The run goes on from state 1")));
+        let jump = text
+            .iter()
+            .find(|t| t.contains("over 268435453 more iterations"))
+            .unwrap_or_else(|| panic!("{text:#?}"));
+        assert!(jump.starts_with("Acceleration: "), "{jump}");
+        assert!(
+            jump.contains("x goes from 2 to 268435455 (+1 per iteration)"),
+            "{jump}"
+        );
+        assert!(text
+            .iter()
+            .any(|t| t.contains("the run reached it without any input")));
+        assert!(text.last().unwrap().starts_with("FALSE: "), "{text:#?}");
     }
 
     #[test]

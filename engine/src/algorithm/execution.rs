@@ -7,7 +7,7 @@
 //!
 //! The ARG is the run: a state at the program entry, at every arrival at a loop head or
 //! function entry, after every return, after every jump and at the end; one algorithm step
-//! runs to the next of them. A run that needs an input (a nondeterministic value, an
+//! takes the last state (a waitlist of one) and runs to the next of them. A run that needs an input (a nondeterministic value, an
 //! uninitialised local that is read) ends UNKNOWN: the other analyses decide those programs.
 
 use super::{AlgoStats, Algorithm, Verdict};
@@ -151,6 +151,10 @@ impl Algorithm for Execution {
             self.add_state(None, events);
             return Ok(None);
         }
+        // A waitlist of one: the run goes on from the last state.
+        if let Some(last) = self.last {
+            events.push(Event::StatePopped { state: last });
+        }
         loop {
             match self.runner.step(&cfa, &mut NoInput) {
                 Ok(Step::Edge(e)) => {
@@ -191,7 +195,7 @@ impl Algorithm for Execution {
                             (
                                 cfa.var(*v).name.clone(),
                                 format!(
-                                    "{} → {} ({:+} per iteration)",
+                                    "from {} to {} ({:+} per iteration)",
                                     seg.before[v], seg.after[v], d
                                 ),
                             )

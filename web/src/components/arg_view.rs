@@ -324,6 +324,9 @@ impl Component for ArgView {
                     <li title="the abstract counterexample during a refinement"><span class="sw cex"></span>{ "counterexample" }</li>
                     <li title="removed by this step"><span class="sw removed"></span>{ "removed" }</li>
                     <li title="the state being expanded"><span class="sw current"></span>{ "expanding" }</li>
+                    if p.model.nodes.iter().any(|n| n.cls.split(' ').any(|c| c == "accelerated")) {
+                        <li title="reached by skipping loop iterations (×n: how many)"><span class="sw accelerated"></span>{ "accelerated" }</li>
+                    }
                 </ul>
             </section>
         }
