@@ -197,6 +197,8 @@ fn validate_witness(file: &Path, witness: &Path, timeout: Duration) -> String {
 }
 
 /// Runs a child process to its end or the timeout: its stdout, stderr and time, or why not.
+/// Both outputs are read while the child runs (a child that writes more than a pipe holds
+/// would otherwise wait for a reader forever).
 fn run_child(mut cmd: Command, timeout: Duration) -> Result<(String, String, f64), (String, f64)> {
     // The child gets its own process group so that a timeout stops its z3 processes too
     // (killing only `cpa verify` left z3 running a query it may never finish).
@@ -207,6 +209,27 @@ fn run_child(mut cmd: Command, timeout: Duration) -> Result<(String, String, f64
         Ok(c) => c,
         Err(e) => return Err((format!("cannot start: {e}"), 0.0)),
     };
+    let reader = |pipe: Option<Box<dyn Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut text = String::new();
+            if let Some(mut p) = pipe {
+                let _ = p.read_to_string(&mut text);
+            }
+            text
+        })
+    };
+    let out = reader(
+        child
+            .stdout
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let err = reader(
+        child
+            .stderr
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
     loop {
         match child.try_wait() {
             Ok(Some(_)) => break,
@@ -227,14 +250,8 @@ fn run_child(mut cmd: Command, timeout: Duration) -> Result<(String, String, f64
         }
     }
     let seconds = start.elapsed().as_secs_f64();
-    let mut out = String::new();
-    let mut err = String::new();
-    if let Some(mut s) = child.stdout.take() {
-        let _ = s.read_to_string(&mut out);
-    }
-    if let Some(mut s) = child.stderr.take() {
-        let _ = s.read_to_string(&mut err);
-    }
+    let out = out.join().unwrap_or_default();
+    let err = err.join().unwrap_or_default();
     Ok((out, err, seconds))
 }
 
