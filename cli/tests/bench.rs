@@ -1,6 +1,6 @@
 //! `cpa bench` over the real SV-COMP tasks (`tests/svcomp/tasks.tsv`, 59 tasks) with every
 //! preset and the real native z3, with limits that fit CI: a short wall-clock timeout per run
-//! (`CPA_BENCH_TIMEOUT` seconds, default 5) and two runs at a time. Asserted: no wrong verdict
+//! (`CPA_BENCH_TIMEOUT` seconds, default 3) and two runs at a time. Asserted: no wrong verdict
 //! for any preset (the release blocker), every task has a row, and the default preset still
 //! solves a floor of tasks even under the short timeout. Every TRUE and FALSE comes with a
 //! witness that `cpa validate-witness` checks: every violation witness must be confirmed, and
@@ -25,7 +25,7 @@ fn no_preset_gives_a_wrong_verdict_on_the_svcomp_tasks() {
         .filter(|l| !l.trim().is_empty())
         .count();
     assert_eq!(n_tasks, 59);
-    let timeout = std::env::var("CPA_BENCH_TIMEOUT").unwrap_or_else(|_| "5".into());
+    let timeout = std::env::var("CPA_BENCH_TIMEOUT").unwrap_or_else(|_| "3".into());
     let out_path = std::env::temp_dir().join(format!("cpa-bench-{}.jsonl", std::process::id()));
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_cpa"));
     cmd.arg("bench").arg(&tasks);

@@ -164,6 +164,46 @@ const NOT_CONFIRMED: &[(&str, &str, &str)] = &[
     ("recursion-safe.c", "*", "unknown: a recursion deeper than"),
 ];
 
+/// Verifies `p` with `preset` and, on TRUE, validates its correctness witness: 1 confirmed
+/// (or 0 when the run is not TRUE or the miss is an expected one), and the failure, if any.
+fn check_correctness_witness(preset: &str, p: &Path, tmp: &Path) -> (usize, Option<String>) {
+    let program = p.to_str().unwrap();
+    let name = p.file_name().unwrap().to_string_lossy().into_owned();
+    let w = tmp.join(format!("{name}.{preset}.yml"));
+    let w = w.to_str().unwrap();
+    let (_, out, err) = cpa(&["verify", program, "--config", preset, "--witness", w]);
+    if !out.contains("Verification result: TRUE") {
+        return (0, None);
+    }
+    let text = std::fs::read_to_string(w).unwrap_or_else(|e| panic!("{program}: {e} {err}"));
+    assert!(
+        text.contains("entry_type: invariant_set"),
+        "{program}: {text}"
+    );
+    let (ok, out, err) = cpa(&["validate-witness", program, w]);
+    let expected = NOT_CONFIRMED
+        .iter()
+        .find(|(f, p, _)| *f == name && (*p == "*" || *p == preset));
+    match expected {
+        Some((_, _, why)) if ok || !out.starts_with(why) => (
+            0,
+            Some(format!(
+                "{preset} {name}: expected '{why}', got {out} {err}"
+            )),
+        ),
+        Some(_) => (0, None),
+        None if ok && out.trim() == "confirmed" => (1, None),
+        None => (
+            0,
+            Some(format!(
+                "{preset} {name}: {} {}",
+                out.chars().take(300).collect::<String>(),
+                err.chars().take(300).collect::<String>()
+            )),
+        ),
+    }
+}
+
 #[test]
 fn correctness_witnesses_of_every_true_verdict_are_confirmed() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
@@ -182,48 +222,39 @@ fn correctness_witnesses_of_every_true_verdict_are_confirmed() {
             .any(|preset| runs(&src, preset))
     });
     programs.sort();
-    let mut confirmed = 0;
-    let mut failures = Vec::new();
+    let mut runs_todo = Vec::new();
     for preset in ["predicate-lbe", "impact", "value", "symbolic"] {
         for p in &programs {
-            if !runs(&std::fs::read_to_string(p).unwrap(), preset) {
-                continue;
-            }
-            let program = p.to_str().unwrap();
-            let name = p.file_name().unwrap().to_string_lossy().into_owned();
-            let w = tmp.join(format!("{name}.{preset}.yml"));
-            let w = w.to_str().unwrap();
-            let (_, out, err) = cpa(&["verify", program, "--config", preset, "--witness", w]);
-            if !out.contains("Verification result: TRUE") {
-                continue;
-            }
-            let text =
-                std::fs::read_to_string(w).unwrap_or_else(|e| panic!("{program}: {e} {err}"));
-            assert!(
-                text.contains("entry_type: invariant_set"),
-                "{program}: {text}"
-            );
-            let (ok, out, err) = cpa(&["validate-witness", program, w]);
-            let expected = NOT_CONFIRMED
-                .iter()
-                .find(|(f, p, _)| *f == name && (*p == "*" || *p == preset));
-            match expected {
-                Some((_, _, why)) => {
-                    if ok || !out.starts_with(why) {
-                        failures.push(format!(
-                            "{preset} {name}: expected '{why}', got {out} {err}"
-                        ));
-                    }
-                }
-                None if ok && out.trim() == "confirmed" => confirmed += 1,
-                None => failures.push(format!(
-                    "{preset} {name}: {} {}",
-                    out.chars().take(300).collect::<String>(),
-                    err.chars().take(300).collect::<String>()
-                )),
+            if runs(&std::fs::read_to_string(p).unwrap(), preset) {
+                runs_todo.push((preset, p.clone()));
             }
         }
     }
+    // Two workers (the machine's cores): each run is a process of its own.
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let results: Vec<(usize, Option<String>)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..2)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut out = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                        let Some((preset, p)) = runs_todo.get(i) else {
+                            break;
+                        };
+                        out.push(check_correctness_witness(preset, p, &tmp));
+                    }
+                    out
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().unwrap())
+            .collect()
+    });
+    let confirmed: usize = results.iter().map(|(c, _)| c).sum();
+    let failures: Vec<String> = results.into_iter().filter_map(|(_, f)| f).collect();
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     eprintln!("{confirmed} correctness witnesses confirmed");
     assert!(

@@ -7,12 +7,13 @@ use crate::algorithm::bmc::Bmc;
 use crate::algorithm::cegar::{Cegar, Parts};
 use crate::algorithm::execution::Execution;
 use crate::algorithm::kinduction::KInduction;
+use crate::algorithm::overflow::OverflowChecked;
 use crate::algorithm::portfolio::Portfolio;
 use crate::algorithm::unroll::Unrolling;
 use crate::algorithm::Algorithm;
 use crate::certificate::ArgCertifier;
 use crate::cfa::Cfa;
-use crate::config::{AlgorithmKind, Config, Domain};
+use crate::config::{AlgorithmKind, Config, Domain, SignedOverflow};
 use crate::cpa::{Cpa, Describe};
 use crate::predicate::PredicateCpa;
 use crate::refinement::binary::{BinaryChecker, FormulaTrace, TraceRefinement};
@@ -34,6 +35,19 @@ use std::rc::Rc;
 
 /// The algorithm of a (validated) configuration on `cfa`, solving with `smt`.
 pub fn build(cfa: Rc<Cfa>, config: &Config, smt: Box<dyn Smt>) -> Box<dyn Algorithm> {
+    let own_cfa = !matches!(
+        config.algorithm,
+        AlgorithmKind::Portfolio | AlgorithmKind::Execution
+    );
+    if config.signed_overflow == SignedOverflow::Check && own_cfa {
+        let checked = Rc::new(crate::cfa::overflow::checked(&cfa));
+        let inner = build_on(checked.clone(), config, smt);
+        return Box::new(OverflowChecked::new(inner, &cfa, checked));
+    }
+    build_on(cfa, config, smt)
+}
+
+fn build_on(cfa: Rc<Cfa>, config: &Config, smt: Box<dyn Smt>) -> Box<dyn Algorithm> {
     match config.algorithm {
         AlgorithmKind::Cegar => match config.domain {
             Domain::Predicate => Box::new(predicate_cegar(cfa, config, smt)),

@@ -2,7 +2,7 @@
 //! executes every counterexample before it answers FALSE: the verdict stands only if the
 //! execution, fed with the counterexample's input values, really reaches an error location.
 
-use crate::cfa::{Cfa, Edge, EdgeKind, NodeId, NodeKind, Rhs};
+use crate::cfa::{Cfa, Edge, EdgeKind, NodeId, Rhs};
 use crate::ir::{IntType, VarId};
 use crate::semantics::{self, EvalError};
 use serde::{Deserialize, Serialize};
@@ -285,7 +285,7 @@ impl Machine {
     }
 
     pub fn at_error(&self, cfa: &Cfa) -> bool {
-        cfa.node(self.location).kind == NodeKind::Error
+        cfa.node(self.location).is_error()
     }
 
     /// The globals and the current frame's locals that have a value.

@@ -123,7 +123,8 @@ pub fn parse_portfolio(text: &str) -> Result<Vec<Component>, String> {
 
 /// The components of the preset `portfolio`.
 pub const DEFAULT_PORTFOLIO: &str = "execution(max-steps=50000)@1,\
-kinduction(k-max=6;solver-rlimit=1000000)@30,predicate-lbe@3000,symbolic(max-steps=2000)@2500,predicate-lbe@150000,kinduction@2000";
+kinduction(k-max=6;solver-rlimit=1000000)@30,predicate-lbe@3000,\
+predicate-lbe(signed-overflow=check)@3000,symbolic(max-steps=2000)@2500,predicate-lbe@150000,kinduction@2000";
 
 /// The knobs a portfolio has: its components and the whole run's limits. Its components are
 /// configured inside the `portfolio` knob.
@@ -148,6 +149,20 @@ const EXECUTION_KNOBS: [&str; 5] = [
 ];
 
 /// The abstract domain of a CEGAR analysis.
+/// How the formula encodings treat signed arithmetic (the semantics is always wrap-around,
+/// ARCHITECTURE.md, "Semantics decisions").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SignedOverflow {
+    /// The Int encoding encodes the wrap-around exactly (case splits).
+    #[default]
+    Wrap,
+    /// Overflow checks before every signed operation that can overflow
+    /// ([`crate::cfa::overflow`]); the operations are encoded without wrap-around, and a
+    /// reachable overflow ends the run with UNKNOWN.
+    Check,
+}
+
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Domain {
@@ -248,6 +263,8 @@ pub struct Config {
     pub trace_refinement: TraceRefinement,
     pub refinement: RefinementStrategy,
     pub encoding: EncodingChoice,
+    #[serde(default)]
+    pub signed_overflow: SignedOverflow,
     pub waitlist: WaitlistOrder,
     /// Calls nested deeper than this are cut (the verdict TRUE is then impossible).
     pub max_depth: usize,
@@ -307,6 +324,7 @@ impl Config {
             ),
             refinement: RefinementStrategy::Predicate,
             encoding: EncodingChoice::Auto,
+            signed_overflow: SignedOverflow::Wrap,
             waitlist: WaitlistOrder::Rpo,
             max_depth: 32,
             k_init: 1,
@@ -494,6 +512,7 @@ impl Config {
             ("refinement", v(&self.refinement)),
             ("prune", v(&self.prune)),
             ("encoding", v(&self.encoding)),
+            ("signed-overflow", v(&self.signed_overflow)),
             ("waitlist", v(&self.waitlist)),
             ("max-depth", self.max_depth.to_string()),
             ("k-init", self.k_init.to_string()),
@@ -598,6 +617,7 @@ impl Config {
             "predicate-split" => self.predicate_split = parse(key, value)?,
             "prune" => self.prune = parse(key, value)?,
             "encoding" => self.encoding = parse(key, value)?,
+            "signed-overflow" => self.signed_overflow = parse(key, value)?,
             "waitlist" => self.waitlist = parse(key, value)?,
             "max-depth" => self.max_depth = at_least(key, value, 1, "main's own calls")?,
             "k-init" => self.k_init = at_least(key, value, 1, "the first bound")?,
@@ -679,6 +699,12 @@ impl Config {
             return Err(format!(
                 "trace-refinement={} is for CEGAR with precision refinement (not bmc, k-induction or IMPACT)",
                 self.trace_refinement.text()
+            ));
+        }
+        if self.signed_overflow == SignedOverflow::Check && self.domain != Domain::Predicate {
+            return Err(format!(
+                "signed-overflow=check is for the formula encodings (domain=predicate, bmc, k-induction); domain={} evaluates the wrap-around itself",
+                self.domain.text()
             ));
         }
         if self.max_depth == 0 {

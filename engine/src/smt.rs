@@ -20,6 +20,9 @@ pub enum EngineError {
     Interpolation(String),
     Limit(String),
     Unsupported(String),
+    /// The solver could not decide a query within its resource limit (AllSAT's answer
+    /// `unknown`): callers with a sound fallback take it.
+    GaveUp(String),
 }
 
 impl fmt::Display for EngineError {
@@ -29,6 +32,7 @@ impl fmt::Display for EngineError {
             EngineError::Interpolation(s) => write!(f, "interpolation: {s}"),
             EngineError::Limit(s) => write!(f, "limit reached: {s}"),
             EngineError::Unsupported(s) => write!(f, "unsupported: {s}"),
+            EngineError::GaveUp(s) => write!(f, "solver: {s}"),
         }
     }
 }
@@ -117,12 +121,20 @@ impl<S: Solver> BridgeSmt<S> {
         formulas: &[Term],
         f: impl FnOnce(&mut Self) -> Result<T>,
     ) -> Result<T> {
+        let outer = self.ctx.level();
         self.ctx.push().map_err(solver_err)?;
         let r = formulas
             .iter()
             .try_for_each(|t| self.ctx.assert(t).map_err(solver_err))
             .and_then(|()| f(self));
         let popped = self.ctx.pop().map_err(solver_err);
+        if r.is_err() || popped.is_err() {
+            // A query the resource limit canceled may leave the context poisoned; where the
+            // level was the only one, a reset restores the state before it.
+            if self.ctx.recover_from_cancel(outer).map_err(solver_err)? {
+                return r;
+            }
+        }
         let value = r?;
         popped?;
         Ok(value)
@@ -148,7 +160,7 @@ impl<S: Solver> Smt for BridgeSmt<S> {
             while models.len() < limit {
                 match s.sat()? {
                     Sat::Unsat => break,
-                    Sat::Unknown(r) => return Err(EngineError::Solver(format!("AllSAT: {r}"))),
+                    Sat::Unknown(r) => return Err(EngineError::GaveUp(format!("AllSAT: {r}"))),
                     Sat::Sat => {}
                 }
                 let values = s.ctx.get_values(bools).map_err(solver_err)?;
@@ -176,7 +188,12 @@ impl<S: Solver> Smt for BridgeSmt<S> {
             ctx.round_trip_limit()
                 .is_some_and(|l| ctx.round_trips() >= l)
         };
-        let taus = match itp::interpolate(&mut self.ctx, sequence, self.strategy) {
+        let outer = self.ctx.level();
+        let result = itp::interpolate(&mut self.ctx, sequence, self.strategy);
+        // A strategy the resource limit canceled may have poisoned the context (also when a
+        // later or earlier strategy answered): it is made usable for the queries after this.
+        self.ctx.recover_from_cancel(outer).map_err(solver_err)?;
+        let taus = match result {
             Ok(t) => t,
             // Whatever the strategies report when the context stopped answering.
             Err(_) if limit_hit(&self.ctx) => {

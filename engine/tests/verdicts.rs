@@ -129,6 +129,7 @@ fn no_knob_value_gives_a_wrong_verdict() {
         ("sat-check-empty", &["false"]),
         ("allsat-limit", &["1", "2"]),
         ("encoding", &["int", "bv"]),
+        ("signed-overflow", &["check"]),
         ("waitlist", &["bfs", "dfs", "rpo", "err"]),
         ("predicate-split", &["atoms", "conjuncts", "whole"]),
         ("prune", &["lazy", "full"]),

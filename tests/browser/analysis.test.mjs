@@ -95,15 +95,15 @@ test('every preset gives the CLI verdict, statistics and events on a safe and an
 
 test('the portfolio hands over to its next component as natively and names the one that decided', async () => {
   // Concrete execution needs an input at once, k-induction's bound (k-max=6) ends before the
-  // bug's depth, predicate abstraction's budget of 3000 queries before its proof or bug;
-  // symbolic execution finds the bug.
+  // bug's depth, predicate abstraction's budget of 3000 queries before its proof or bug (with
+  // wrap-around and with overflow checks); symbolic execution finds the bug.
   const want = native('examples/bmc-deep-bug.c', 'portfolio');
   assert.equal(want.decided_by, 'symbolic');
   await open('bmc-deep-bug', 'portfolio');
   assert.equal(await toVerdict(), 'FALSE');
   const events = await page.evaluate(() => window.cpaDebug.events());
   assert.deepEqual(events, want.events, 'the same events, the switch of component included');
-  assert.deepEqual(events.filter((e) => e.type === 'component').map((e) => e.preset), ['execution', 'kinduction', 'predicate-lbe', 'symbolic']);
+  assert.deepEqual(events.filter((e) => e.type === 'component').map((e) => e.preset), ['execution', 'kinduction', 'predicate-lbe', 'predicate-lbe', 'symbolic']);
   assert.equal(await text('decided-by'), 'by symbolic');
   const stats = JSON.parse(await page.getAttribute(id('stats'), 'data-stats'));
   assert.equal(stats.solver_queries, want.stats.solver_queries);

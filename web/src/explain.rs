@@ -1090,7 +1090,7 @@ mod tests {
         let text = explain_all(include_str!("../../examples/bmc-deep-bug.c"), "portfolio");
         let switch = |n: usize| {
             text.iter()
-                .find(|t| t.contains(&format!("Portfolio component {n} of 6")))
+                .find(|t| t.contains(&format!("Portfolio component {n} of 7")))
                 .unwrap_or_else(|| panic!("{text:#?}"))
         };
         // Concrete execution needs an input at once; k-induction's k-max of 6 is below the
@@ -1113,9 +1113,19 @@ mod tests {
             switch(4)
         );
         assert!(
-            switch(4).contains("symbolic(max-steps=2000)@2500"),
+            switch(4).contains("predicate-lbe(signed-overflow=check)@3000"),
             "{}",
             switch(4)
+        );
+        assert!(
+            switch(5).contains("its budget of 3000 solver queries is used"),
+            "{}",
+            switch(5)
+        );
+        assert!(
+            switch(5).contains("symbolic(max-steps=2000)@2500"),
+            "{}",
+            switch(5)
         );
         // k-induction's checks are explained as k-induction's, symbolic execution's
         // satisfiability checks as the constraints CPA's.

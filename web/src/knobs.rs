@@ -70,6 +70,7 @@ fn describe(key: &str) -> (&'static str, Input, &'static str) {
         "predicate-split" => ("Predicate abstraction", Choice(&["atoms", "conjuncts", "whole"]), "How an interpolant becomes predicates: its atoms, its top-level conjuncts, or the whole formula (the efficient-CEGAR paper's predicate splitting)."),
         "allsat-limit" => ("Predicate abstraction", Number, "Most cubes AllSAT may enumerate before falling back to Cartesian abstraction."),
         "encoding" => ("Predicate abstraction", Choice(&["auto", "int", "bv"]), "Formulas over integers (exact wrap-around by case splits) or bit-vectors; auto picks bv only where int would over-approximate."),
+        "signed-overflow" => ("Predicate abstraction", Choice(&["wrap", "check"]), "wrap: signed arithmetic is encoded with its wrap-around. check: an overflow check before every signed operation that can overflow, the operations encoded as mathematical integers (simpler formulas and interpolants); a reachable overflow ends the run with UNKNOWN."),
         "max-depth" => ("Bounds", Number, "Calls nested deeper than this are cut (TRUE is then impossible)."),
         "k-init" => ("Bounds", Number, "First loop bound of BMC and k-induction."),
         "k-max" => ("Bounds", Number, "Last loop bound of BMC and k-induction."),
@@ -126,13 +127,21 @@ pub fn semantics_line(config: &RunConfig) -> String {
         Some(_) => "formulas over integers, or bit-vectors where the program needs them",
         None => "",
     };
+    let checked = knobs(config)
+        .into_iter()
+        .any(|k| k.key == "signed-overflow" && k.value == "check");
+    let formulas = if checked && !formulas.is_empty() {
+        format!("{formulas}; signed operations checked for overflow (a reachable overflow ends UNKNOWN)")
+    } else {
+        formulas.to_string()
+    };
     let mut line = String::from(
         "C semantics: ILP32, arithmetic wraps around (two's complement, like gcc -fwrapv) in \
          every analysis",
     );
     if !formulas.is_empty() {
         line.push_str("; ");
-        line.push_str(formulas);
+        line.push_str(&formulas);
     }
     line.push('.');
     line
@@ -170,6 +179,8 @@ mod tests {
         assert!(semantics_line(&c).contains("bit-vectors"));
         c.set.push(("encoding".into(), "int".into()));
         assert!(semantics_line(&c).contains("over integers, wrap-around encoded exactly"));
+        c.set.push(("signed-overflow".into(), "check".into()));
+        assert!(semantics_line(&c).contains("checked for overflow"));
     }
 
     #[test]

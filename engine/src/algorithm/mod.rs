@@ -6,6 +6,7 @@ pub mod bmc;
 pub mod cegar;
 pub mod execution;
 pub mod kinduction;
+pub mod overflow;
 pub mod portfolio;
 pub mod unroll;
 

@@ -52,21 +52,13 @@ fn dfs(
     (post, heads)
 }
 
-/// Removes locations unreachable from their function's entry (and edges touching them),
-/// renumbers nodes in reverse postorder per function (functions in definition order) and edges
-/// by source node, and computes loop heads.
-pub(crate) fn finish(mut cfa: Cfa) -> Cfa {
-    let n = cfa.nodes.len();
-    let mut out: Vec<Vec<usize>> = vec![Vec::new(); n];
-    for (i, e) in cfa.edges.iter().enumerate() {
-        out[e.from.0 as usize].push(i);
-    }
-    let mut visited = vec![0u8; n];
-    let mut order: Vec<usize> = Vec::new(); // old node ids in the new order
-    let mut loop_heads = vec![false; n];
+/// The locations in reverse postorder per function (functions in definition order), from the
+/// outgoing edge indices `out` of each location, and whether each is a loop head.
+fn reverse_postorder(cfa: &Cfa, out: &[Vec<usize>], visited: &mut [u8]) -> (Vec<usize>, Vec<bool>) {
+    let mut order = Vec::new();
+    let mut loop_heads = vec![false; visited.len()];
     for f in &cfa.functions {
-        let entry = f.entry.0 as usize;
-        let (post, heads) = dfs(&cfa, &out, entry, &mut visited);
+        let (post, heads) = dfs(cfa, out, f.entry.0 as usize, visited);
         for h in heads {
             loop_heads[h] = true;
         }
@@ -79,6 +71,21 @@ pub(crate) fn finish(mut cfa: Cfa) -> Cfa {
         }
         order.extend(rpo);
     }
+    (order, loop_heads)
+}
+
+/// Removes locations unreachable from their function's entry (and edges touching them),
+/// renumbers nodes in reverse postorder per function (functions in definition order) and edges
+/// by source node, and computes loop heads.
+pub(crate) fn finish(mut cfa: Cfa) -> Cfa {
+    let n = cfa.nodes.len();
+    let mut out: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (i, e) in cfa.edges.iter().enumerate() {
+        out[e.from.0 as usize].push(i);
+    }
+    let mut visited = vec![0u8; n];
+    // Old node ids in the new order.
+    let (order, loop_heads) = reverse_postorder(&cfa, &out, &mut visited);
     let mut new_id = vec![u32::MAX; n];
     for (i, &old) in order.iter().enumerate() {
         new_id[old] = i as u32;
@@ -144,4 +151,22 @@ pub(crate) fn finish(mut cfa: Cfa) -> Cfa {
     cfa.nodes = nodes;
     cfa.edges = edges;
     cfa
+}
+
+/// Recomputes the reverse postorder (`rpo`) of every location without renumbering them: for
+/// a CFA to which locations were added ([`super::overflow::checked`]), whose ids must stay
+/// those of the original. Loop heads are kept.
+pub(super) fn order(cfa: &mut Cfa) {
+    let n = cfa.nodes.len();
+    let mut out: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for node in &cfa.nodes {
+        out[node.id.0 as usize] = node.outgoing.iter().map(|e| e.0 as usize).collect();
+    }
+    let mut visited = vec![0u8; n];
+    let (mut order, _) = reverse_postorder(cfa, &out, &mut visited);
+    // Locations no entry reaches (none in a finished CFA) keep their place at the end.
+    order.extend((0..n).filter(|&i| visited[i] == 0));
+    for (i, old) in order.into_iter().enumerate() {
+        cfa.nodes[old].rpo = i as u32;
+    }
 }

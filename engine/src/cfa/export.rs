@@ -43,6 +43,7 @@ pub fn node_kind_name(k: NodeKind) -> &'static str {
         NodeKind::FunctionEntry => "entry",
         NodeKind::FunctionExit => "exit",
         NodeKind::Error => "error",
+        NodeKind::Overflow => "overflow",
         NodeKind::Termination => "termination",
     }
 }

@@ -3,6 +3,7 @@
 
 mod analysis;
 pub mod export;
+pub mod overflow;
 
 use crate::diag::Span;
 use crate::ir::{Expr, FuncId, IntType, VarId, VarNames, Variable};
@@ -32,6 +33,10 @@ pub enum NodeKind {
     Error,
     /// Reached by `abort()` or `exit()`: the path ends here without error. A sink.
     Termination,
+    /// Reached when a signed operation overflows, in a CFA with overflow checks
+    /// ([`overflow::checked`]): a target like [`NodeKind::Error`], but not a violation of
+    /// the specification (signed arithmetic wraps); a run that reaches it ends UNKNOWN.
+    Overflow,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -51,8 +56,24 @@ pub struct Node {
 }
 
 impl Node {
+    /// A location without edges; `rpo` and `loop_head` are set when the CFA is finished.
+    pub fn new(id: NodeId, function: FuncId, line: u32, kind: NodeKind) -> Node {
+        Node {
+            id,
+            function,
+            line,
+            kind,
+            loop_head: false,
+            rpo: 0,
+            outgoing: Vec::new(),
+            incoming: Vec::new(),
+        }
+    }
+
+    /// Whether the location is a target of the analyses: an error location, or an overflow
+    /// check's failure in a CFA with overflow checks.
     pub fn is_error(&self) -> bool {
-        self.kind == NodeKind::Error
+        matches!(self.kind, NodeKind::Error | NodeKind::Overflow)
     }
 }
 
@@ -148,6 +169,11 @@ pub struct Cfa {
     pub edges: Vec<Edge>,
     pub vars: Vec<Variable>,
     pub main: FuncId,
+    /// Set by [`overflow::checked`]: every signed `+`, `-`, `*` and unary `-` of at most 32
+    /// bits that can overflow is preceded by a check, so the Int encoding encodes them
+    /// without wrap-around (where the checks pass, the mathematical result is the C result).
+    #[serde(skip)]
+    pub overflow_checked: bool,
 }
 
 impl VarNames for Cfa {

@@ -11,7 +11,9 @@
 //!   `-fwrapv`; ARCHITECTURE.md, "Semantics decisions"): an operation whose result can leave its
 //!   type's range, judged from the operands' static ranges ([`value_range`]), is wrapped
 //!   exactly (an `ite` chain over the few multiples of 2^w the result can cross, or quotient
-//!   and remainder variables). Bitwise operations
+//!   and remainder variables); in a CFA with overflow checks (`signed-overflow=check`,
+//!   [`crate::cfa::overflow`]) the checked operations are encoded without wrap-around, which
+//!   is exact where the checks pass. Bitwise operations
 //!   without an exact linear form are over-approximated by a fresh value with sound bounds, and
 //!   the formula is marked approximated: a counterexample that depends on it fails the concrete
 //!   validation and is never reported.
@@ -124,7 +126,7 @@ pub const AUX: Slot = Slot {
 
 /// The range of the mathematical result of `a op b` for operands in the ranges `a` and `b`
 /// (`+`, `-`, `*`), before any wrap-around; `None` when it does not fit in `i128`.
-fn raw_range(op: BinOp, a: (i128, i128), b: (i128, i128)) -> Option<(i128, i128)> {
+pub(crate) fn raw_range(op: BinOp, a: (i128, i128), b: (i128, i128)) -> Option<(i128, i128)> {
     match op {
         BinOp::Add => Some((a.0.checked_add(b.0)?, a.1.checked_add(b.1)?)),
         BinOp::Sub => Some((a.0.checked_sub(b.1)?, a.1.checked_sub(b.0)?)),
@@ -440,6 +442,8 @@ impl<'c> Encoder<'c> {
                         vec![x],
                     ),
                     Encoding::Int => match (op, e.ty.signed) {
+                        // Checked: where the check passes, -x is exact.
+                        (UnOp::Neg, true) if self.unwrapped(e.ty) => Term::neg(x),
                         (UnOp::Neg, true) => {
                             // -INT_MIN wraps to INT_MIN.
                             let r = value_range(a);
@@ -521,6 +525,12 @@ impl<'c> Encoder<'c> {
         Term::bv2(o, x, y)
     }
 
+    /// Whether signed `+`, `-`, `*` and `-x` of type `ty` are encoded without wrap-around:
+    /// in a CFA with overflow checks, for the types the checks cover.
+    fn unwrapped(&self, ty: IntType) -> bool {
+        self.cfa.overflow_checked && crate::cfa::overflow::checked_type(ty)
+    }
+
     /// `v`, whose mathematical value lies in `raw`, wrapped into `ty` if `raw` leaves it.
     fn wrap_if_needed(&self, b: &mut Builder, v: Term, raw: (i128, i128), ty: IntType) -> Term {
         if ty.contains(raw.0) && ty.contains(raw.1) {
@@ -572,6 +582,11 @@ impl<'c> Encoder<'c> {
             // Signed `+`, `-`, `*` wrap (two's complement, like the concrete semantics): an
             // `ite` chain over the few multiples of 2^w a sum can cross, quotient and remainder
             // variables for a product of unbounded factors.
+            // With overflow checks in the CFA, the checked operations are exact where the
+            // checks pass (crate::cfa::overflow).
+            BinOp::Add if self.unwrapped(ty) => Term::add2(x, y),
+            BinOp::Sub if self.unwrapped(ty) => Term::sub(x, y),
+            BinOp::Mul if self.unwrapped(ty) => Term::mul(x, y),
             BinOp::Add | BinOp::Sub | BinOp::Mul => {
                 let t = match op {
                     BinOp::Add => Term::add2(x, y),

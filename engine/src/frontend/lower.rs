@@ -76,16 +76,7 @@ impl<'a> Lowerer<'a> {
 
     pub fn new_node(&mut self, function: FuncId, line: u32, kind: NodeKind) -> NodeId {
         let id = NodeId(self.nodes.len() as u32);
-        self.nodes.push(Node {
-            id,
-            function,
-            line,
-            kind,
-            loop_head: false,
-            rpo: 0,
-            outgoing: Vec::new(),
-            incoming: Vec::new(),
-        });
+        self.nodes.push(Node::new(id, function, line, kind));
         id
     }
 
@@ -372,6 +363,7 @@ pub(crate) fn lower(
         edges: lw.edges,
         vars: lw.vars,
         main: main_id,
+        overflow_checked: false,
     };
     Ok(Parsed {
         cfa: cfa::finish(cfa),

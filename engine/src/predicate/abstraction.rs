@@ -8,7 +8,7 @@
 //!   (and negated predicates) that φ implies, one entailment query each.
 
 use super::table::PredicateTable;
-use crate::smt::{Result, Sat, Smt};
+use crate::smt::{EngineError, Result, Sat, Smt};
 use biodivine_lib_bdd::Bdd;
 use solver_bridge::term::{Sort, Term};
 
@@ -17,12 +17,12 @@ pub struct AbstractionResult {
     pub bdd: Option<Bdd>,
 }
 
-fn sat(smt: &mut dyn Smt, f: &[Term]) -> Result<bool> {
+/// Whether `f` is satisfiable; `None` when the solver gave up (its resource limit).
+fn sat(smt: &mut dyn Smt, f: &[Term]) -> Result<Option<bool>> {
     match smt.check(f)? {
-        Sat::Sat => Ok(true),
-        Sat::Unsat => Ok(false),
-        // Unknown: assume satisfiable (keeps the abstraction an over-approximation).
-        Sat::Unknown(_) => Ok(true),
+        Sat::Sat => Ok(Some(true)),
+        Sat::Unsat => Ok(Some(false)),
+        Sat::Unknown(_) => Ok(None),
     }
 }
 
@@ -44,7 +44,13 @@ pub fn boolean(
         parts.push(Term::eq(v.clone(), p.clone()));
     }
     let query = Term::and(parts);
-    let models = smt.all_sat(&query, &bools, limit)?;
+    let models = match smt.all_sat(&query, &bools, limit) {
+        Ok(models) => models,
+        // The solver gave up at its resource limit: the Cartesian abstraction (which reads
+        // an undecided check as satisfiable) is a sound over-approximation.
+        Err(EngineError::GaveUp(_)) => return cartesian(smt, table, formula, preds),
+        Err(e) => return Err(e),
+    };
     // An enumeration stopped by the limit says nothing about satisfiability: only a complete
     // one (fewer models than the limit) may conclude "unsatisfiable" from no model at all.
     // (With a limit of 0, reading the empty list as "unsatisfiable" made every block end with
@@ -75,15 +81,26 @@ pub fn cartesian(
     formula: &Term,
     preds: &[(usize, Term)],
 ) -> Result<AbstractionResult> {
-    if !sat(smt, std::slice::from_ref(formula))? {
+    // An undecided check keeps the abstraction an over-approximation when read as
+    // "satisfiable"; after the first one the remaining predicates are left out (each further
+    // check would likely spend the whole resource limit again), which only weakens it.
+    if sat(smt, std::slice::from_ref(formula))? == Some(false) {
         return Ok(AbstractionResult { bdd: None });
     }
     let mut result = table.bdd_true();
     for (i, p) in preds {
-        if !sat(smt, &[formula.clone(), Term::not(p.clone())])? {
-            result = result.and(&table.literal(*i, true));
-        } else if !sat(smt, &[formula.clone(), p.clone()])? {
-            result = result.and(&table.literal(*i, false));
+        match sat(smt, &[formula.clone(), Term::not(p.clone())])? {
+            Some(false) => {
+                result = result.and(&table.literal(*i, true));
+                continue;
+            }
+            None => break,
+            Some(true) => {}
+        }
+        match sat(smt, &[formula.clone(), p.clone()])? {
+            Some(false) => result = result.and(&table.literal(*i, false)),
+            None => break,
+            Some(true) => {}
         }
     }
     Ok(AbstractionResult { bdd: Some(result) })
