@@ -5,6 +5,9 @@
 //! sufficient (the listed exceptions say why not); CPAchecker's example correctness witnesses
 //! are judged as CPAchecker judges them.
 
+#[path = "../../engine/tests/common/mod.rs"]
+mod common;
+
 use std::path::Path;
 use std::process::Command;
 
@@ -231,27 +234,8 @@ fn correctness_witnesses_of_every_true_verdict_are_confirmed() {
         }
     }
     // Two workers (the machine's cores): each run is a process of its own.
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let results: Vec<(usize, Option<String>)> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..2)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut out = Vec::new();
-                    loop {
-                        let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-                        let Some((preset, p)) = runs_todo.get(i) else {
-                            break;
-                        };
-                        out.push(check_correctness_witness(preset, p, &tmp));
-                    }
-                    out
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|w| w.join().unwrap())
-            .collect()
+    let results = common::on_two_workers(&runs_todo, |(preset, p)| {
+        check_correctness_witness(preset, p, &tmp)
     });
     let confirmed: usize = results.iter().map(|(c, _)| c).sum();
     let failures: Vec<String> = results.into_iter().filter_map(|(_, f)| f).collect();

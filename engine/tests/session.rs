@@ -3,7 +3,7 @@
 //! prefix of the events is the ARG at that point).
 
 mod common;
-use common::native_session;
+use common::{native_session, on_two_workers};
 
 use cpa_engine::config::{Config, PRESETS};
 use cpa_engine::session::{Granularity, Session};
@@ -31,34 +31,36 @@ fn json(s: &Session) -> Vec<String> {
 
 #[test]
 fn same_program_same_events_however_stepped() {
-    for (name, src) in programs() {
-        for preset in PRESETS {
-            let mut a = session(&src, preset);
-            a.run();
-            let mut b = session(&src, preset);
-            let mut guard = 0;
-            while !b.is_finished() {
-                b.advance(Granularity::Pop);
-                guard += 1;
-                assert!(guard < 1_000_000);
-            }
-            let mut c = session(&src, preset);
-            while !c.is_finished() {
-                c.advance(Granularity::Refinement);
-            }
-            assert_eq!(json(&a), json(&b), "{name} {preset}: run vs pop steps");
-            assert_eq!(
-                json(&a),
-                json(&c),
-                "{name} {preset}: run vs refinement steps"
-            );
-            assert_eq!(a.stats(), b.stats(), "{name} {preset}");
-            // Concrete execution stops at once where the run needs an input: the start, the
-            // initial state and the verdict.
-            let least = if preset == "execution" { 3 } else { 4 };
-            assert!(a.events().len() >= least, "{name} {preset}");
+    let runs: Vec<(&str, String, &str)> = programs()
+        .into_iter()
+        .flat_map(|(name, src)| PRESETS.iter().map(move |p| (name, src.clone(), *p)))
+        .collect();
+    on_two_workers(&runs, |(name, src, preset)| {
+        let mut a = session(src, preset);
+        a.run();
+        let mut b = session(src, preset);
+        let mut guard = 0;
+        while !b.is_finished() {
+            b.advance(Granularity::Pop);
+            guard += 1;
+            assert!(guard < 1_000_000);
         }
-    }
+        let mut c = session(src, preset);
+        while !c.is_finished() {
+            c.advance(Granularity::Refinement);
+        }
+        assert_eq!(json(&a), json(&b), "{name} {preset}: run vs pop steps");
+        assert_eq!(
+            json(&a),
+            json(&c),
+            "{name} {preset}: run vs refinement steps"
+        );
+        assert_eq!(a.stats(), b.stats(), "{name} {preset}");
+        // Concrete execution stops at once where the run needs an input: the start, the
+        // initial state and the verdict.
+        let least = if *preset == "execution" { 3 } else { 4 };
+        assert!(a.events().len() >= least, "{name} {preset}");
+    });
 }
 
 #[test]

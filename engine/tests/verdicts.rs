@@ -6,7 +6,7 @@
 //! Counterexamples must end in reach_error.
 
 mod common;
-use common::native_session;
+use common::{native_session, on_two_workers};
 
 use cpa_engine::algorithm::Verdict;
 use cpa_engine::config::{Config, PRESETS};
@@ -28,6 +28,56 @@ pub fn run(src: &str, preset: &str) -> Verdict {
     native_session(src, config).run().clone()
 }
 
+/// Runs `preset` on the program at `path` and checks its verdict against the headers: the
+/// failures found.
+fn check_program(path: &Path, preset: &str) -> Vec<String> {
+    let src = std::fs::read_to_string(path).unwrap();
+    let name = path.file_name().unwrap().to_string_lossy().into_owned();
+    let expected = header(&src, "verdict:").unwrap_or("true");
+    let mut unknown_ok: Vec<&str> = header(&src, "unknown-ok:")
+        .map(|s| s.split_whitespace().collect())
+        .unwrap_or_default();
+    // The gallery's example has no header; its run needs inputs.
+    if name == "lbe-figure1.c" {
+        unknown_ok.push("execution");
+    }
+    let start = std::time::Instant::now();
+    let v = run(&src, preset);
+    eprintln!(
+        "{name:<32} {preset:<15} {:<8} {:>6.2}s {}",
+        v.name(),
+        start.elapsed().as_secs_f64(),
+        v.reason().unwrap_or("")
+    );
+    let mut failures = Vec::new();
+    match &v {
+        Verdict::False { counterexample } => {
+            let last = counterexample
+                .trace
+                .last()
+                .map(|t| t.op.clone())
+                .unwrap_or_default();
+            if !last.contains("reach_error") && !last.starts_with("[!") {
+                failures.push(format!(
+                    "{name} {preset}: counterexample does not end in the error: {last}"
+                ));
+            }
+        }
+        Verdict::Unknown { reason } if !unknown_ok.contains(&preset) => {
+            failures.push(format!("{name} {preset}: UNKNOWN ({reason})"));
+            return failures;
+        }
+        _ => {}
+    }
+    if v.name() != "unknown" && v.name() != expected {
+        failures.push(format!(
+            "{name} {preset}: WRONG verdict {} (expected {expected})",
+            v.name()
+        ));
+    }
+    failures
+}
+
 #[test]
 fn every_preset_on_every_program() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/verdicts");
@@ -37,65 +87,28 @@ fn every_preset_on_every_program() {
         .collect();
     paths.push(dir.join("../../examples/lbe-figure1.c"));
     paths.sort();
-    let mut failures = Vec::new();
-    let mut checked = 0;
+    // Every (program, preset) run, then two workers (the machine's cores) take them in turn.
+    let mut todo = Vec::new();
     for path in paths
         .iter()
         .filter(|p| p.extension().is_some_and(|x| x == "c"))
     {
         let src = std::fs::read_to_string(path).unwrap();
-        let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        let expected = header(&src, "verdict:").unwrap_or("true");
-        let mut unknown_ok: Vec<&str> = header(&src, "unknown-ok:")
-            .map(|s| s.split_whitespace().collect())
-            .unwrap_or_default();
-        // The gallery's example has no header; its run needs inputs.
-        if name == "lbe-figure1.c" {
-            unknown_ok.push("execution");
-        }
-        let only: Vec<&str> = header(&src, "only:")
-            .map(|s| s.split_whitespace().collect())
+        let only: Vec<String> = header(&src, "only:")
+            .map(|s| s.split_whitespace().map(String::from).collect())
             .unwrap_or_default();
         for preset in PRESETS
             .iter()
-            .filter(|p| only.is_empty() || only.contains(p))
+            .filter(|p| only.is_empty() || only.iter().any(|o| o == *p))
         {
-            let start = std::time::Instant::now();
-            let v = run(&src, preset);
-            eprintln!(
-                "{name:<32} {preset:<15} {:<8} {:>6.2}s {}",
-                v.name(),
-                start.elapsed().as_secs_f64(),
-                v.reason().unwrap_or("")
-            );
-            checked += 1;
-            match &v {
-                Verdict::False { counterexample } => {
-                    let last = counterexample
-                        .trace
-                        .last()
-                        .map(|t| t.op.clone())
-                        .unwrap_or_default();
-                    if !last.contains("reach_error") && !last.starts_with("[!") {
-                        failures.push(format!(
-                            "{name} {preset}: counterexample does not end in the error: {last}"
-                        ));
-                    }
-                }
-                Verdict::Unknown { reason } if !unknown_ok.contains(preset) => {
-                    failures.push(format!("{name} {preset}: UNKNOWN ({reason})"));
-                    continue;
-                }
-                _ => {}
-            }
-            if v.name() != "unknown" && v.name() != expected {
-                failures.push(format!(
-                    "{name} {preset}: WRONG verdict {} (expected {expected})",
-                    v.name()
-                ));
-            }
+            todo.push((path.clone(), *preset));
         }
     }
+    let checked = todo.len();
+    let failures: Vec<String> = on_two_workers(&todo, |(path, preset)| check_program(path, preset))
+        .into_iter()
+        .flatten()
+        .collect();
     assert!(checked >= 20 * PRESETS.len());
     assert!(failures.is_empty(), "\n{}", failures.join("\n"));
 }

@@ -8,8 +8,35 @@ use solver_bridge::solver::NativeZ3;
 use std::rc::Rc;
 
 /// A session on `src` with `config`, solving with a fresh `z3 -in`.
+#[allow(dead_code)] // not every test binary that shares this module uses it
 pub fn native_session(src: &str, config: Config) -> Session {
     let parsed = parse_program("t.c", src).expect("parses");
     let smt = BridgeSmt::new(NativeZ3::new().expect("the tests need z3"));
     Session::new(Rc::new(parsed.cfa), config, Box::new(smt))
+}
+
+/// `f` on every item, on two worker threads (the machine's two cores; each run has its own
+/// z3 process), the results in no particular order.
+#[allow(dead_code)] // not every test binary that shares this module uses it
+pub fn on_two_workers<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..2)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut out = Vec::new();
+                    while let Some(item) =
+                        items.get(next.fetch_add(1, std::sync::atomic::Ordering::SeqCst))
+                    {
+                        out.push(f(item));
+                    }
+                    out
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().unwrap())
+            .collect()
+    })
 }
