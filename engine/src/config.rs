@@ -148,7 +148,6 @@ const EXECUTION_KNOBS: [&str; 5] = [
     "solver-rlimit",
 ];
 
-/// The abstract domain of a CEGAR analysis.
 /// How the formula encodings treat signed arithmetic (the semantics is always wrap-around,
 /// ARCHITECTURE.md, "Semantics decisions").
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -163,6 +162,7 @@ pub enum SignedOverflow {
     Check,
 }
 
+/// The abstract domain of a CEGAR analysis.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Domain {

@@ -104,6 +104,11 @@ impl IntType {
         self.min_value() <= v && v <= self.max_value()
     }
 
+    /// Whether every value of `[lo, hi]` is a value of the type.
+    pub fn contains_range(self, (lo, hi): (i128, i128)) -> bool {
+        self.contains(lo) && self.contains(hi)
+    }
+
     /// The value `v` converted to this type (C11 6.3.1.2 and 6.3.1.3). Conversion of an
     /// out-of-range value to a signed type is implementation-defined; like gcc we wrap modulo 2^n.
     pub fn wrap(self, v: i128) -> i128 {

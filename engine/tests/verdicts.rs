@@ -30,11 +30,10 @@ pub fn run(src: &str, preset: &str) -> Verdict {
 
 /// Runs `preset` on the program at `path` and checks its verdict against the headers: the
 /// failures found.
-fn check_program(path: &Path, preset: &str) -> Vec<String> {
-    let src = std::fs::read_to_string(path).unwrap();
+fn check_program(path: &Path, src: &str, preset: &str) -> Vec<String> {
     let name = path.file_name().unwrap().to_string_lossy().into_owned();
-    let expected = header(&src, "verdict:").unwrap_or("true");
-    let mut unknown_ok: Vec<&str> = header(&src, "unknown-ok:")
+    let expected = header(src, "verdict:").unwrap_or("true");
+    let mut unknown_ok: Vec<&str> = header(src, "unknown-ok:")
         .map(|s| s.split_whitespace().collect())
         .unwrap_or_default();
     // The gallery's example has no header; its run needs inputs.
@@ -42,7 +41,7 @@ fn check_program(path: &Path, preset: &str) -> Vec<String> {
         unknown_ok.push("execution");
     }
     let start = std::time::Instant::now();
-    let v = run(&src, preset);
+    let v = run(src, preset);
     eprintln!(
         "{name:<32} {preset:<15} {:<8} {:>6.2}s {}",
         v.name(),
@@ -101,14 +100,16 @@ fn every_preset_on_every_program() {
             .iter()
             .filter(|p| only.is_empty() || only.iter().any(|o| o == *p))
         {
-            todo.push((path.clone(), *preset));
+            todo.push((path.clone(), src.clone(), *preset));
         }
     }
     let checked = todo.len();
-    let failures: Vec<String> = on_two_workers(&todo, |(path, preset)| check_program(path, preset))
-        .into_iter()
-        .flatten()
-        .collect();
+    let failures: Vec<String> = on_two_workers(&todo, |(path, src, preset)| {
+        check_program(path, src, preset)
+    })
+    .into_iter()
+    .flatten()
+    .collect();
     assert!(checked >= 20 * PRESETS.len());
     assert!(failures.is_empty(), "\n{}", failures.join("\n"));
 }

@@ -178,21 +178,17 @@ impl<S: Solver> SmtContext<S> {
     }
 
     /// After the solver gave up at its resource limit (Z3 then also refuses commands such as
-    /// the `push` or `pop` around the query with "canceled", which poisons the context):
-    /// when nothing is asserted on the `outer` levels the caller had open before its own
-    /// (the levels above them are the failed work's), clears the context (a
-    /// [`SmtContext::reset`]), which leaves it as the caller had it. Returns whether it did.
+    /// the `push` or `pop` around the query with "canceled", which poisons the context): when
+    /// the caller had no level open before its own (`outer` is the level it started from) and
+    /// nothing is asserted at the base level, clears the context (a [`SmtContext::reset`]),
+    /// which leaves it as the caller had it (the levels above are the failed work's). Returns
+    /// whether it did.
     pub fn recover_from_cancel(&mut self, outer: usize) -> Result<bool, SolverError> {
         let canceled = self
             .poisoned
             .as_deref()
             .is_some_and(|c| c.contains("canceled") || c.contains("resource limit"));
-        let clean = self
-            .scopes
-            .iter()
-            .take(outer + 1)
-            .all(|s| s.assertions == 0);
-        if canceled && clean && outer == 0 {
+        if canceled && outer == 0 && self.scopes[0].assertions == 0 {
             self.reset()?;
             return Ok(true);
         }

@@ -48,11 +48,13 @@ pub fn checked(cfa: &Cfa) -> Cfa {
             continue;
         }
         // The two branches of a condition share one check.
+        let cond = |e: EdgeId| match &cfa.edge(e).kind {
+            EdgeKind::Assume { cond, .. } => Some(cond),
+            _ => None,
+        };
         let branches = guards.len() > 1
-            && guards.iter().all(|(e, _)| {
-                matches!(&cfa.edge(*e).kind, EdgeKind::Assume { cond, .. }
-                    if matches!(&cfa.edge(guards[0].0).kind, EdgeKind::Assume { cond: c0, .. } if c0 == cond))
-            });
+            && cond(guards[0].0).is_some()
+            && guards.iter().all(|(e, _)| cond(*e) == cond(guards[0].0));
         if branches {
             let ok = guards[0].1.clone().expect("a check");
             let edges: Vec<EdgeId> = guards.iter().map(|(e, _)| *e).collect();
@@ -172,8 +174,7 @@ fn compare(op: BinOp, a: Expr, b: Expr) -> Expr {
 /// Whether `op` at `e.ty` over operands `a`, `b` is checked and can overflow.
 fn can_overflow(e: &Expr, op: BinOp, a: &Expr, b: &Expr) -> bool {
     checked_type(e.ty)
-        && raw_range(op, value_range(a), value_range(b))
-            .is_none_or(|r| !(e.ty.contains(r.0) && e.ty.contains(r.1)))
+        && raw_range(op, value_range(a), value_range(b)).is_none_or(|r| !e.ty.contains_range(r))
 }
 
 /// The condition that evaluating `e` (as C does: `c ? a : b`, `a && b`, `a || b` evaluate
@@ -187,7 +188,7 @@ fn ok(e: &Expr) -> Option<Expr> {
         ExprKind::Unary(UnOp::Neg, a) if checked_type(e.ty) => {
             let r = value_range(a);
             let inner = ok(a);
-            if e.ty.contains(-r.1) && e.ty.contains(-r.0) {
+            if e.ty.contains_range((-r.1, -r.0)) {
                 inner
             } else {
                 let min = Expr::constant(e.ty, e.ty.min_value());

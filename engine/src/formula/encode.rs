@@ -151,7 +151,7 @@ pub fn value_range(e: &Expr) -> (i128, i128) {
     let ty = e.ty;
     let full = (ty.min_value(), ty.max_value());
     let fit = |r: (i128, i128)| {
-        if ty.contains(r.0) && ty.contains(r.1) {
+        if ty.contains_range(r) {
             r
         } else {
             full
@@ -533,7 +533,7 @@ impl<'c> Encoder<'c> {
 
     /// `v`, whose mathematical value lies in `raw`, wrapped into `ty` if `raw` leaves it.
     fn wrap_if_needed(&self, b: &mut Builder, v: Term, raw: (i128, i128), ty: IntType) -> Term {
-        if ty.contains(raw.0) && ty.contains(raw.1) {
+        if ty.contains_range(raw) {
             v
         } else {
             self.wrap_int(b, v, raw, ty)
@@ -555,7 +555,7 @@ impl<'c> Encoder<'c> {
         let unsigned = !ty.signed;
         // Operations whose result provably stays in range need no wrap (both signednesses).
         let raw = raw_range(op, rx, ry);
-        let fits = raw.is_some_and(|r| ty.contains(r.0) && ty.contains(r.1));
+        let fits = raw.is_some_and(|r| ty.contains_range(r));
         match op {
             BinOp::Add if fits => Term::add2(x, y),
             BinOp::Sub if fits => Term::sub(x, y),
