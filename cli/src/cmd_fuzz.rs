@@ -1077,14 +1077,7 @@ mod tests {
         let mut o = SequenceOracle::new(vec![2147483647]);
         let r = concrete::run(cfa, &mut o, 100);
         assert_eq!(r.outcome, concrete::Outcome::ReachedError);
-        r.trace
-            .into_iter()
-            .map(|t| CexStep {
-                line: t.line,
-                op: t.op,
-                values: t.values,
-            })
-            .collect()
+        r.trace.iter().map(CexStep::from).collect()
     }
 
     #[test]

@@ -72,6 +72,17 @@ pub struct Machine {
     step: usize,
 }
 
+/// A machine's state, field by field: globals, the locals of each frame (main's first), the
+/// return sites of the active calls, the location and the number of edges executed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MachineParts<V = i128> {
+    pub globals: BTreeMap<VarId, V>,
+    pub frames: Vec<BTreeMap<VarId, V>>,
+    pub return_sites: Vec<NodeId>,
+    pub location: NodeId,
+    pub step: usize,
+}
+
 /// One executed edge and the values of the user's variables afterwards.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TraceStep {
@@ -95,8 +106,39 @@ impl Machine {
         }
     }
 
+    /// The state as plain parts (for an interpreter over other values, [`crate::accel::split`]).
+    pub fn parts(&self) -> MachineParts {
+        MachineParts {
+            globals: self.globals.clone(),
+            frames: self.frames.iter().map(|f| f.locals.clone()).collect(),
+            return_sites: self.return_sites.clone(),
+            location: self.location,
+            step: self.step,
+        }
+    }
+
+    /// The machine in the state `parts` describes.
+    pub fn from_parts(parts: MachineParts) -> Machine {
+        Machine {
+            globals: parts.globals,
+            frames: parts
+                .frames
+                .into_iter()
+                .map(|locals| Frame { locals })
+                .collect(),
+            return_sites: parts.return_sites,
+            location: parts.location,
+            step: parts.step,
+        }
+    }
+
     pub fn depth(&self) -> usize {
         self.frames.len()
+    }
+
+    /// Edges executed so far (an oracle's `step` is this count before the edge).
+    pub fn steps(&self) -> usize {
+        self.step
     }
 
     fn get(&self, cfa: &Cfa, v: VarId) -> Option<i128> {

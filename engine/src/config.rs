@@ -122,7 +122,7 @@ pub fn parse_portfolio(text: &str) -> Result<Vec<Component>, String> {
 }
 
 /// The components of the preset `portfolio`.
-pub const DEFAULT_PORTFOLIO: &str = "execution(max-steps=50000)@1,\
+pub const DEFAULT_PORTFOLIO: &str = "execution(max-steps=15000)@1,\
 kinduction(k-max=6;solver-rlimit=1000000)@30,predicate-lbe@3000,\
 predicate-lbe(signed-overflow=check)@3000,symbolic(max-steps=2000)@2500,predicate-lbe@150000,kinduction@2000";
 
@@ -452,8 +452,8 @@ impl Config {
                 },
                 ..base
             },
-            // The run itself, with loops skipped by their closed form: it decides the
-            // programs whose run needs no input (docs/benchmarks.md).
+            // The run itself, with loops skipped by their closed form and inputs split into
+            // classes of values whose runs take one path (docs/benchmarks.md).
             "execution" => Config {
                 algorithm: AlgorithmKind::Execution,
                 ..base

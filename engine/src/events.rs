@@ -35,6 +35,9 @@ pub enum CheckKind {
     Forward,
     /// The inductive step: k safe iterations followed by an unsafe one.
     Step,
+    /// Are the octagon invariants at the loop heads inductive and do they exclude the error
+    /// (satisfiable: no)?
+    Invariant,
 }
 
 /// The verdict of a run, as the event names it.

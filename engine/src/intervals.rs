@@ -44,7 +44,7 @@ impl Interval {
 
     /// The value range after conversion to `t`: unchanged if it fits, else the whole type
     /// (wrap-around can produce any value).
-    fn convert(self, t: IntType) -> Interval {
+    pub fn convert(self, t: IntType) -> Interval {
         if t.contains(self.lo) && t.contains(self.hi) {
             self
         } else if t.kind == crate::ir::IntKind::Bool {
@@ -71,7 +71,7 @@ fn get(cfa: &Cfa, env: &Env, v: VarId) -> Interval {
         .unwrap_or_else(|| Interval::of_type(cfa.var(v).ty))
 }
 
-fn eval(cfa: &Cfa, env: &Env, e: &Expr) -> Interval {
+pub(crate) fn eval(cfa: &Cfa, env: &Env, e: &Expr) -> Interval {
     let full = Interval::of_type(e.ty);
     let r = match &e.kind {
         ExprKind::Const(v) => Interval::point(*v),
@@ -145,7 +145,7 @@ fn eval(cfa: &Cfa, env: &Env, e: &Expr) -> Interval {
 
 /// Narrows `env` under the assumption that `cond` has truth value `truth`. Returns `None`
 /// when the assumption is impossible.
-fn assume(cfa: &Cfa, env: &Env, cond: &Expr, truth: bool) -> Option<Env> {
+pub(crate) fn assume(cfa: &Cfa, env: &Env, cond: &Expr, truth: bool) -> Option<Env> {
     match &cond.kind {
         ExprKind::Unary(UnOp::LogNot, a) => assume(cfa, env, a, !truth),
         ExprKind::Binary(BinOp::LogAnd, a, b) if truth => {
@@ -213,7 +213,7 @@ fn assume(cfa: &Cfa, env: &Env, cond: &Expr, truth: bool) -> Option<Env> {
 }
 
 /// A variable, possibly under casts that preserve its value (widening casts).
-fn plain_var(e: &Expr) -> Option<VarId> {
+pub(crate) fn plain_var(e: &Expr) -> Option<VarId> {
     match &e.kind {
         ExprKind::Var(v) => Some(*v),
         ExprKind::Cast { operand, .. }
@@ -226,7 +226,8 @@ fn plain_var(e: &Expr) -> Option<VarId> {
     }
 }
 
-fn negate(op: BinOp) -> BinOp {
+/// The comparison that holds exactly where `op` does not.
+pub(crate) fn negate(op: BinOp) -> BinOp {
     match op {
         BinOp::Lt => BinOp::Ge,
         BinOp::Le => BinOp::Gt,

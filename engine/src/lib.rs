@@ -19,6 +19,7 @@ pub mod generators;
 pub mod intervals;
 pub mod ir;
 pub mod lbe;
+pub mod octagon;
 pub mod predicate;
 pub mod refinement;
 pub mod report;

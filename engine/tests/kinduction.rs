@@ -152,3 +152,38 @@ int main(void) { int x = 0;
         "without invariants: {v:?} {cs:?}"
     );
 }
+
+/// Two loops (the step case needs one): the octagon invariants `k == i` and `j <= k` at the
+/// loop heads are a proof, checked once after the first bound; without invariants no bound
+/// proves it.
+#[test]
+fn octagon_invariants_prove_a_program_with_two_loops() {
+    let src = "extern void reach_error(void); extern int __VERIFIER_nondet_int(void);
+int main(void) { int n = __VERIFIER_nondet_int(); int k = 0; int i = 0;
+  while (i < n) { i++; k++; }
+  int j = n;
+  while (j > 0) { if (k <= 0) reach_error(); j--; k--; }
+  return 0; }";
+    let (cs, v) = checks(src, "kinduction", &[("k-max", "5")]);
+    assert_eq!(v, Verdict::True, "{cs:?}");
+    let last = cs.last().unwrap();
+    assert_eq!(
+        (last.0.as_str(), last.1, last.2),
+        ("invariant", 1, Some(false)),
+        "{cs:?}"
+    );
+    let (cs, v) = checks(
+        src,
+        "kinduction",
+        &[("invariants", "false"), ("k-max", "5")],
+    );
+    assert!(matches!(v, Verdict::Unknown { .. }), "{v:?} {cs:?}");
+    // The same with an off-by-one bug (k < 0 where k reaches 0): never TRUE.
+    let bad = src.replace("if (k <= 0)", "if (k <= 1)");
+    let (cs, v) = checks(&bad, "kinduction", &[("k-max", "5")]);
+    assert!(matches!(v, Verdict::False { .. }), "{v:?} {cs:?}");
+    assert!(
+        cs.iter().any(|c| c.0 == "invariant" && c.2 == Some(true)),
+        "{cs:?}"
+    );
+}

@@ -94,8 +94,8 @@ test('every preset gives the CLI verdict, statistics and events on a safe and an
 });
 
 test('the portfolio hands over to its next component as natively and names the one that decided', async () => {
-  // Concrete execution needs an input at once, k-induction's bound (k-max=6) ends before the
-  // bug's depth, predicate abstraction's budget of 3000 queries before its proof or bug (with
+  // Concrete execution meets a second input while the first is still a class, k-induction's
+  // bound (k-max=6) ends before the bug's depth, predicate abstraction's budget of 3000 queries before its proof or bug (with
   // wrap-around and with overflow checks); symbolic execution finds the bug.
   const want = native('examples/bmc-deep-bug.c', 'portfolio');
   assert.equal(want.decided_by, 'symbolic');
@@ -184,6 +184,23 @@ test('theta-pred-bw explains its backward binary interpolant', async () => {
   assert.match(said, /One binary interpolant \(BW_BIN_ITP\)/);
   assert.match(said, /longest feasible suffix/);
   assert.match(said, /Efficient Strategies for CEGAR-Based Model Checking/);
+});
+
+test('concrete execution splits an input into classes, as natively, and explains a class state', async () => {
+  const want = native('examples/input-split.c', 'execution');
+  assert.equal(want.verdict, 'true');
+  const classState = want.events.findIndex((e) => e.type === 'state_added' && e.label.startsWith('input t ∈ [2, 100]'));
+  assert.ok(classState > 0, 'natively, a state stands for the class of inputs 2 to 100');
+  await open('input-split', 'execution');
+  assert.equal(await toVerdict(), 'TRUE');
+  const events = await page.evaluate(() => window.cpaDebug.events());
+  assert.deepEqual(events, want.events, 'the same events, the splits included');
+  await page.click(id('btn-reset'));
+  await page.waitForFunction(() => window.cpaDebug.run()?.position === 0, null, { timeout: 30_000 });
+  for (let i = 0; i <= classState; i++) await page.click(id('btn-step'));
+  await page.waitForFunction((want) => Number(document.querySelector('[data-testid="step-index"]').textContent) === want, classState + 1);
+  assert.match(await text('explain'), /stands for the runs of every input value t/);
+  await page.screenshot({ path: join(ARTIFACTS, 'execution-input-split.png') });
 });
 
 test('symbolic execution shows symbolic values, path constraints and satisfiability checks', async () => {

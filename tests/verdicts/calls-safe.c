@@ -1,5 +1,5 @@
 // verdict: true
-// unknown-ok: value theta-expl-multiseq execution
+// unknown-ok: value theta-expl-multiseq
 // value: b == a || b == -a over a nondeterministic a is beyond explicit values.
 extern int __VERIFIER_nondet_int(void);
 extern void __VERIFIER_assert(int cond);

@@ -1,5 +1,4 @@
 // verdict: false
-// unknown-ok: execution
 extern int __VERIFIER_nondet_int(void);
 extern void __VERIFIER_assert(int cond);
 int g = 0;

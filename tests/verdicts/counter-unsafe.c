@@ -1,5 +1,5 @@
 // verdict: false
-// unknown-ok: theta-expl-multiseq execution
+// unknown-ok: theta-expl-multiseq
 // (multiple counterexamples: the whole ARG is explored before a refinement, and once the
 // counter is tracked that ARG is infinite)
 // The bug needs seven loop iterations.

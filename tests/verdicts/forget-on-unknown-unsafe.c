@@ -1,5 +1,4 @@
 // verdict: false
-// unknown-ok: execution
 // An assignment whose value is unknown must forget the variable's old value (x = 1 stale
 // after x = nondet would make the error unreachable).
 extern int __VERIFIER_nondet_int(void);

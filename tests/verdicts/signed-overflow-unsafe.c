@@ -1,5 +1,4 @@
 // verdict: false
-// unknown-ok: execution
 // Signed overflow wraps (two's complement, like gcc -fwrapv) in every preset and encoding:
 // x = INT_MAX, then x + 1 is INT_MIN. The int encoding once added signed values without
 // wrapping and three presets answered TRUE here while BMC and k-induction answered FALSE.

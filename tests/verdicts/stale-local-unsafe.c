@@ -1,5 +1,4 @@
 // verdict: false
-// unknown-ok: execution
 // The second call's x is uninitialised (any value): an analysis that kept the value 5 from
 // the first activation of f where it tracks x could answer TRUE (the value analysis forgets a
 // callee's frame when it returns; `value::post`'s unit tests check the transfer itself).

@@ -1,5 +1,5 @@
 // verdict: true
-// unknown-ok: value theta-expl-multiseq execution
+// unknown-ok: value theta-expl-multiseq
 // value: the proof is over a nondeterministic input; explicit values cannot refute the paths.
 extern unsigned char __VERIFIER_nondet_uchar(void);
 extern void __VERIFIER_assert(int cond);

@@ -1,5 +1,4 @@
 // verdict: false
-// unknown-ok: execution
 // unsigned arithmetic wraps: 0 - 1 is UINT_MAX.
 extern unsigned int __VERIFIER_nondet_uint(void);
 extern void __VERIFIER_assert(int cond);

@@ -255,7 +255,7 @@ pub fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
             None if cx.execution() => say()
                 .t(format!("The analysis starts: {algorithm}. The program is run from the entry of "))
                 .c("main")
-                .t(" with the exact C semantics; without inputs this run is the program's only execution, so reaching the error is a bug and ending without it a proof. A loop whose iterations repeat one path with every variable changed by the same amount is skipped by its closed form.")
+                .t(" with the exact C semantics; without inputs this run is the program's only execution, so reaching the error is a bug and ending without it a proof. Where the run reads an input, it goes on for all of the input's values t at once (a class, every value affine in t) and is split exactly where the runs of the class would differ; a class of one value is a concrete run again. A loop whose iterations repeat one path with every variable changed by the same amount is skipped by its closed form.")
                 .done(ACCEL, "acceleration"),
             None if algorithm.contains("recursion depth") => say()
                 .t("The ARG was complete except for calls cut at the recursion depth bound, so the analysis starts over (")
@@ -301,7 +301,7 @@ pub fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
             if let Some(l) = cx.state_line(*state) {
                 s = s.t(" at ").l(Some(l));
             }
-            s.t(": it executes the program edge by edge with the exact C semantics up to the next loop head, function entry, return or the end of the run. At a loop head it compares the state with the previous arrival there, to see whether the loop can be accelerated.")
+            s.t(": it executes the program edge by edge with the exact C semantics up to the next loop head, function entry, return or the end of the run (the runs still to go wait on a stack: after a split, the part with the smaller inputs goes first). At a loop head it compares the state with the previous arrival there, to see whether the loop can be accelerated.")
                 .done(ACCEL, "acceleration")
         }
         Event::StatePopped { state } => {
@@ -337,15 +337,19 @@ pub fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
                     s = s.l(Some(l)).t(" ");
                 }
                 s = s.t(format!("(location N{location}), after "));
-                if let Some(e) = edge {
-                    s = s.c(short(&e.label));
-                } else {
-                    s = s.t("a CFA edge");
+                match edge {
+                    Some(e) if !e.label.trim().is_empty() => s = s.c(short(&e.label)),
+                    _ => s = s.t("a CFA edge"),
                 }
+                let class = matches!(e, Event::StateAdded { label, .. } if label.starts_with("input t"));
                 return s
                     .t(": ")
                     .s(*state)
-                    .t(" holds the values of the variables there (a loop head, a function entry or exit, a return, or the end of the run).")
+                    .t(if class {
+                        " stands for the runs of every input value t its label shows (a class): they all took this path, and each variable's value is the affine form in t shown (a loop head, a function entry or exit, a return, or the end of the run)."
+                    } else {
+                        " holds the values of the variables there (a loop head, a function entry or exit, a return, or the end of the run)."
+                    })
                     .done(ACCEL, "acceleration");
             }
             s = s.t("Transfer along ");
@@ -514,7 +518,7 @@ pub fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
             }
             if cx.execution() {
                 return s
-                    .t(": the run reached it without any input, so the program is unsafe and the run is the counterexample.")
+                    .t(": the run reached it, so the program is unsafe; the counterexample is the concrete run (for the smallest input value of its class, where it read inputs).")
                     .done(ACCEL, "acceleration");
             }
             s.t(" and its abstraction is not ")
@@ -778,6 +782,13 @@ pub fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
                         Some(true) => ": yes, it is not k-inductive yet.",
                         None => ".",
                     }),
+                CheckKind::Invariant => say()
+                    .t(format!("Invariant check: an octagon analysis (constraints ±x ± y ≤ c) proposed invariants at {formula_size} loop head(s); do they hold on arrival, are they preserved by every path from one loop head to the next, and do they exclude every path to the error?"))
+                    .t(match satisfiable {
+                        Some(false) => " Yes: they are a proof, so the program is safe.",
+                        Some(true) => " No: some obligation fails, so k-induction goes on.",
+                        None => " The solver could not decide, so k-induction goes on.",
+                    }),
             };
             s.done(src, if kind == Some(AlgorithmKind::KInduction) { "kinduction" } else { "bmc" })
         }
@@ -839,7 +850,7 @@ pub fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
                 let why = match cx.algorithm() {
                     Some(AlgorithmKind::Bmc) => "the forward condition holds: no execution is longer than the bound, and none within it reaches the error",
                     Some(AlgorithmKind::KInduction) => "the property holds in the base case and is k-inductive",
-                    Some(AlgorithmKind::Execution) => "the run, the program's only execution since it reads no input, ends (or repeats a state forever) without reaching the error",
+                    Some(AlgorithmKind::Execution) => "every run ends (or repeats a state forever) without reaching the error: without inputs the run is the program's only execution; with inputs the classes cover every input value and all runs of a class take one path",
                     _ => "the waitlist is empty and no reached state is an abstract error state: the ARG is a proof (every state is expanded or covered)",
                 };
                 say().t(format!("TRUE: {why}.")).done(UV, "verdict")
@@ -1093,10 +1104,10 @@ mod tests {
                 .find(|t| t.contains(&format!("Portfolio component {n} of 7")))
                 .unwrap_or_else(|| panic!("{text:#?}"))
         };
-        // Concrete execution needs an input at once; k-induction's k-max of 6 is below the
+        // Concrete execution meets a second input while the first is a class; k-induction's k-max of 6 is below the
         // bug's depth; predicate abstraction's budget ends before it decides.
         assert!(
-            switch(2).contains("the run needs an input"),
+            switch(2).contains("the run needs single input values"),
             "{}",
             switch(2)
         );

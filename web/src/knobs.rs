@@ -47,7 +47,7 @@ pub const GROUPS: &[&str] = &[
 fn describe(key: &str) -> (&'static str, Input, &'static str) {
     use Input::*;
     match key {
-        "algorithm" => ("Algorithm", Choice(&["cegar", "bmc", "k-induction", "execution"]), "CEGAR around CPA++ (lazy abstraction or IMPACT), bounded model checking, k-induction, or concrete execution with loop acceleration (programs without inputs)."),
+        "algorithm" => ("Algorithm", Choice(&["cegar", "bmc", "k-induction", "execution"]), "CEGAR around CPA++ (lazy abstraction or IMPACT), bounded model checking, k-induction, or concrete execution with loop acceleration and input splitting."),
         "refinement" => ("Algorithm", Choice(&["predicate", "impact"]), "Lazy predicate refinement (predicates at the pivot) or IMPACT (strengthen the states with interpolants; needs representation=smt)."),
         "waitlist" => ("Algorithm", Choice(&["bfs", "dfs", "rpo", "err"]), "Which reached state is expanded next: oldest, newest, reverse postorder of the CFA, or nearest to an error location (the efficient-CEGAR paper's ERR search)."),
         "interpolation" => ("Algorithm", Choice(STRATEGIES), "How sequence interpolants are computed (Farkas certificates, quantifier elimination forward or backward, or a combination)."),

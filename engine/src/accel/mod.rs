@@ -21,6 +21,7 @@
 //! forever ([`crate::concrete::Outcome::Diverges`]).
 
 pub mod affine;
+pub mod split;
 pub mod symexec;
 
 use crate::cfa::{Cfa, EdgeId, EdgeKind, NodeId};
@@ -122,6 +123,9 @@ pub struct Runner {
     pending: Option<Step>,
     /// Check every jump by executing its last iteration (recursively, with acceleration).
     check: bool,
+    /// Look for jumps at loop heads (off: a plain concrete run, edge by edge, that still
+    /// records its arrivals).
+    pub accelerate: bool,
     pub stats: RunnerStats,
     started: bool,
 }
@@ -130,11 +134,34 @@ impl Runner {
     pub fn new(cfa: &Cfa) -> Runner {
         Runner {
             machine: Machine::new(cfa),
+            ..Runner::new_empty()
+        }
+    }
+
+    /// A runner that goes on from `machine` (a run already under way).
+    pub fn from_machine(machine: Machine) -> Runner {
+        Runner {
+            machine,
+            started: true,
+            ..Runner::new_empty()
+        }
+    }
+
+    fn new_empty() -> Runner {
+        Runner {
+            machine: Machine::from_parts(crate::concrete::MachineParts {
+                globals: BTreeMap::new(),
+                frames: Vec::new(),
+                return_sites: Vec::new(),
+                location: NodeId(0),
+                step: 0,
+            }),
             log: Vec::new(),
             log_base: 0,
             arrivals: BTreeMap::new(),
             pending: None,
             check: true,
+            accelerate: true,
             stats: RunnerStats::default(),
             started: false,
         }
@@ -182,7 +209,9 @@ impl Runner {
             EdgeKind::Call { .. } if depth > MAX_FRAMES => return Err(RunError::TooDeep),
             _ => {}
         }
-        if cfa.node(edge.to).loop_head {
+        if cfa.node(edge.to).loop_head && !self.accelerate {
+            self.record_arrival(edge.to, depth);
+        } else if cfa.node(edge.to).loop_head {
             self.arrive(cfa, edge.to, depth)?;
         }
         self.trim();

@@ -14,6 +14,12 @@
 //! location. The step case here is only used when the program has exactly one loop, in `main`,
 //! and no recursion; otherwise the run is BMC with the forward condition, and the reason is
 //! reported if it ends inconclusively.
+//!
+//! Once, after the first bound's checks fail, the loop-head invariants of an octagon analysis
+//! ([`crate::octagon`]) are checked as a proof of their own (hold on arrival, 1-inductive,
+//! exclude the error: the correctness-witness check). This strengthening of the auxiliary
+//! invariants is ours, not the paper's: it proves programs with several loops, where the
+//! step case does not apply, when their relations are octagonal (`j <= k`, `l <= i`).
 
 use super::unroll::{check_event, disjunction, Unrolling};
 use super::{AlgoStats, Algorithm, Verdict};
@@ -25,6 +31,7 @@ use crate::formula::Frames;
 use crate::intervals::IntervalAnalysis;
 use crate::ir::Expr;
 use crate::smt::{Result, Sat};
+use crate::witness::{correctness, Outcome};
 use solver_bridge::term::Term;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -33,6 +40,7 @@ enum Phase {
     BaseUnroll,
     BaseCheck,
     Forward,
+    Invariant,
     Step,
     StepUnroll,
     StepCheck,
@@ -46,6 +54,10 @@ pub struct KInduction {
     head: std::result::Result<NodeId, String>,
     use_invariants: bool,
     invariant: Option<Option<Expr>>,
+    /// The octagon invariants were checked (once, after the first forward condition).
+    octagon_checked: bool,
+    /// The octagon invariants that proved the program.
+    proof: Option<BTreeMap<NodeId, Expr>>,
     phase: Phase,
 }
 
@@ -104,8 +116,20 @@ impl KInduction {
             head,
             use_invariants: config.invariants,
             invariant: None,
+            octagon_checked: false,
+            proof: None,
             phase: Phase::Base,
         }
+    }
+
+    /// The checks of bound k failed: the octagon invariants are tried once (after the first
+    /// bound's), then the bound grows.
+    fn after_bound(&mut self, events: &mut Vec<Event>) -> Option<Verdict> {
+        if self.use_invariants && !self.octagon_checked {
+            self.phase = Phase::Invariant;
+            return None;
+        }
+        self.next_bound(events)
     }
 
     fn next_bound(&mut self, events: &mut Vec<Event>) -> Option<Verdict> {
@@ -124,6 +148,40 @@ impl KInduction {
         events.push(Event::BoundIncreased { bound: self.k });
         self.phase = Phase::Base;
         None
+    }
+
+    /// The octagon invariants at the loop heads ([`crate::octagon`]) as a proof of their own:
+    /// checked by the correctness-witness check (hold on arrival, 1-inductive over the blocks
+    /// between loop heads, no block reaches the error; exact encoding), which then is the
+    /// certificate. Unlike the step case this needs no single loop: it covers programs with
+    /// several loops and calls (the invariants of a function's loop hold in every context).
+    fn octagon_proof(&mut self, events: &mut Vec<Event>) -> Result<bool> {
+        let cfa = self.core.cfa.clone();
+        let invariants = crate::octagon::loop_invariants(&cfa);
+        if invariants.is_empty() {
+            return Ok(false);
+        }
+        let texts: BTreeMap<NodeId, Vec<(Expr, String)>> = invariants
+            .iter()
+            .map(|(l, e)| (*l, vec![(e.clone(), e.display(cfa.as_ref()).to_string())]))
+            .collect();
+        let outcome = correctness::check_up_to(&cfa, self.core.smt.as_mut(), &texts, true, 1)?;
+        let satisfiable = match outcome {
+            Outcome::Confirmed => Some(false),
+            Outcome::Refuted(_) => Some(true),
+            Outcome::Undecided(_) => None,
+        };
+        events.push(Event::Check {
+            what: CheckKind::Invariant,
+            bound: self.k,
+            satisfiable,
+            formula_size: invariants.len() as u64,
+        });
+        if satisfiable == Some(false) {
+            self.proof = Some(invariants);
+            return Ok(true);
+        }
+        Ok(false)
     }
 
     /// The auxiliary invariant at the loop-head states of the step case. It holds at the
@@ -175,7 +233,16 @@ impl Algorithm for KInduction {
     /// The interval invariants at every loop head of `main` (they hold; whether they prove the
     /// program alone, without induction over k steps, the witness check decides).
     fn invariants(&self) -> Vec<crate::witness::correctness::LocationInvariant> {
-        crate::intervals::loop_invariants(&self.core.cfa)
+        match &self.proof {
+            Some(p) => p
+                .iter()
+                .map(|(l, e)| correctness::LocationInvariant {
+                    location: *l,
+                    formula: correctness::Formula::C(e.clone()),
+                })
+                .collect(),
+            None => crate::intervals::loop_invariants(&self.core.cfa),
+        }
     }
 
     fn step(&mut self, events: &mut Vec<Event>) -> Result<Option<Verdict>> {
@@ -204,8 +271,15 @@ impl Algorithm for KInduction {
                 if self.head.is_ok() {
                     self.phase = Phase::Step;
                 } else {
-                    return Ok(self.next_bound(events));
+                    return Ok(self.after_bound(events));
                 }
+            }
+            Phase::Invariant => {
+                self.octagon_checked = true;
+                if self.octagon_proof(events)? {
+                    return Ok(Some(Verdict::True));
+                }
+                return Ok(self.next_bound(events));
             }
             Phase::Step => {
                 let head = self.head.clone().unwrap_or(self.core.cfa.entry());
@@ -237,7 +311,7 @@ impl Algorithm for KInduction {
                 if sat == Sat::Unsat {
                     return Ok(Some(Verdict::True));
                 }
-                return Ok(self.next_bound(events));
+                return Ok(self.after_bound(events));
             }
         }
         Ok(None)

@@ -4,6 +4,7 @@
 //! counterexample from the values it prints.
 
 use super::Rng;
+use crate::accel;
 use crate::cfa::{Cfa, Edge};
 use crate::concrete::{self, ExecError, Oracle, Outcome};
 use crate::ir::{IntType, VarId};
@@ -130,6 +131,16 @@ pub struct CexStep {
     pub values: BTreeMap<String, i128>,
 }
 
+impl From<&concrete::TraceStep> for CexStep {
+    fn from(t: &concrete::TraceStep) -> CexStep {
+        CexStep {
+            line: t.line,
+            op: t.op.clone(),
+            values: t.values.clone(),
+        }
+    }
+}
+
 struct ReplayOracle<'a> {
     cfa: &'a Cfa,
     steps: &'a [CexStep],
@@ -181,7 +192,12 @@ impl Oracle for ReplayOracle<'_> {
 
 /// Replays a reported counterexample: executes the program with the input values the
 /// counterexample shows and checks that the run takes the same steps and reaches the error.
+/// A counterexample with accelerated loops (concrete execution's) is replayed by the
+/// accelerating runner, whose jumps are steps of their own.
 pub fn replay_counterexample(cfa: &Cfa, steps: &[CexStep]) -> Result<(), String> {
+    if steps.iter().any(|s| s.op.ends_with("(accelerated)")) {
+        return replay_accelerated(cfa, steps);
+    }
     let mut oracle = ReplayOracle {
         cfa,
         steps,
@@ -206,6 +222,67 @@ pub fn replay_counterexample(cfa: &Cfa, steps: &[CexStep]) -> Result<(), String>
     }
 }
 
+/// [`replay_counterexample`] with the accelerating runner: the oracle's step is the position
+/// in the counterexample (edges and jumps), not the machine's count of edges.
+fn replay_accelerated(cfa: &Cfa, steps: &[CexStep]) -> Result<(), String> {
+    struct At<'a> {
+        inner: ReplayOracle<'a>,
+        pos: usize,
+    }
+    impl Oracle for At<'_> {
+        fn value(&mut self, _step: usize, edge: &Edge, var: VarId, ty: IntType) -> Option<i128> {
+            self.inner.value(self.pos, edge, var, ty)
+        }
+    }
+    let mut oracle = At {
+        inner: ReplayOracle {
+            cfa,
+            steps,
+            mismatch: None,
+        },
+        pos: 0,
+    };
+    let mut runner = accel::Runner::new(cfa);
+    let jump = |s: &CexStep| s.op.ends_with("(accelerated)");
+    loop {
+        // Loops are accelerated where the counterexample's next step is a jump (concrete
+        // execution runs the parts of a run that stand for several inputs without).
+        runner.accelerate = steps.get(oracle.pos + 1).is_some_and(jump);
+        let step = runner.step(cfa, &mut oracle);
+        if let Some(m) = oracle.inner.mismatch.take() {
+            return Err(m);
+        }
+        let pos = oracle.pos;
+        let (op, line) = match step {
+            Ok(accel::Step::Edge(e)) => {
+                let edge = cfa.edge(e);
+                (cfa.label(&edge.kind), edge.span.start_line)
+            }
+            Ok(accel::Step::Jump(seg)) => (accel::jump_text(cfa, &seg), cfa.node(seg.head).line),
+            Ok(accel::Step::ReachedError) if pos == steps.len() => return Ok(()),
+            Ok(accel::Step::ReachedError) => {
+                return Err(format!(
+                    "the run reaches the error after {pos} steps, the counterexample has {}",
+                    steps.len()
+                ))
+            }
+            Ok(_) => return Err("the replayed run ends without reaching the error".into()),
+            Err(e) => return Err(format!("the replayed run fails: {e}")),
+        };
+        match steps.get(pos) {
+            Some(s) if s.op == op && s.line == line => {}
+            Some(s) => {
+                return Err(format!(
+                    "step {pos}: the run executes '{op}' (line {line}), the counterexample '{}' (line {})",
+                    s.op, s.line
+                ))
+            }
+            None => return Err(format!("step {pos}: the run goes on ('{op}') after the counterexample's last step")),
+        }
+        oracle.pos += 1;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -219,15 +296,7 @@ mod tests {
         let mut oracle = SequenceOracle::new(vec![12345]);
         let run = concrete::run(&cfa, &mut oracle, 100);
         assert_eq!(run.outcome, Outcome::ReachedError);
-        let mut steps: Vec<CexStep> = run
-            .trace
-            .iter()
-            .map(|t| CexStep {
-                line: t.line,
-                op: t.op.clone(),
-                values: t.values.clone(),
-            })
-            .collect();
+        let mut steps: Vec<CexStep> = run.trace.iter().map(CexStep::from).collect();
         assert_eq!(replay_counterexample(&cfa, &steps), Ok(()));
         for s in &mut steps {
             if let Some(x) = s.values.get_mut("x") {

@@ -271,6 +271,17 @@ pub fn check(
     invariants: &BTreeMap<NodeId, Vec<(Expr, String)>>,
     sufficient: bool,
 ) -> Result<Outcome> {
+    check_up_to(cfa, smt, invariants, sufficient, MAX_K)
+}
+
+/// [`check`] with k-induction up to `max_k` after a failed 1-induction (1: none).
+pub fn check_up_to(
+    cfa: &Cfa,
+    smt: &mut dyn Smt,
+    invariants: &BTreeMap<NodeId, Vec<(Expr, String)>>,
+    sufficient: bool,
+    max_k: usize,
+) -> Result<Outcome> {
     // The encoding: exact linear integers unless the program or an invariant needs bits.
     let mut encoding = EncodingChoice::Auto.resolve(cfa);
     if encoding == Encoding::Int {
@@ -427,7 +438,7 @@ pub fn check(
     };
     // k-induction over the blocks: the property is "every invariant holds at its location and
     // (for unreach-call) no error location is reached".
-    for k in 2..=MAX_K {
+    for k in 2..=max_k {
         let mut budget = MAX_CHAIN_BLOCKS;
         // Base case: every chain of k blocks from the start is exact (shorter ones were
         // checked for smaller k, one block by the 1-induction above).
@@ -460,7 +471,7 @@ pub fn check(
         }
     }
     Ok(Outcome::Refuted(format!(
-        "{failure} (and the invariants are not k-inductive for k up to {MAX_K})"
+        "{failure} (and the invariants are not k-inductive for k up to {max_k})"
     )))
 }
 

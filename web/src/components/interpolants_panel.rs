@@ -31,6 +31,7 @@ fn check_name(c: CheckKind) -> &'static str {
         CheckKind::Base => "base case",
         CheckKind::Forward => "forward condition",
         CheckKind::Step => "inductive step",
+        CheckKind::Invariant => "octagon invariants",
     }
 }
 
