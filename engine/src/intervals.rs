@@ -5,9 +5,10 @@
 //! callee may change every global and the assigned variable arbitrarily. Widening at loop heads
 //! jumps to the type's bounds; two narrowing rounds recover bounds from loop conditions.
 
-use crate::cfa::{Cfa, EdgeKind, NodeId, Rhs};
+use crate::cfa::{Cfa, Edge, EdgeKind, NodeId, Rhs};
+use crate::fixpoint::{self, Domain};
 use crate::ir::{BinOp, Expr, ExprKind, FuncId, IntType, UnOp, VarId};
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Interval {
@@ -60,7 +61,6 @@ pub type Env = BTreeMap<VarId, Interval>;
 
 pub struct IntervalAnalysis<'c> {
     cfa: &'c Cfa,
-    function: FuncId,
     /// `None`: unreachable.
     pub at: BTreeMap<NodeId, Env>,
 }
@@ -278,15 +278,16 @@ impl<'c> IntervalAnalysis<'c> {
     pub fn run(cfa: &'c Cfa, function: FuncId) -> IntervalAnalysis<'c> {
         let mut a = IntervalAnalysis {
             cfa,
-            function,
             at: BTreeMap::new(),
         };
-        let entry = cfa.function(function).entry;
-        a.at.insert(entry, Env::new());
-        a.widen_to_fixpoint();
-        for _ in 0..2 {
-            a.narrow();
-        }
+        let domain = Domain {
+            post: &|env: &Env, e: &Edge| a.post(env, e),
+            join: &|x: &Env, y: &Env| join_env(cfa, x, y),
+            widen: &|old: &Env, new: &Env| widen(cfa, old, new),
+            normalize: &|_: &mut Env| true,
+        };
+        let at = fixpoint::solve(cfa, function, Env::new(), &domain, 2);
+        a.at = at;
         a
     }
 
@@ -333,68 +334,6 @@ impl<'c> IntervalAnalysis<'c> {
             EdgeKind::ReturnValue { .. } | EdgeKind::Blank(_) => edge.to,
         };
         Some((target, out))
-    }
-
-    /// Chaotic iteration to a post-fixpoint, widening at loop heads after two visits.
-    fn widen_to_fixpoint(&mut self) {
-        let cfa = self.cfa;
-        let mut queue: VecDeque<NodeId> = self.at.keys().copied().collect();
-        let mut visits: BTreeMap<NodeId, u32> = BTreeMap::new();
-        while let Some(n) = queue.pop_front() {
-            let Some(env) = self.at.get(&n).cloned() else {
-                continue;
-            };
-            for e in cfa.successors(n) {
-                let Some((to, post)) = self.post(&env, e) else {
-                    continue;
-                };
-                if cfa.node(to).function != self.function {
-                    continue;
-                }
-                let new = match self.at.get(&to) {
-                    None => post,
-                    Some(old) => {
-                        let joined = join_env(cfa, old, &post);
-                        let count = visits.entry(to).or_insert(0);
-                        *count += 1;
-                        if cfa.node(to).loop_head && *count > 2 {
-                            widen(cfa, old, &joined)
-                        } else {
-                            joined
-                        }
-                    }
-                };
-                if self.at.get(&to) != Some(&new) {
-                    self.at.insert(to, new);
-                    queue.push_back(to);
-                }
-            }
-        }
-    }
-
-    /// One narrowing step: every location's state recomputed from its predecessors' (a
-    /// sound post-fixpoint stays sound under one application of the transfer functions).
-    fn narrow(&mut self) {
-        let cfa = self.cfa;
-        let entry = cfa.function(self.function).entry;
-        let mut next: BTreeMap<NodeId, Env> = BTreeMap::new();
-        next.insert(entry, Env::new());
-        for (n, env) in &self.at {
-            for e in cfa.successors(*n) {
-                let Some((to, post)) = self.post(env, e) else {
-                    continue;
-                };
-                if cfa.node(to).function != self.function || to == entry {
-                    continue;
-                }
-                let merged = match next.get(&to) {
-                    None => post,
-                    Some(old) => join_env(cfa, old, &post),
-                };
-                next.insert(to, merged);
-            }
-        }
-        self.at = next;
     }
 
     /// The invariant at `l` as a C condition over the variables with a non-trivial interval.

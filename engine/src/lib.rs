@@ -12,6 +12,7 @@ pub mod counterexample;
 pub mod cpa;
 pub mod diag;
 pub mod events;
+pub mod fixpoint;
 pub mod formula;
 pub mod frontend;
 pub mod fuzz;

@@ -18,9 +18,10 @@
 //! `v_{2k+1} = -x_k`; entry `(i, j)` of the difference-bound matrix bounds `v_j - v_i`.
 
 use crate::cfa::{Cfa, Edge, EdgeKind, NodeId, Rhs};
+use crate::fixpoint::{self, Domain};
 use crate::intervals::{self, Env, Interval};
 use crate::ir::{BinOp, Expr, ExprKind, FuncId, IntType, UnOp, VarId};
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::BTreeMap;
 
 /// No bound.
 const INF: i128 = i128::MAX / 8;
@@ -177,7 +178,6 @@ impl Octagon {
 /// The analysis of one function.
 pub struct OctagonAnalysis<'c> {
     cfa: &'c Cfa,
-    function: FuncId,
     /// The tracked variables, by index.
     vars: Vec<VarId>,
     index: BTreeMap<VarId, usize>,
@@ -208,18 +208,18 @@ impl<'c> OctagonAnalysis<'c> {
         let index = vars.iter().enumerate().map(|(i, v)| (*v, i)).collect();
         let mut a = OctagonAnalysis {
             cfa,
-            function,
             vars,
             index,
             at: BTreeMap::new(),
         };
-        let entry = cfa.function(function).entry;
-        let start = a.start();
-        a.at.insert(entry, start);
-        a.widen_to_fixpoint();
-        for _ in 0..2 {
-            a.narrow();
-        }
+        let domain = Domain {
+            post: &|o: &Octagon, e: &Edge| a.post(o, e),
+            join: &|x: &Octagon, y: &Octagon| x.join(y),
+            widen: &|old: &Octagon, new: &Octagon| old.widen(new),
+            normalize: &|o: &mut Octagon| o.close(),
+        };
+        let at = fixpoint::solve(cfa, function, a.start(), &domain, 2);
+        a.at = at;
         a
     }
 
@@ -489,77 +489,6 @@ impl<'c> OctagonAnalysis<'c> {
             EdgeKind::Blank(_) => o.clone(),
         };
         Some((edge.to, out))
-    }
-
-    /// Chaotic iteration to a post-fixpoint, widening at loop heads after two visits (the
-    /// widened octagon is kept unclosed there, so that widening terminates).
-    fn widen_to_fixpoint(&mut self) {
-        let cfa = self.cfa;
-        let mut queue: VecDeque<NodeId> = self.at.keys().copied().collect();
-        let mut visits: BTreeMap<NodeId, u32> = BTreeMap::new();
-        while let Some(n) = queue.pop_front() {
-            let Some(mut o) = self.at.get(&n).cloned() else {
-                continue;
-            };
-            if !o.close() {
-                continue;
-            }
-            for e in cfa.successors(n) {
-                let Some((to, post)) = self.post(&o, e) else {
-                    continue;
-                };
-                if cfa.node(to).function != self.function {
-                    continue;
-                }
-                let new = match self.at.get(&to) {
-                    None => post,
-                    Some(old) => {
-                        let joined = old.join(&post);
-                        let count = visits.entry(to).or_insert(0);
-                        *count += 1;
-                        if cfa.node(to).loop_head && *count > 2 {
-                            old.widen(&joined)
-                        } else {
-                            joined
-                        }
-                    }
-                };
-                if self.at.get(&to) != Some(&new) {
-                    self.at.insert(to, new);
-                    queue.push_back(to);
-                }
-            }
-        }
-        for o in self.at.values_mut() {
-            o.close();
-        }
-    }
-
-    /// One narrowing step: every location's octagon recomputed from its predecessors'.
-    fn narrow(&mut self) {
-        let cfa = self.cfa;
-        let entry = cfa.function(self.function).entry;
-        let mut next: BTreeMap<NodeId, Octagon> = BTreeMap::new();
-        next.insert(entry, self.start());
-        for (n, o) in &self.at {
-            for e in cfa.successors(*n) {
-                let Some((to, post)) = self.post(o, e) else {
-                    continue;
-                };
-                if cfa.node(to).function != self.function || to == entry {
-                    continue;
-                }
-                let merged = match next.get(&to) {
-                    None => post,
-                    Some(old) => old.join(&post),
-                };
-                next.insert(to, merged);
-            }
-        }
-        for o in next.values_mut() {
-            o.close();
-        }
-        self.at = next;
     }
 
     /// The invariant at `l` as a C condition: the variables' bounds tighter than their types',
