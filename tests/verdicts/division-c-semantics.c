@@ -1,5 +1,5 @@
 // verdict: true
-// unknown-ok: value theta-expl-multiseq execution
+// unknown-ok: value theta-expl-multiseq
 // value: the assertions are over a nondeterministic input; explicit values cannot refute the paths.
 // C division truncates toward zero; the remainder has the dividend's sign.
 extern int __VERIFIER_nondet_int(void);

@@ -72,6 +72,9 @@ impl Lin {
 pub enum Need {
     /// The class must be split into `[lo, s]` and `[s + 1, hi]`.
     Split(i128),
+    /// The class must be split by the residue of `t` modulo `k` ([`ClassMachine::residue`]):
+    /// a division or remainder by a constant is affine on each part.
+    Residue(i128),
     /// The operation needs single values of `t` (the text says which operation).
     Points(String),
     /// Undefined behaviour for every value of the class (a division by a constant zero).
@@ -94,6 +97,9 @@ pub struct ClassMachine {
     /// The run's step where the class began (its runs are interpreted edge by edge from
     /// there, without acceleration).
     pub start_step: usize,
+    /// The input's value as a form of the class's parameter `t` (`t` itself, until a
+    /// residue split makes it `k·t + q`).
+    pub input_form: Lin,
     /// The input is read by the next nondeterministic assignment to `input`.
     pending: bool,
 }
@@ -135,6 +141,7 @@ impl ClassMachine {
             input_line: cfa.node(p.location).line,
             input_step: if read.is_some() { p.step } else { declared },
             start_step: p.step,
+            input_form: Lin { a: 1, b: 0 },
             pending: read.is_some(),
         };
         match read {
@@ -173,6 +180,31 @@ impl ClassMachine {
             hi,
             ..self.clone()
         }
+    }
+
+    /// The part of the class where `t ≡ q (mod k)`, with a new parameter `u` for `t = k·u + q`
+    /// (`None`: no value of the class is in it; `Err`: its forms would grow too large).
+    pub fn residue(&self, k: i128, q: i128) -> R<Option<ClassMachine>> {
+        let lo = (self.lo - q + k - 1).div_euclid(k);
+        let hi = (self.hi - q).div_euclid(k);
+        if lo > hi {
+            return Ok(None);
+        }
+        let too_large = || Need::Points("a value too large to follow as a form".into());
+        let sub = |x: &Lin| -> R<Lin> {
+            let b = x.a.checked_mul(q).and_then(|aq| aq.checked_add(x.b));
+            Lin::bounded(x.a.checked_mul(k), b).ok_or_else(too_large)
+        };
+        let map = |m: &BTreeMap<VarId, Lin>| -> R<BTreeMap<VarId, Lin>> {
+            m.iter().map(|(v, x)| Ok((*v, sub(x)?))).collect()
+        };
+        let mut out = self.clone();
+        out.parts.globals = map(&self.parts.globals)?;
+        out.parts.frames = self.parts.frames.iter().map(map).collect::<R<_>>()?;
+        out.input_form = sub(&self.input_form)?;
+        out.lo = lo;
+        out.hi = hi;
+        Ok(Some(out))
     }
 
     /// The concrete run for `t = value`.
@@ -288,6 +320,42 @@ impl ClassMachine {
         Ok(Lin::konst(i128::from(value)))
     }
 
+    /// `x / c` or `x % c` (C's, truncating) for a constant `c > 0`: affine where `x` keeps
+    /// one sign and its coefficient is a multiple of `c`; else the class is split.
+    fn div_rem(&self, op: BinOp, ty: IntType, x: Lin, c: i128) -> R<Lin> {
+        let nonneg = self.monotone(|t| x.at(t) >= 0)?;
+        if x.a % c != 0 {
+            let (mut g, mut h) = (x.a.abs(), c);
+            while h != 0 {
+                (g, h) = (h, g % h);
+            }
+            return Err(if c / g <= ENUMERATE {
+                Need::Residue(c / g)
+            } else {
+                Need::Points(format!(
+                    "'{}' by {c} of an input-dependent value",
+                    op.symbol()
+                ))
+            });
+        }
+        let a = x.a / c;
+        // x = c·a·t + b: floor division shifts by a·t; truncation of a negative x is the
+        // negated floor of -x.
+        let r = match (op, nonneg) {
+            (BinOp::Div, true) => Lin {
+                a,
+                b: x.b.div_euclid(c),
+            },
+            (BinOp::Div, false) => Lin {
+                a,
+                b: -(-x.b).div_euclid(c),
+            },
+            (_, true) => Lin::konst(x.b.rem_euclid(c)),
+            (_, false) => Lin::konst(-(-x.b).rem_euclid(c)),
+        };
+        self.fit(ty, r)
+    }
+
     fn truth(&self, x: Lin) -> R<bool> {
         Ok(self.compare(BinOp::Ne, x, Lin::konst(0))?.b != 0)
     }
@@ -326,6 +394,12 @@ impl ClassMachine {
                 }
                 op => {
                     let (x, y) = (self.eval(cfa, a)?, self.eval(cfa, b)?);
+                    match (op, x.constant(), y.constant()) {
+                        (BinOp::Div | BinOp::Rem, None, Some(c)) if c > 0 => {
+                            return self.div_rem(*op, e.ty, x, c)
+                        }
+                        _ => {}
+                    }
                     if let (Some(p), Some(q)) = (x.constant(), y.constant()) {
                         let r = match op {
                             BinOp::Shl | BinOp::Shr => semantics::shift(*op, e.ty, p, q),

@@ -62,11 +62,11 @@ struct Inputs {
 }
 
 impl Inputs {
-    /// The inputs of the class `m` with its input's value `value`, from its current step on a
+    /// The inputs of the class `m` for its parameter's value `t`, from its current step on a
     /// concrete run.
-    fn with(&self, m: &ClassMachine, value: i128) -> Inputs {
+    fn with(&self, m: &ClassMachine, t: i128) -> Inputs {
         let mut out = self.clone();
-        out.values.insert(m.input_step, value);
+        out.values.insert(m.input_step, m.input_form.at(t));
         out.classes.push((m.start_step, m.steps()));
         out
     }
@@ -248,6 +248,19 @@ impl Execution {
                 self.work.push(self.class(low, &inputs, last));
                 None
             }
+            Need::Residue(k) => {
+                let mut parts = Vec::new();
+                for q in 0..k {
+                    match m.residue(k, q) {
+                        Ok(part) => parts.extend(part),
+                        Err(need) => return self.need(m, need, inputs, last),
+                    }
+                }
+                for part in parts.into_iter().rev() {
+                    self.work.push(self.class(part, &inputs, last));
+                }
+                None
+            }
             Need::Points(_) if m.size() <= split::ENUMERATE => {
                 self.enumerate(&m, &inputs, last);
                 None
@@ -396,7 +409,17 @@ impl Execution {
             }
             inputs.executed(edge, step);
             if boundary(&cfa, edge.id) {
-                let mut label = format!("input t ∈ [{}, {}] (line {})", m.lo, m.hi, m.input_line);
+                let mut label = if m.input_form == (split::Lin { a: 1, b: 0 }) {
+                    format!("input t ∈ [{}, {}] (line {})", m.lo, m.hi, m.input_line)
+                } else {
+                    format!(
+                        "input t ∈ [{}, {}] (line {}, its value {})",
+                        m.lo,
+                        m.hi,
+                        m.input_line,
+                        split::show(m.input_form)
+                    )
+                };
                 let values = m.visible_values(&cfa);
                 if !values.is_empty() {
                     label.push_str(": ");
