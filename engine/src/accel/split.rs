@@ -650,21 +650,55 @@ mod tests {
     #[test]
     fn nonlinear_operations_need_single_values() {
         let (cfa, m) = class(-10, 10);
-        let src_var = m.input;
-        let x = Expr::var(src_var, IntType::INT);
-        let square = Expr {
+        let x = Expr::var(m.input, IntType::INT);
+        let bin = |op: BinOp, a: &Expr, b: Expr| Expr {
             ty: IntType::INT,
-            kind: ExprKind::Binary(BinOp::Mul, Box::new(x.clone()), Box::new(x.clone())),
+            kind: ExprKind::Binary(op, Box::new(a.clone()), Box::new(b)),
         };
-        assert!(matches!(m.eval(&cfa, &square), Err(Need::Points(_))));
-        let half = Expr {
-            ty: IntType::INT,
-            kind: ExprKind::Binary(
-                BinOp::Div,
-                Box::new(x),
-                Box::new(Expr::constant(IntType::INT, 2)),
-            ),
-        };
-        assert!(matches!(m.eval(&cfa, &half), Err(Need::Points(_))));
+        let c = |v: i128| Expr::constant(IntType::INT, v);
+        assert!(matches!(
+            m.eval(&cfa, &bin(BinOp::Mul, &x, x.clone())),
+            Err(Need::Points(_))
+        ));
+        assert!(matches!(
+            m.eval(&cfa, &bin(BinOp::BitAnd, &x, c(6))),
+            Err(Need::Points(_))
+        ));
+        // A division by a constant splits by sign first, then by residue; on a part with
+        // the coefficient a multiple of the divisor it is affine.
+        assert_eq!(
+            m.eval(&cfa, &bin(BinOp::Div, &x, c(2))),
+            Err(Need::Split(-1))
+        );
+        let nonneg = m.restricted(0, 10);
+        assert_eq!(
+            nonneg.eval(&cfa, &bin(BinOp::Rem, &x, c(2))),
+            Err(Need::Residue(2))
+        );
+        let odd = nonneg.residue(2, 1).unwrap().unwrap(); // x = 2u + 1, u in [0, 4]
+        assert_eq!((odd.lo, odd.hi), (0, 4));
+        assert_eq!(
+            odd.eval(&cfa, &bin(BinOp::Rem, &x, c(2))),
+            Ok(Lin::konst(1))
+        );
+        assert_eq!(
+            odd.eval(&cfa, &bin(BinOp::Div, &x, c(2))),
+            Ok(Lin { a: 1, b: 0 })
+        );
+        // x in [-10, -1], x = 2u + 1 (u in [-5, -1]): x / 2 truncates toward zero to u + 1.
+        let negative_odd = m.restricted(-10, -1).residue(2, 1).unwrap().unwrap();
+        assert_eq!(
+            negative_odd.eval(&cfa, &bin(BinOp::Div, &x, c(2))),
+            Ok(Lin { a: 1, b: 1 })
+        );
+        assert_eq!(
+            negative_odd.eval(&cfa, &bin(BinOp::Rem, &x, c(2))),
+            Ok(Lin::konst(-1))
+        );
+        // More than 64 residues: single values.
+        assert!(matches!(
+            nonneg.eval(&cfa, &bin(BinOp::Div, &x, c(1000))),
+            Err(Need::Points(_))
+        ));
     }
 }
