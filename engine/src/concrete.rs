@@ -93,6 +93,42 @@ pub struct TraceStep {
     pub values: BTreeMap<String, i128>,
 }
 
+impl TraceStep {
+    /// The step of `edge`, just executed by `m`: its line, its text and the values after it.
+    pub fn after(cfa: &Cfa, edge: &Edge, m: &Machine) -> TraceStep {
+        TraceStep {
+            edge: edge.id.0,
+            line: edge.span.start_line,
+            op: cfa.label(&edge.kind),
+            values: m.visible_values(cfa),
+        }
+    }
+}
+
+impl<V> MachineParts<V> {
+    /// The same state with every value replaced by `f` of it (the first error stops).
+    pub fn try_map<W, E>(&self, f: impl Fn(&V) -> Result<W, E>) -> Result<MachineParts<W>, E> {
+        let map = |m: &BTreeMap<VarId, V>| -> Result<BTreeMap<VarId, W>, E> {
+            m.iter().map(|(v, x)| Ok((*v, f(x)?))).collect()
+        };
+        Ok(MachineParts {
+            globals: map(&self.globals)?,
+            frames: self.frames.iter().map(map).collect::<Result<_, E>>()?,
+            return_sites: self.return_sites.clone(),
+            location: self.location,
+            step: self.step,
+        })
+    }
+
+    /// [`MachineParts::try_map`] with a function that cannot fail.
+    pub fn map<W>(&self, f: impl Fn(&V) -> W) -> MachineParts<W> {
+        match self.try_map(|x| Ok::<W, std::convert::Infallible>(f(x))) {
+            Ok(p) => p,
+            Err(never) => match never {},
+        }
+    }
+}
+
 impl Machine {
     pub fn new(cfa: &Cfa) -> Machine {
         Machine {
@@ -458,12 +494,7 @@ pub fn run(cfa: &Cfa, oracle: &mut dyn Oracle, max_steps: usize) -> Run {
             };
         }
         oracle.executed(step, edge);
-        trace.push(TraceStep {
-            edge: edge.id.0,
-            line: edge.span.start_line,
-            op: cfa.label(&edge.kind),
-            values: m.visible_values(cfa),
-        });
+        trace.push(TraceStep::after(cfa, edge, &m));
     }
 }
 
@@ -483,12 +514,7 @@ pub fn validate_path(
         let step = m.step;
         m.execute(cfa, e, oracle)?;
         oracle.executed(step, e);
-        trace.push(TraceStep {
-            edge: e.id.0,
-            line: e.span.start_line,
-            op: cfa.label(&e.kind),
-            values: m.visible_values(cfa),
-        });
+        trace.push(TraceStep::after(cfa, e, &m));
     }
     if !m.at_error(cfa) {
         return Err(ExecError::NotAPath { step: path.len() });

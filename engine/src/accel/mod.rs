@@ -409,12 +409,7 @@ pub fn run(cfa: &Cfa, oracle: &mut dyn Oracle, max_steps: usize) -> Run {
             Ok(Step::Edge(e)) => {
                 let edge = cfa.edge(e);
                 oracle.executed(trace.len(), edge);
-                trace.push(TraceStep {
-                    edge: e.0,
-                    line: edge.span.start_line,
-                    op: cfa.label(&edge.kind),
-                    values: r.machine.visible_values(cfa),
-                });
+                trace.push(TraceStep::after(cfa, edge, &r.machine));
             }
             Ok(Step::Jump(seg)) => trace.push(jump_step(cfa, &seg, &r)),
             Ok(Step::Forever { .. }) => break Outcome::Diverges,

@@ -112,9 +112,6 @@ impl ClassMachine {
     /// uninitialised local declared at step `declared`), and then `t` is its value from now on.
     pub fn new(cfa: &Cfa, machine: &Machine, var: VarId, declared: usize) -> ClassMachine {
         let p = machine.parts();
-        let lift = |m: &BTreeMap<VarId, i128>| -> BTreeMap<VarId, Lin> {
-            m.iter().map(|(v, x)| (*v, Lin::konst(*x))).collect()
-        };
         let read = cfa.successors(p.location).find(|e| match &e.kind {
             EdgeKind::Assign {
                 lhs,
@@ -128,13 +125,7 @@ impl ClassMachine {
         });
         let ty = cfa.var(var).ty;
         let mut m = ClassMachine {
-            parts: MachineParts {
-                globals: lift(&p.globals),
-                frames: p.frames.iter().map(lift).collect(),
-                return_sites: p.return_sites,
-                location: p.location,
-                step: p.step,
-            },
+            parts: p.map(|x| Lin::konst(*x)),
             lo: ty.min_value(),
             hi: ty.max_value(),
             input: var,
@@ -195,12 +186,8 @@ impl ClassMachine {
             let b = x.a.checked_mul(q).and_then(|aq| aq.checked_add(x.b));
             Lin::bounded(x.a.checked_mul(k), b).ok_or_else(too_large)
         };
-        let map = |m: &BTreeMap<VarId, Lin>| -> R<BTreeMap<VarId, Lin>> {
-            m.iter().map(|(v, x)| Ok((*v, sub(x)?))).collect()
-        };
         let mut out = self.clone();
-        out.parts.globals = map(&self.parts.globals)?;
-        out.parts.frames = self.parts.frames.iter().map(map).collect::<R<_>>()?;
+        out.parts = self.parts.try_map(sub)?;
         out.input_form = sub(&self.input_form)?;
         out.lo = lo;
         out.hi = hi;
@@ -209,16 +196,7 @@ impl ClassMachine {
 
     /// The concrete run for `t = value`.
     pub fn concrete(&self, value: i128) -> Machine {
-        let at = |m: &BTreeMap<VarId, Lin>| -> BTreeMap<VarId, i128> {
-            m.iter().map(|(v, x)| (*v, x.at(value))).collect()
-        };
-        Machine::from_parts(MachineParts {
-            globals: at(&self.parts.globals),
-            frames: self.parts.frames.iter().map(at).collect(),
-            return_sites: self.parts.return_sites.clone(),
-            location: self.parts.location,
-            step: self.parts.step,
-        })
+        Machine::from_parts(self.parts.map(|x| x.at(value)))
     }
 
     /// The user's variables in scope, `x = 2t - 49` or `x = 3`.

@@ -168,15 +168,7 @@ impl Execution {
                 runner = Runner::from_machine(runner.machine.clone());
             }
             match runner.step(cfa, &mut oracle) {
-                Ok(Step::Edge(e)) => {
-                    let edge = cfa.edge(e);
-                    record(TraceStep {
-                        edge: e.0,
-                        line: edge.span.start_line,
-                        op: cfa.label(&edge.kind),
-                        values: runner.machine.visible_values(cfa),
-                    });
-                }
+                Ok(Step::Edge(e)) => record(TraceStep::after(cfa, cfa.edge(e), &runner.machine)),
                 Ok(Step::Jump(seg)) => record(accel::jump_step(cfa, &seg, &runner)),
                 Ok(Step::ReachedError) => {
                     let mut trace: Vec<TraceStep> = trace.into_iter().collect();
@@ -276,7 +268,9 @@ impl Execution {
             Need::Undefined(what) => Some(Verdict::Unknown {
                 reason: format!(
                     "undefined behaviour at line {line} for the inputs {} to {} read at line {}: {what}",
-                    m.lo, m.hi, m.input_line
+                    m.input_form.at(m.lo),
+                    m.input_form.at(m.hi),
+                    m.input_line
                 ),
             }),
         }
@@ -373,15 +367,14 @@ impl Execution {
                             self.work.push(self.class(m, &inputs, last));
                             return None;
                         }
-                        _ => {
-                            return Some(self.unknown(
-                                RunError::Exec(ExecError::NoValue { step: 0, var }),
-                                &runner,
-                            ))
-                        }
+                        _ => return Some(self.unsplit_input(&var, &runner)),
                     }
                 }
-                Err(e) => return Some(self.unknown(e, &runner)),
+                Err(e) => {
+                    return Some(Verdict::Unknown {
+                        reason: e.to_string(),
+                    })
+                }
             }
         }
     }
@@ -441,21 +434,18 @@ impl Execution {
         }
     }
 
-    fn unknown(&self, e: RunError, runner: &Runner) -> Verdict {
-        let reason = match e {
-            RunError::Exec(ExecError::NoValue { var, .. }) => {
-                let line = self.cfa.node(runner.location()).line;
-                let what = match var.split_once("::") {
-                    Some((_, name)) if !name.starts_with("__") => format!("a value for '{name}'"),
-                    _ => "a nondeterministic value".to_string(),
-                };
-                format!(
-                    "the run needs an input that input splitting does not handle ({what} at line {line})"
-                )
-            }
-            other => other.to_string(),
+    /// A run that needs an input splitting does not take (a parameter of `main`).
+    fn unsplit_input(&self, var: &str, runner: &Runner) -> Verdict {
+        let line = self.cfa.node(runner.location()).line;
+        let what = match var.split_once("::") {
+            Some((_, name)) if !name.starts_with("__") => format!("a value for '{name}'"),
+            _ => "a nondeterministic value".to_string(),
         };
-        Verdict::Unknown { reason }
+        Verdict::Unknown {
+            reason: format!(
+                "the run needs an input that input splitting does not handle ({what} at line {line})"
+            ),
+        }
     }
 }
 
