@@ -200,6 +200,23 @@ test('concrete execution splits an input into classes, as natively, and explains
   for (let i = 0; i <= classState; i++) await page.click(id('btn-step'));
   await page.waitForFunction((want) => Number(document.querySelector('[data-testid="step-index"]').textContent) === want, classState + 1);
   assert.match(await text('explain'), /stands for the runs of every input value t/);
+  // Once the moves have glided (0.25 s), no two states or their line labels overlap.
+  await page.waitForTimeout(500);
+  const overlaps = await page.evaluate(() => {
+    const parts = [...document.querySelectorAll('[data-testid="arg-view"] .arg-node')].map((g) => ({
+      id: g.dataset.id,
+      boxes: [g.querySelector('rect'), g.querySelector('text.sub')].filter((e) => e.tagName === 'rect' || e.textContent !== '').map((e) => e.getBoundingClientRect()),
+    }));
+    const meet = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+    const found = [];
+    for (let i = 0; i < parts.length; i++) {
+      for (let j = i + 1; j < parts.length; j++) {
+        if (parts[i].boxes.some((a) => parts[j].boxes.some((b) => meet(a, b)))) found.push(`${parts[i].id}/${parts[j].id}`);
+      }
+    }
+    return found;
+  });
+  assert.deepEqual(overlaps, [], 'ARG states drawn over each other');
   await page.screenshot({ path: join(ARTIFACTS, 'execution-input-split.png') });
 });
 
