@@ -144,6 +144,23 @@ impl Context<'_> {
             .and_then(|s| self.line(s.location))
     }
 
+    /// Whether state `id` is at a location the CFA does not have: a failed overflow check's
+    /// (`signed-overflow=check` appends them to a copy of the CFA, which the page does not
+    /// draw), and the line of the operation checked there (its parent's).
+    fn overflow_check(&self, id: u32) -> Option<Option<u32>> {
+        let v = &self.run.cursor.frame.view;
+        let find = |id: u32| {
+            v.states
+                .get(&id)
+                .or_else(|| self.run.cursor.removed_now.iter().find(|s| s.id == id))
+        };
+        let s = find(id)?;
+        if self.cfa().nodes.iter().any(|n| n.id == s.location) {
+            return None;
+        }
+        Some(s.parents.first().and_then(|&(p, _)| self.state_line(p)))
+    }
+
     fn state_label(&self, id: u32) -> Option<String> {
         self.run
             .cursor
@@ -222,7 +239,8 @@ impl Context<'_> {
     fn block_end(&self, location: u32) -> String {
         let node = self.cfa().nodes.iter().find(|n| n.id == location).cloned();
         let Some(n) = node else {
-            return "the block ends here".into();
+            // Only overflow checks add locations the page's CFA does not have.
+            return "a failed overflow check (a target, so the block ends)".into();
         };
         let what = if n.error {
             "the error location"
@@ -359,7 +377,8 @@ pub fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
                     s = s.t(" (").l(Some(e.lines[0])).t(")");
                 }
             } else {
-                s = s.t("a CFA edge");
+                // Only overflow checks add edges the page's CFA does not have.
+                s = s.t("an overflow check's edge");
             }
             s = s.t(": new ");
             s = match kind {
@@ -367,9 +386,22 @@ pub fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
                 StateKind::Abstraction => s.t("state "),
                 StateKind::Plain => s.t("state "),
             };
-            s = s.s(*state).t(format!(" at location N{location}"));
-            if *target {
-                s = s.t(", an error location");
+            let check = if *target {
+                cx.overflow_check(*state)
+            } else {
+                None
+            };
+            if let Some(line) = check {
+                s = s.s(*state).t(" at a failed overflow check");
+                if line.is_some() {
+                    s = s.t(" of ").l(line);
+                }
+                s = s.t(": a run that reaches it overflows a signed operation there (signed-overflow=check); a feasible path to it ends the run with UNKNOWN, a spurious one is refined away like any other");
+            } else {
+                s = s.s(*state).t(format!(" at location N{location}"));
+                if *target {
+                    s = s.t(", an error location");
+                }
             }
             if cx.symbolic() {
                 return s
@@ -512,6 +544,15 @@ pub fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
             }
         }
         Event::TargetReached { state } => {
+            if let Some(line) = cx.overflow_check(*state) {
+                let mut s = say().s(*state).t(" is at a failed overflow check");
+                if line.is_some() {
+                    s = s.t(" (").l(line).t(")");
+                }
+                return s
+                    .t(": a signed operation there can overflow on this abstract path. With signed-overflow=check the operations are encoded as mathematical integers where their checks pass, so this path is checked like a path to the error location: if it is feasible, a run overflows and the analysis ends with UNKNOWN (the wrap-around continues where the checked encoding cannot follow); if not, refinement removes it.")
+                    .done("CPA++ abort, Algorithm 2; CEGAR, Algorithm 4 (A Unifying View on SMT-Based Software Verification)", "cegar");
+            }
             let mut s = say().s(*state).t(" is at the error location");
             if let Some(l) = cx.state_line(*state) {
                 s = s.t(" (").l(Some(l)).t(")");
@@ -568,6 +609,9 @@ pub fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
             } else if *cut {
                 s.t(format!(". Its path formula (the conjunction of its {n} block formulas) is unsatisfiable: the call is not reachable, so the path is refined away like a spurious counterexample."))
                     .done("recursion depth bound of the callstack CPA; refine_P, abstract counterexample (Sect. 3.2 of A Unifying View on SMT-Based Software Verification)", "counterexample")
+            } else if *feasible && states.last().is_some_and(|&t| cx.overflow_check(t).is_some()) {
+                s.t(format!(". Its path formula (the conjunction of its {n} block formulas) is satisfiable: a signed overflow is reachable. The model's values were confirmed by executing the program concretely."))
+                    .done("refine_P, feasibility check (Sect. 3.2 of A Unifying View on SMT-Based Software Verification)", "counterexample")
             } else if *feasible {
                 s.t(format!(". Its path formula (the conjunction of its {n} block formulas) is satisfiable: the error is reachable. The model's values were confirmed by executing the program concretely."))
                     .done("refine_P, feasibility check (Sect. 3.2 of A Unifying View on SMT-Based Software Verification)", "counterexample")
@@ -996,6 +1040,40 @@ mod tests {
             }
         }
         out
+    }
+
+    #[test]
+    fn a_failed_overflow_check_is_explained_as_one() {
+        let src = "extern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\nint main(void) {\n  int x = __VERIFIER_nondet_int();\n  if (x > 0) { x = x + 1; if (x < 0) reach_error(); }\n  return 0;\n}\n";
+        let text = explain_run(
+            src,
+            RunConfig {
+                preset: "predicate-lbe".into(),
+                set: vec![("signed-overflow".into(), "check".into())],
+            },
+        );
+        let at_check: Vec<&String> = text
+            .iter()
+            .filter(|t| t.contains("failed overflow check"))
+            .collect();
+        assert!(
+            at_check
+                .iter()
+                .any(|t| t.contains("is at a failed overflow check (line 5)")),
+            "{text:#?}"
+        );
+        assert!(
+            !text.iter().any(|t| t.contains("is at the error location")
+                || t.contains(", an error location")
+                || t.contains("a CFA edge")),
+            "{text:#?}"
+        );
+        assert!(text.last().unwrap().starts_with("UNKNOWN"), "{text:#?}");
+        assert!(
+            text.iter()
+                .any(|t| t.contains("a signed overflow is reachable. The model")),
+            "{text:#?}"
+        );
     }
 
     #[test]
