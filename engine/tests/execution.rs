@@ -8,11 +8,18 @@ mod common;
 use common::native_session;
 use cpa_engine::algorithm::Verdict;
 use cpa_engine::cfa::Edge;
-use cpa_engine::concrete::{self, Oracle, Outcome};
+use cpa_engine::cfa::NodeId;
+use cpa_engine::concrete::{self, Oracle, Outcome as RunOutcome};
 use cpa_engine::config::Config;
 use cpa_engine::frontend::parse_program;
 use cpa_engine::fuzz::exec::{replay_counterexample, CexStep};
+use cpa_engine::ir::Expr;
 use cpa_engine::ir::{IntType, VarId};
+use cpa_engine::smt::BridgeSmt;
+use cpa_engine::witness::correctness::{self, Formula, LocationInvariant};
+use cpa_engine::witness::Outcome;
+use solver_bridge::solver::NativeZ3;
+use std::collections::BTreeMap;
 use std::path::Path;
 
 fn header<'a>(src: &'a str, key: &str) -> Option<&'a str> {
@@ -37,8 +44,8 @@ fn ground_truth(src: &str) -> &'static str {
     let mut verdict = "true";
     for v in 0..256 {
         match concrete::run(&cfa, &mut Always(v), 1_000_000).outcome {
-            Outcome::ReachedError => verdict = "false",
-            Outcome::Terminated => {}
+            RunOutcome::ReachedError => verdict = "false",
+            RunOutcome::Terminated => {}
             other => panic!("the run for input {v} ends with {other:?}"),
         }
     }
@@ -57,12 +64,12 @@ fn input_splitting_decides_as_the_headers_and_the_concrete_runs_say() {
     assert!(files.len() >= 9, "{}", files.len());
     let mut failures = Vec::new();
     let mut brute = 0;
+    let mut with_invariants = 0;
     for path in &files {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         let src = std::fs::read_to_string(path).unwrap();
-        let v = native_session(&src, Config::preset("execution").unwrap())
-            .run()
-            .clone();
+        let mut session = native_session(&src, Config::preset("execution").unwrap());
+        let v = session.run().clone();
         eprintln!("{name:<28} {:<8} {}", v.name(), v.reason().unwrap_or(""));
         if let Some(text) = header(&src, "unknown:") {
             if !v.reason().is_some_and(|r| r.contains(text)) {
@@ -80,6 +87,13 @@ fn input_splitting_decides_as_the_headers_and_the_concrete_runs_say() {
         if v.name() != expected {
             failures.push(format!("{name}: expected {expected}, got {v:?}"));
         }
+        if matches!(v, Verdict::True) {
+            let invariants = session.invariants();
+            if !invariants.is_empty() {
+                with_invariants += 1;
+                invariants_hold(&name, &src, invariants, &mut failures);
+            }
+        }
         if let Verdict::False { counterexample } = &v {
             let cfa = parse_program("t.c", &src).unwrap().cfa;
             let steps: Vec<CexStep> = counterexample.trace.iter().map(CexStep::from).collect();
@@ -92,7 +106,36 @@ fn input_splitting_decides_as_the_headers_and_the_concrete_runs_say() {
         brute >= 4,
         "programs checked against their concrete runs: {brute}"
     );
+    assert!(
+        with_invariants >= 2,
+        "TRUE answers whose witness has invariants: {with_invariants}"
+    );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// A TRUE's correctness-witness invariants (the octagon invariants at the loop heads) hold:
+/// the witness check without sufficiency confirms them.
+fn invariants_hold(
+    name: &str,
+    src: &str,
+    invariants: Vec<LocationInvariant>,
+    failures: &mut Vec<String>,
+) {
+    let cfa = parse_program("t.c", src).unwrap().cfa;
+    let texts: BTreeMap<NodeId, Vec<(Expr, String)>> = invariants
+        .into_iter()
+        .map(|i| match i.formula {
+            Formula::C(e) => (i.location, vec![(e.clone(), e.display(&cfa).to_string())]),
+            other => panic!("{name}: an invariant that is not C: {other:?}"),
+        })
+        .collect();
+    let mut smt = BridgeSmt::new(NativeZ3::new().unwrap());
+    match correctness::check(&cfa, &mut smt, &texts, false) {
+        Ok(Outcome::Confirmed) => {}
+        other => failures.push(format!(
+            "{name}: the invariants {texts:?} do not hold: {other:?}"
+        )),
+    }
 }
 
 /// The classes are exact: a split at a comparison, a wrap-around or an equality gives parts

@@ -541,4 +541,20 @@ impl Algorithm for Execution {
             ..AlgoStats::default()
         }
     }
+
+    /// The runs visit loop heads only where acceleration stops, so their values are no
+    /// invariant; the octagon invariants at the loop heads ([`crate::octagon`]) hold in every
+    /// run and are what a correctness witness of this TRUE can give (the validator then
+    /// decides whether they suffice).
+    fn invariants(&self) -> Vec<crate::witness::correctness::LocationInvariant> {
+        crate::octagon::loop_invariants(&self.cfa)
+            .into_iter()
+            .map(
+                |(location, e)| crate::witness::correctness::LocationInvariant {
+                    location,
+                    formula: crate::witness::correctness::Formula::C(e),
+                },
+            )
+            .collect()
+    }
 }
