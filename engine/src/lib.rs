@@ -22,6 +22,7 @@ pub mod ir;
 pub mod lbe;
 pub mod octagon;
 pub mod predicate;
+pub mod query_cache;
 pub mod refinement;
 pub mod report;
 pub mod semantics;

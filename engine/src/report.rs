@@ -121,7 +121,8 @@ impl RunJson<'_> {
             "config": self.preset,
             "stats": {
                 "steps": s.steps, "states": s.states, "refinements": s.refinements,
-                "solver_queries": s.solver_queries, "abstractions": s.abstractions,
+                "solver_queries": s.solver_queries, "cache_hits": s.cache_hits,
+                "abstractions": s.abstractions,
                 "abstraction_states": s.abstraction_states,
                 "predicates": s.predicates, "bound": s.bound,
                 "solver_ms": ms(self.solver_ms),

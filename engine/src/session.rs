@@ -34,6 +34,10 @@ pub struct Stats {
     pub states: u64,
     pub refinements: u64,
     pub solver_queries: u64,
+    /// Queries answered from the query cache ([`crate::query_cache`]), not in
+    /// `solver_queries`.
+    #[serde(default)]
+    pub cache_hits: u64,
     pub abstractions: u64,
     pub abstraction_states: u64,
     pub predicates: u64,
@@ -66,7 +70,18 @@ pub struct Session {
 impl Session {
     /// A session of `config` on `cfa`. A configuration that fails [`Config::validate`] (one
     /// deserialized from JSON, say) is not run: its first step answers UNKNOWN with the reason.
-    pub fn new(cfa: Rc<Cfa>, config: Config, mut smt: Box<dyn Smt>) -> Session {
+    pub fn new(cfa: Rc<Cfa>, config: Config, smt: Box<dyn Smt>) -> Session {
+        Session::with_query_cache(cfa, config, smt, true)
+    }
+
+    /// [`Session::new`], with or without the query cache ([`crate::query_cache`]; without
+    /// it only to measure what the cache saves: `CPA_NO_QUERY_CACHE=1 cpa bench ...`).
+    pub fn with_query_cache(
+        cfa: Rc<Cfa>,
+        config: Config,
+        smt: Box<dyn Smt>,
+        cache: bool,
+    ) -> Session {
         if let Err(e) = config.validate() {
             return Session {
                 algorithm: Box::new(Refused(format!("invalid configuration: {e}"))),
@@ -76,6 +91,11 @@ impl Session {
                 steps: 0,
             };
         }
+        let mut smt: Box<dyn Smt> = if cache {
+            Box::new(crate::query_cache::CachedSmt::new(smt))
+        } else {
+            smt
+        };
         let rlimit = config.limits.solver_rlimit;
         // A failure here surfaces on the first query (the context is poisoned), as UNKNOWN.
         let _ = smt.set_resource_limit((rlimit > 0).then_some(rlimit));
@@ -129,6 +149,7 @@ impl Session {
             states: a.states,
             refinements: a.refinements,
             solver_queries: a.solver_queries,
+            cache_hits: a.cache_hits,
             abstractions: a.abstractions,
             abstraction_states: self.algorithm.abstraction_states(),
             predicates: a.predicates,

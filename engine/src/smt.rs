@@ -57,6 +57,11 @@ pub trait Smt {
     /// Number of queries answered so far.
     fn queries(&self) -> u64;
 
+    /// Queries answered from [`crate::query_cache`] without a round trip (not in `queries`).
+    fn cache_hits(&self) -> u64 {
+        0
+    }
+
     /// A deterministic per-query resource limit (Z3's `rlimit`, a count, not time): a query
     /// that exceeds it answers unknown. `None` removes the limit.
     fn set_resource_limit(&mut self, limit: Option<u64>) -> Result<()>;

@@ -78,7 +78,7 @@ test('every preset gives the CLI verdict, statistics and events on a safe and an
       const expected = { true: 'TRUE', false: 'FALSE' }[want.verdict] ?? `UNKNOWN (${want.reason})`;
       assert.equal(verdict, expected, `${ex.key} ${preset}`);
       const stats = JSON.parse(await page.getAttribute(id('stats'), 'data-stats'));
-      for (const k of ['steps', 'states', 'refinements', 'solver_queries', 'abstractions', 'abstraction_states', 'predicates', 'bound']) {
+      for (const k of ['steps', 'states', 'refinements', 'solver_queries', 'cache_hits', 'abstractions', 'abstraction_states', 'predicates', 'bound']) {
         assert.equal(stats[k], want.stats[k], `${ex.key} ${preset}: ${k}`);
       }
       const events = await page.evaluate(() => window.cpaDebug.events());

@@ -102,6 +102,9 @@ impl<M: Smt> Smt for Purposes<M> {
     fn queries(&self) -> u64 {
         self.inner.queries()
     }
+    fn cache_hits(&self) -> u64 {
+        self.inner.cache_hits()
+    }
     fn set_resource_limit(&mut self, limit: Option<u64>) -> SmtResult<()> {
         self.inner.set_resource_limit(limit)
     }

@@ -374,6 +374,7 @@ impl<C: Describe> Algorithm for Cegar<C> {
             states: self.algo.arg.len() as u64,
             refinements: self.refinements,
             solver_queries: self.smt.queries(),
+            cache_hits: self.smt.cache_hits(),
             abstractions: c.abstractions,
             predicates: c.precision,
             bound: 0,

@@ -322,6 +322,7 @@ impl Algorithm for KInduction {
             states: self.core.states(),
             refinements: 0,
             solver_queries: self.core.smt.queries(),
+            cache_hits: self.core.smt.cache_hits(),
             abstractions: 0,
             predicates: 0,
             bound: u64::from(self.k),

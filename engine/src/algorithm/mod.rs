@@ -63,6 +63,8 @@ pub struct AlgoStats {
     pub states: u64,
     pub refinements: u64,
     pub solver_queries: u64,
+    /// Queries answered from the query cache, without a round trip.
+    pub cache_hits: u64,
     pub abstractions: u64,
     pub predicates: u64,
     pub bound: u64,

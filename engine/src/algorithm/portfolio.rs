@@ -43,6 +43,9 @@ impl Smt for SharedSmt {
     fn queries(&self) -> u64 {
         self.0.borrow().queries()
     }
+    fn cache_hits(&self) -> u64 {
+        self.0.borrow().cache_hits()
+    }
     fn set_resource_limit(&mut self, limit: Option<u64>) -> Result<()> {
         self.0.borrow_mut().set_resource_limit(limit)
     }
@@ -246,6 +249,7 @@ impl Algorithm for Portfolio {
             s.bound = c.bound;
         }
         s.solver_queries = self.smt.queries();
+        s.cache_hits = self.smt.cache_hits();
         s
     }
 

@@ -312,6 +312,36 @@ impl Term {
         Rc::ptr_eq(&self.0, &other.0)
     }
 
+    /// Structural equality in time linear in the sizes of the two DAGs: `==` compares the
+    /// terms as trees, which takes exponential time on terms with much sharing that are equal
+    /// but built apart (a path formula built again after a refinement, say).
+    pub fn dag_eq(&self, other: &Term) -> bool {
+        fn go(a: &Term, b: &Term, same: &mut std::collections::HashSet<(usize, usize)>) -> bool {
+            if Rc::ptr_eq(&a.0, &b.0) {
+                return true;
+            }
+            if a.0.hash != b.0.hash || a.0.sort != b.0.sort || a.0.size != b.0.size {
+                return false;
+            }
+            // A pair met before is equal, or the whole comparison already answers false.
+            if !same.insert((a.addr(), b.addr())) {
+                return true;
+            }
+            match (&a.0.kind, &b.0.kind) {
+                (TermKind::App(o1, x), TermKind::App(o2, y)) => {
+                    o1 == o2
+                        && x.len() == y.len()
+                        && x.iter().zip(y.iter()).all(|(x, y)| go(x, y, same))
+                }
+                (TermKind::Quant(q1, v1, x), TermKind::Quant(q2, v2, y)) => {
+                    q1 == q2 && v1 == v2 && go(x, y, same)
+                }
+                (k1, k2) => k1 == k2,
+            }
+        }
+        go(self, other, &mut std::collections::HashSet::new())
+    }
+
     /// An identity for memoisation within one traversal (valid while `self` is alive).
     pub(crate) fn addr(&self) -> usize {
         Rc::as_ptr(&self.0) as usize

@@ -19,12 +19,13 @@ pub fn stats_panel(p: &Props) -> Html {
     let s = &p.stats;
     let json = serde_json::json!({
         "steps": s.steps, "states": s.states, "refinements": s.refinements,
-        "solver_queries": s.solver_queries, "abstractions": s.abstractions,
+        "solver_queries": s.solver_queries, "cache_hits": s.cache_hits,
+        "abstractions": s.abstractions,
         "abstraction_states": s.abstraction_states, "predicates": s.predicates,
         "bound": s.bound, "solver_ms": (p.solver_ms * 1000.0).round() / 1000.0,
     })
     .to_string();
-    let rows: [(&str, String, &str); 9] = [
+    let rows: [(&str, String, &str); 10] = [
         (
             "Steps",
             s.steps.to_string(),
@@ -52,6 +53,11 @@ pub fn stats_panel(p: &Props) -> Html {
             "Solver queries",
             s.solver_queries.to_string(),
             "round trips to Z3",
+        ),
+        (
+            "Answered from the cache",
+            s.cache_hits.to_string(),
+            "repeated queries answered without asking Z3 again (not in the solver queries)",
         ),
         (
             "Solver time",

@@ -1,0 +1,282 @@
+//! Answers to repeated solver queries, without a round trip: a [`Smt`] layer that remembers
+//! the answers of `check`, `model`, `all_sat` and `interpolate` by their arguments. Lazy
+//! abstraction asks the same questions again and again (after a refinement it rebuilds the
+//! ARG below the pivot and abstracts the same block formulas over the same predicates; BMC
+//! and k-induction repeat their checks per bound), and every answer is a function of the
+//! query: the formulas are closed (each call pushes and pops its own level) and the solver
+//! settings that change answers (resource limit, interpolation strategy) clear the cache.
+//!
+//! Deterministic like the rest of the engine (no clock, and the same hits natively and in
+//! the browser), so share links replay the same events. Bounded: past [`MAX_ENTRIES`]
+//! answers the cache starts afresh. Keys compare terms as DAGs ([`Term::dag_eq`]), in time
+//! linear in their size, so a hit never costs more than building the query did.
+
+use crate::smt::{Result, Sat, Smt};
+use solver_bridge::term::Term;
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+
+/// Most answers kept (all kinds together).
+pub const MAX_ENTRIES: usize = 20_000;
+
+/// A query's terms as a key: hashed by the terms' structural hashes, compared as DAGs.
+#[derive(Clone)]
+struct Key(Vec<Term>);
+
+impl PartialEq for Key {
+    fn eq(&self, other: &Key) -> bool {
+        self.0.len() == other.0.len() && self.0.iter().zip(&other.0).all(|(a, b)| a.dag_eq(b))
+    }
+}
+
+impl Eq for Key {}
+
+impl Hash for Key {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.0.len().hash(state);
+        for t in &self.0 {
+            t.hash(state);
+        }
+    }
+}
+
+/// What a query asked, with its arguments (the separator between formulas and terms is part
+/// of the kind, so `model([a, b], [c])` and `model([a], [b, c])` differ).
+#[derive(Clone, PartialEq, Eq, Hash)]
+enum Query {
+    Check(Key),
+    Model(Key, Key),
+    AllSat(Key, Key, usize),
+    Interpolate(Key),
+}
+
+#[derive(Clone)]
+enum Answer {
+    Check(Sat),
+    Model(Option<Vec<Term>>),
+    AllSat(Vec<Vec<bool>>),
+    Interpolate(Vec<Term>),
+}
+
+pub struct CachedSmt {
+    inner: Box<dyn Smt>,
+    answers: HashMap<Query, Answer>,
+    hits: u64,
+}
+
+impl CachedSmt {
+    pub fn new(inner: Box<dyn Smt>) -> CachedSmt {
+        CachedSmt {
+            inner,
+            answers: HashMap::new(),
+            hits: 0,
+        }
+    }
+
+    /// The cached answer to `q`, or `ask`'s (remembered when it succeeds: errors and limits
+    /// are not answers).
+    fn answer(
+        &mut self,
+        q: Query,
+        ask: impl FnOnce(&mut dyn Smt) -> Result<Answer>,
+    ) -> Result<Answer> {
+        if let Some(a) = self.answers.get(&q) {
+            self.hits += 1;
+            return Ok(a.clone());
+        }
+        let a = ask(self.inner.as_mut())?;
+        if self.answers.len() >= MAX_ENTRIES {
+            self.answers.clear();
+        }
+        self.answers.insert(q, a.clone());
+        Ok(a)
+    }
+}
+
+fn key(terms: &[Term]) -> Key {
+    Key(terms.to_vec())
+}
+
+impl Smt for CachedSmt {
+    fn check(&mut self, formulas: &[Term]) -> Result<Sat> {
+        match self.answer(Query::Check(key(formulas)), |s| {
+            s.check(formulas).map(Answer::Check)
+        })? {
+            Answer::Check(a) => Ok(a),
+            _ => unreachable!("a check's answer"),
+        }
+    }
+
+    fn model(&mut self, formulas: &[Term], terms: &[Term]) -> Result<Option<Vec<Term>>> {
+        match self.answer(Query::Model(key(formulas), key(terms)), |s| {
+            s.model(formulas, terms).map(Answer::Model)
+        })? {
+            Answer::Model(a) => Ok(a),
+            _ => unreachable!("a model's answer"),
+        }
+    }
+
+    fn all_sat(&mut self, formula: &Term, bools: &[Term], limit: usize) -> Result<Vec<Vec<bool>>> {
+        let q = Query::AllSat(key(std::slice::from_ref(formula)), key(bools), limit);
+        match self.answer(q, |s| s.all_sat(formula, bools, limit).map(Answer::AllSat))? {
+            Answer::AllSat(a) => Ok(a),
+            _ => unreachable!("an AllSAT answer"),
+        }
+    }
+
+    fn interpolate(&mut self, sequence: &[Term]) -> Result<Vec<Term>> {
+        match self.answer(Query::Interpolate(key(sequence)), |s| {
+            s.interpolate(sequence).map(Answer::Interpolate)
+        })? {
+            Answer::Interpolate(a) => Ok(a),
+            _ => unreachable!("interpolants"),
+        }
+    }
+
+    fn queries(&self) -> u64 {
+        self.inner.queries()
+    }
+
+    fn cache_hits(&self) -> u64 {
+        self.hits
+    }
+
+    fn set_resource_limit(&mut self, limit: Option<u64>) -> Result<()> {
+        // An answer `unknown` (and which strategy an interpolation could use) depends on it.
+        self.answers.clear();
+        self.inner.set_resource_limit(limit)
+    }
+
+    fn set_interpolation(&mut self, strategy: solver_bridge::itp::Strategy) {
+        self.answers
+            .retain(|q, _| !matches!(q, Query::Interpolate(_)));
+        self.inner.set_interpolation(strategy)
+    }
+
+    fn set_query_limit(&mut self, limit: Option<u64>) {
+        self.inner.set_query_limit(limit)
+    }
+
+    fn reset(&mut self) -> Result<()> {
+        self.inner.reset()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::smt::EngineError;
+    use solver_bridge::term::{Sort, Var};
+
+    /// Counts the calls that reach it; `x > 0`-style answers: Sat unless the formula is
+    /// the literal false.
+    #[derive(Default)]
+    struct Counting {
+        calls: u64,
+        fail: bool,
+    }
+
+    impl Smt for Counting {
+        fn check(&mut self, formulas: &[Term]) -> Result<Sat> {
+            self.calls += 1;
+            if self.fail {
+                return Err(EngineError::Limit("limit".into()));
+            }
+            Ok(if formulas.iter().any(|f| *f == Term::bool(false)) {
+                Sat::Unsat
+            } else {
+                Sat::Sat
+            })
+        }
+        fn model(&mut self, _: &[Term], _: &[Term]) -> Result<Option<Vec<Term>>> {
+            self.calls += 1;
+            Ok(None)
+        }
+        fn all_sat(&mut self, _: &Term, bools: &[Term], _: usize) -> Result<Vec<Vec<bool>>> {
+            self.calls += 1;
+            Ok(vec![vec![true; bools.len()]])
+        }
+        fn interpolate(&mut self, s: &[Term]) -> Result<Vec<Term>> {
+            self.calls += 1;
+            Ok(vec![Term::bool(true); s.len().saturating_sub(1)])
+        }
+        fn queries(&self) -> u64 {
+            self.calls
+        }
+        fn set_resource_limit(&mut self, _: Option<u64>) -> Result<()> {
+            Ok(())
+        }
+        fn set_interpolation(&mut self, _: solver_bridge::itp::Strategy) {}
+        fn set_query_limit(&mut self, _: Option<u64>) {}
+        fn reset(&mut self) -> Result<()> {
+            Ok(())
+        }
+    }
+
+    fn var(name: &str) -> Term {
+        Term::var(Var::new(name, Sort::Int))
+    }
+
+    /// `x_n` where `x_{i+1} = x_i div x_i` (not simplified): a DAG of n+1 nodes whose tree
+    /// has 2^n leaves.
+    fn doubling(n: usize) -> Term {
+        let mut t = var("x");
+        for _ in 0..n {
+            t = Term::div(t.clone(), t);
+        }
+        t
+    }
+
+    #[test]
+    fn a_repeated_query_is_answered_without_the_solver() {
+        let mut c = CachedSmt::new(Box::new(Counting::default()));
+        let f = Term::gt(var("x"), Term::int(0));
+        assert_eq!(c.check(std::slice::from_ref(&f)).unwrap(), Sat::Sat);
+        assert_eq!(c.check(std::slice::from_ref(&f)).unwrap(), Sat::Sat);
+        assert_eq!(c.queries(), 1);
+        assert_eq!(c.cache_hits(), 1);
+        // Other arguments, other answers.
+        assert_eq!(
+            c.check(&[f.clone(), Term::bool(false)]).unwrap(),
+            Sat::Unsat
+        );
+        assert_eq!(c.queries(), 2);
+        // The same terms asked as another kind of query go to the solver.
+        c.interpolate(&[f.clone(), Term::bool(false)]).unwrap();
+        c.all_sat(&f, &[], 4).unwrap();
+        c.all_sat(&f, &[], 5).unwrap();
+        c.model(std::slice::from_ref(&f), &[]).unwrap();
+        c.model(&[], std::slice::from_ref(&f)).unwrap();
+        assert_eq!(c.queries(), 7);
+        // A resource limit clears the answers (an unknown depends on it).
+        c.set_resource_limit(Some(10)).unwrap();
+        c.check(&[f]).unwrap();
+        assert_eq!(c.queries(), 8);
+    }
+
+    #[test]
+    fn errors_are_not_remembered() {
+        let mut c = CachedSmt::new(Box::new(Counting {
+            fail: true,
+            ..Counting::default()
+        }));
+        let f = Term::bool(true);
+        assert!(c.check(std::slice::from_ref(&f)).is_err());
+        assert!(c.check(&[f]).is_err());
+        assert_eq!(c.queries(), 2);
+    }
+
+    #[test]
+    fn terms_built_apart_hit_and_compare_as_dags() {
+        let mut c = CachedSmt::new(Box::new(Counting::default()));
+        // Trees of 2^200 leaves: compared as trees, equality would never end.
+        let (a, b) = (doubling(200), doubling(200));
+        assert!(!a.ptr_eq(&b));
+        assert!(a.dag_eq(&b));
+        assert!(!a.dag_eq(&doubling(199)));
+        let f = |t: Term| Term::gt(t, Term::int(0));
+        c.check(&[f(a)]).unwrap();
+        c.check(&[f(b)]).unwrap();
+        assert_eq!((c.queries(), c.cache_hits()), (1, 1));
+    }
+}
