@@ -38,6 +38,10 @@ pub enum CheckKind {
     /// Are the octagon invariants at the loop heads inductive and do they exclude the error
     /// (satisfiable: no)?
     Invariant,
+    /// Do the recursive functions' contracts (intervals of their return values) hold, and
+    /// is the program safe with every call replaced by its contract (satisfiable: unknown
+    /// when not confirmed; `formula_size`: the number of contracts)?
+    Summary,
 }
 
 /// The verdict of a run, as the event names it.

@@ -63,7 +63,13 @@ pub struct IntervalAnalysis<'c> {
     cfa: &'c Cfa,
     /// `None`: unreachable.
     pub at: BTreeMap<NodeId, Env>,
+    /// Return values of callees assumed at their calls (absent: anything; `None`: the callee
+    /// never returns), as [`return_intervals`] computes them.
+    returns: Option<&'c Returns>,
 }
+
+/// The return values of functions by interval (`None`: no call returns).
+pub type Returns = BTreeMap<FuncId, Option<Interval>>;
 
 fn get(cfa: &Cfa, env: &Env, v: VarId) -> Interval {
     env.get(&v)
@@ -276,9 +282,19 @@ impl<'c> IntervalAnalysis<'c> {
     /// Analyses `function` from its entry with every variable unconstrained except globals
     /// initialised on the way (main's prologue declares them).
     pub fn run(cfa: &'c Cfa, function: FuncId) -> IntervalAnalysis<'c> {
+        IntervalAnalysis::run_with(cfa, function, None)
+    }
+
+    /// [`IntervalAnalysis::run`], with the callees' return values of `returns` at calls.
+    fn run_with(
+        cfa: &'c Cfa,
+        function: FuncId,
+        returns: Option<&'c Returns>,
+    ) -> IntervalAnalysis<'c> {
         let mut a = IntervalAnalysis {
             cfa,
             at: BTreeMap::new(),
+            returns,
         };
         let domain = Domain {
             post: &|env: &Env, e: &Edge| a.post(env, e),
@@ -316,21 +332,40 @@ impl<'c> IntervalAnalysis<'c> {
                 edge.to
             }
             EdgeKind::Call { return_site, .. } => {
-                // The callee may write any global; the return edge writes the result variable.
+                // The callee may write any global; the return edge writes the result variable
+                // (any value, or one of the callee's return values where they are known).
                 out.retain(|v, _| cfa.var(*v).function.is_some());
-                for e in cfa.successors(cfa.function(cfa.node(edge.to).function).exit) {
+                let callee = cfa.node(edge.to).function;
+                let returned = match self.returns.and_then(|r| r.get(&callee)) {
+                    Some(None) => return None,
+                    Some(Some(i)) => Some(*i),
+                    None => None,
+                };
+                for e in cfa.successors(cfa.function(callee).exit) {
                     if let EdgeKind::Return {
                         assign: Some(x), ..
                     } = &e.kind
                     {
                         if e.to == *return_site {
-                            out.remove(x);
+                            match returned {
+                                Some(i) => out.insert(*x, i.convert(cfa.var(*x).ty)),
+                                None => out.remove(x),
+                            };
                         }
                     }
                 }
                 *return_site
             }
             EdgeKind::Return { .. } | EdgeKind::ReachError(_) | EdgeKind::Abort(_) => return None,
+            EdgeKind::ReturnValue {
+                function,
+                value: Some(e),
+            } => {
+                if let Some((ty, retval)) = cfa.function(*function).ret {
+                    out.insert(retval, eval(cfa, env, e).convert(ty));
+                }
+                edge.to
+            }
             EdgeKind::ReturnValue { .. } | EdgeKind::Blank(_) => edge.to,
         };
         Some((target, out))
@@ -370,6 +405,51 @@ fn cmp(op: BinOp, a: Expr, b: Expr) -> Expr {
         ty: IntType::INT,
         kind: ExprKind::Binary(op, Box::new(a), Box::new(b)),
     }
+}
+
+/// Most rounds of [`return_intervals`]; after [`WIDEN_AFTER`] rounds a bound that still moves
+/// jumps to the type's bound.
+const MAX_ROUNDS: usize = 12;
+const WIDEN_AFTER: usize = 4;
+
+/// The values each function with a return value can return, as intervals: a Kleene
+/// iteration from "no call returns" over the analyses of every function (each from its entry
+/// with any arguments and globals, its calls returning what the previous round found), with
+/// widening, so recursive functions get bounds too. Empty when it does not stabilise within
+/// [`MAX_ROUNDS`]. The result is a candidate: its users check it with the solver
+/// ([`crate::summary`]).
+pub fn return_intervals(cfa: &Cfa) -> BTreeMap<FuncId, Interval> {
+    let with_ret: Vec<&crate::cfa::Function> =
+        cfa.functions.iter().filter(|f| f.ret.is_some()).collect();
+    let mut cur: Returns = with_ret.iter().map(|f| (f.id, None)).collect();
+    for round in 0..MAX_ROUNDS {
+        let mut next = Returns::new();
+        for f in &with_ret {
+            let Some((ty, retval)) = f.ret else { continue };
+            let a = IntervalAnalysis::run_with(cfa, f.id, Some(&cur));
+            let r =
+                a.at.get(&f.exit)
+                    .map(|env| get(cfa, env, retval).convert(ty));
+            let r = match (cur.get(&f.id).copied().flatten(), r) {
+                (Some(old), Some(new)) if round >= WIDEN_AFTER => {
+                    let full = Interval::of_type(ty);
+                    let j = old.join(new);
+                    Some(Interval {
+                        lo: if j.lo < old.lo { full.lo } else { old.lo },
+                        hi: if j.hi > old.hi { full.hi } else { old.hi },
+                    })
+                }
+                (Some(old), Some(new)) => Some(old.join(new)),
+                (_, r) => r,
+            };
+            next.insert(f.id, r);
+        }
+        if next == cur {
+            return cur.into_iter().filter_map(|(f, i)| Some((f, i?))).collect();
+        }
+        cur = next;
+    }
+    BTreeMap::new()
 }
 
 /// The interval invariants at the loop heads of `main`, for correctness witnesses (BMC and

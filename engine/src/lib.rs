@@ -28,6 +28,7 @@ pub mod report;
 pub mod semantics;
 pub mod session;
 pub mod smt;
+pub mod summary;
 pub mod symbolic;
 pub mod value;
 pub mod value_predicate;

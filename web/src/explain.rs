@@ -833,6 +833,12 @@ pub fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
                         Some(true) => " No: some obligation fails, so k-induction goes on.",
                         None => " The solver could not decide, so k-induction goes on.",
                     }),
+                CheckKind::Summary => say()
+                    .t(format!("Contract check: the program is recursive, so the unrolling cannot prove it at any bound. An interval analysis over the calls proposed contracts for {formula_size} recursive function(s): bounds on their return values. With every call replaced by its contract (any value in its bounds, any globals), is the program safe, and does every such function establish its contract at its exit from any arguments (its own recursive calls replaced the same way)?"))
+                    .t(match satisfiable {
+                        Some(false) => " Yes: by induction over the calls that return, the contracts hold in every run, so the program is safe.",
+                        _ => " Not confirmed, so k-induction goes on.",
+                    }),
             };
             s.done(src, if kind == Some(AlgorithmKind::KInduction) { "kinduction" } else { "bmc" })
         }
@@ -891,7 +897,17 @@ pub fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
         }
         Event::Verdict { verdict, reason } => match verdict {
             VerdictKind::True => {
+                // k-induction's proof: the step case, or a check of invariants or contracts.
+                let proof = run.events[..index.min(run.events.len())]
+                    .iter()
+                    .rev()
+                    .find_map(|e| match e {
+                        Event::Check { what, .. } => Some(*what),
+                        _ => None,
+                    });
                 let why = match cx.algorithm() {
+                    Some(AlgorithmKind::KInduction) if proof == Some(CheckKind::Invariant) => "the octagon invariants hold on arrival, are preserved from loop head to loop head, and exclude the error",
+                    Some(AlgorithmKind::KInduction) if proof == Some(CheckKind::Summary) => "with every call of a recursive function replaced by its contract the program is safe, and each such function establishes its contract (the checks need no recursion depth bound)",
                     Some(AlgorithmKind::Bmc) => "the forward condition holds: no execution is longer than the bound, and none within it reaches the error",
                     Some(AlgorithmKind::KInduction) => "the property holds in the base case and is k-inductive",
                     Some(AlgorithmKind::Execution) => "every run ends (or repeats a state forever) without reaching the error: without inputs the run is the program's only execution; with inputs the classes cover every input value and all runs of a class take one path",
@@ -1040,6 +1056,26 @@ mod tests {
             }
         }
         out
+    }
+
+    #[test]
+    fn a_proof_by_function_contracts_is_explained() {
+        let text = explain_all(
+            include_str!("../../tests/verdicts/recursion-contract-safe.c"),
+            "kinduction",
+        );
+        assert!(
+            text.iter().any(|t| t.starts_with("Contract check:")
+                && t.contains("2 recursive function(s)")
+                && t.contains("Yes: by induction")),
+            "{text:#?}"
+        );
+        assert!(
+            text.last().unwrap().starts_with(
+                "TRUE: with every call of a recursive function replaced by its contract"
+            ),
+            "{text:#?}"
+        );
     }
 
     #[test]

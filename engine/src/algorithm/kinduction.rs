@@ -23,7 +23,7 @@
 
 use super::unroll::{check_event, disjunction, Unrolling};
 use super::{AlgoStats, Algorithm, Verdict};
-use crate::cfa::{Cfa, EdgeKind, NodeId};
+use crate::cfa::{Cfa, NodeId};
 use crate::config::Config;
 use crate::events::{CheckKind, Event};
 use crate::formula::encode::{Builder, AUX};
@@ -33,7 +33,7 @@ use crate::ir::Expr;
 use crate::smt::{Result, Sat};
 use crate::witness::{correctness, Outcome};
 use solver_bridge::term::Term;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 enum Phase {
     Base,
@@ -70,29 +70,7 @@ pub fn single_loop_head(cfa: &Cfa) -> std::result::Result<NodeId, String> {
         .map(|n| n.id)
         .collect();
     // Recursion: a cycle in the call graph.
-    let mut calls: BTreeMap<crate::ir::FuncId, BTreeSet<crate::ir::FuncId>> = BTreeMap::new();
-    for e in &cfa.edges {
-        if let EdgeKind::Call { callee, .. } = e.kind {
-            calls
-                .entry(cfa.node(e.from).function)
-                .or_default()
-                .insert(callee);
-        }
-    }
-    let reaches = |from: crate::ir::FuncId, to: crate::ir::FuncId| {
-        let mut seen = BTreeSet::new();
-        let mut stack: Vec<_> = calls.get(&from).into_iter().flatten().copied().collect();
-        while let Some(f) = stack.pop() {
-            if f == to {
-                return true;
-            }
-            if seen.insert(f) {
-                stack.extend(calls.get(&f).into_iter().flatten().copied());
-            }
-        }
-        false
-    };
-    if cfa.functions.iter().any(|f| reaches(f.id, f.id)) {
+    if !crate::cfa::summary::recursive(cfa).is_empty() {
         return Err("the program is recursive".into());
     }
     match heads.as_slice() {
@@ -182,6 +160,32 @@ impl KInduction {
             return Ok(true);
         }
         Ok(false)
+    }
+
+    /// Function contracts as a proof of their own, for recursive programs
+    /// ([`crate::summary`]): the recursive functions' return intervals, checked with the
+    /// correctness-witness check on the program with calls replaced by contracts and on each
+    /// function's body. Unlike the unrolling, no recursion depth bound limits it.
+    fn summary_proof(&mut self, events: &mut Vec<Event>) -> Result<bool> {
+        let cfa = self.core.cfa.clone();
+        let contracts = crate::summary::contracts(&cfa);
+        if contracts.is_empty() {
+            return Ok(false);
+        }
+        let proof = crate::summary::prove(&cfa, self.core.smt.as_mut())?;
+        events.push(Event::Check {
+            what: CheckKind::Summary,
+            bound: self.k,
+            satisfiable: if proof.is_some() { Some(false) } else { None },
+            formula_size: contracts.len() as u64,
+        });
+        match proof {
+            Some(p) => {
+                self.proof = Some(p.invariants);
+                Ok(true)
+            }
+            None => Ok(false),
+        }
     }
 
     /// The auxiliary invariant at the loop-head states of the step case. It holds at the
@@ -276,7 +280,7 @@ impl Algorithm for KInduction {
             }
             Phase::Invariant => {
                 self.octagon_checked = true;
-                if self.octagon_proof(events)? {
+                if self.octagon_proof(events)? || self.summary_proof(events)? {
                     return Ok(Some(Verdict::True));
                 }
                 return Ok(self.next_bound(events));

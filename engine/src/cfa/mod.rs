@@ -4,6 +4,7 @@
 mod analysis;
 pub mod export;
 pub mod overflow;
+pub mod summary;
 
 use crate::diag::Span;
 use crate::ir::{Expr, FuncId, IntType, VarId, VarNames, Variable};

@@ -32,6 +32,7 @@ fn check_name(c: CheckKind) -> &'static str {
         CheckKind::Forward => "forward condition",
         CheckKind::Step => "inductive step",
         CheckKind::Invariant => "octagon invariants",
+        CheckKind::Summary => "function contracts",
     }
 }
 

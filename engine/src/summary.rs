@@ -1,0 +1,160 @@
+//! Proofs with function summaries, for recursive programs: no depth bound limits them.
+//!
+//! The recursive functions get contracts, intervals of their return values
+//! ([`crate::intervals::return_intervals`], a fixpoint over the calls), and the proof is
+//! assume-guarantee ([`crate::cfa::summary`]): with every call of a recursive function
+//! replaced by its contract,
+//!
+//! 1. `main` is safe: the correctness-witness check ([`crate::witness::correctness`]) of the
+//!    octagon invariants at its loop heads, error excluded, confirms it;
+//! 2. every recursive function `f` establishes its contract: the same check on the program
+//!    that starts at `f`'s entry (any arguments and globals), with the contract as the
+//!    invariant at `f`'s exit (over its return value) and the error excluded there too (an
+//!    error inside `f` is reachable from some call, or not at all from any arguments).
+//!
+//! By induction over the order in which calls return, every call of a run returns a value
+//! its contract allows, and no run reaches the error: the checks are the proof (the
+//! block-abstraction view of procedure summaries in "Software Verification with Block
+//! Abstraction Memoization" by Wonisch and Wehrheim, here with interval contracts).
+
+use crate::cfa::summary::{recursive, summarized, with_main, within};
+use crate::cfa::{Cfa, NodeId};
+use crate::intervals::{return_intervals, Interval};
+use crate::ir::{Expr, FuncId};
+use crate::smt::{Result, Smt};
+use crate::witness::correctness::{self};
+use crate::witness::Outcome;
+use std::collections::BTreeMap;
+
+/// A proof: the contracts and the loop invariants it rests on.
+#[derive(Clone, Debug)]
+pub struct Proof {
+    pub contracts: BTreeMap<FuncId, Interval>,
+    /// Octagon invariants at `main`'s loop heads (in the summarised program).
+    pub invariants: BTreeMap<NodeId, Expr>,
+}
+
+/// The contracts the proof would rest on: the return intervals of the recursive functions
+/// that say something (empty: nothing to try).
+pub fn contracts(cfa: &Cfa) -> BTreeMap<FuncId, Interval> {
+    let rec = recursive(cfa);
+    if rec.is_empty() {
+        return BTreeMap::new();
+    }
+    return_intervals(cfa)
+        .into_iter()
+        .filter(|(f, i)| {
+            rec.contains(f)
+                && cfa
+                    .function(*f)
+                    .ret
+                    .is_some_and(|(ty, _)| within(Expr::constant(ty, 0), *i).is_some())
+        })
+        .collect()
+}
+
+/// Tries the proof; `Ok(None)`: some check did not confirm (then nothing is claimed).
+pub fn prove(cfa: &Cfa, smt: &mut dyn Smt) -> Result<Option<Proof>> {
+    let contracts = contracts(cfa);
+    if contracts.is_empty() {
+        return Ok(None);
+    }
+    let program = summarized(cfa, &contracts);
+    let texts =
+        |cfa: &Cfa, invs: &BTreeMap<NodeId, Expr>| -> BTreeMap<NodeId, Vec<(Expr, String)>> {
+            invs.iter()
+                .map(|(l, e)| (*l, vec![(e.clone(), e.display(cfa).to_string())]))
+                .collect()
+        };
+    // 1. main, with the calls replaced by the contracts.
+    let invariants = crate::octagon::loop_invariants(&program);
+    let main_invs: BTreeMap<NodeId, Expr> = invariants
+        .iter()
+        .filter(|(l, _)| program.node(**l).function == program.main)
+        .map(|(l, e)| (*l, e.clone()))
+        .collect();
+    if correctness::check_up_to(&program, smt, &texts(&program, &invariants), true, 1)?
+        != Outcome::Confirmed
+    {
+        return Ok(None);
+    }
+    // 2. each function establishes its contract.
+    for (&f, &i) in &contracts {
+        let body = with_main(&program, f);
+        let Some((ty, retval)) = body.function(f).ret else {
+            return Ok(None);
+        };
+        let Some(post) = within(Expr::var(retval, ty), i) else {
+            return Ok(None);
+        };
+        let mut invs = crate::octagon::loop_invariants(&body);
+        invs.insert(body.function(f).exit, post);
+        if correctness::check_up_to(&body, smt, &texts(&body, &invs), true, 1)?
+            != Outcome::Confirmed
+        {
+            return Ok(None);
+        }
+    }
+    Ok(Some(Proof {
+        contracts,
+        invariants: main_invs,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::frontend::parse_program;
+    use crate::smt::BridgeSmt;
+    use solver_bridge::solver::NativeZ3;
+
+    fn proof(name: &str) -> (Cfa, Option<Proof>) {
+        let path = format!("{}/../tests/verdicts/{name}.c", env!("CARGO_MANIFEST_DIR"));
+        let src = std::fs::read_to_string(path).unwrap();
+        let cfa = parse_program("t.c", &src).expect("parses").cfa;
+        let mut smt = BridgeSmt::new(NativeZ3::new().expect("the tests need z3"));
+        let p = prove(&cfa, &mut smt).unwrap();
+        (cfa, p)
+    }
+
+    #[test]
+    fn contracts_prove_a_mutual_recursion_over_any_input() {
+        let (cfa, p) = proof("recursion-contract-safe");
+        let p = p.expect("a proof");
+        let names: Vec<(String, i128, i128)> = p
+            .contracts
+            .iter()
+            .map(|(f, i)| (cfa.function(*f).name.clone(), i.lo, i.hi))
+            .collect();
+        assert_eq!(
+            names,
+            vec![("id".to_string(), 0, 2), ("id2".to_string(), 0, 2)]
+        );
+    }
+
+    /// Each unsafe twin breaks one part of the argument that a wrong proof would skip: main
+    /// with the contracts, the error inside the recursive function, a global the calls
+    /// change.
+    #[test]
+    fn no_proof_for_unsafe_recursion() {
+        for name in [
+            "recursion-contract-unsafe",
+            "recursion-contract-inside-unsafe",
+            "recursion-contract-global-unsafe",
+        ] {
+            let (cfa, p) = proof(name);
+            assert!(
+                !contracts(&cfa).is_empty(),
+                "{name}: the test needs contracts to try"
+            );
+            assert!(p.is_none(), "{name}: {p:?}");
+        }
+    }
+
+    #[test]
+    fn programs_without_recursion_get_no_contracts() {
+        let src = "extern void reach_error(void);\nint f(int x) { return x > 3 ? 3 : x; }\nint main(void) { if (f(5) > 3) reach_error(); return 0; }\n";
+        let cfa = parse_program("t.c", src).unwrap().cfa;
+        assert!(contracts(&cfa).is_empty());
+    }
+}
