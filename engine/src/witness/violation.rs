@@ -37,24 +37,24 @@ pub fn write(cfa: &Cfa, trace: &[TraceStep], file: &str, metadata: Metadata) -> 
         };
         // A nondeterministic value the front end put in a temporary (`__tmp_0`, before a
         // conversion) is stated for the user variable it is copied into.
-        let (assigned, at) =
-            if cfa.var(assigned).synthetic {
-                match trace[i + 1..].iter().take(4).position(|s| {
-                    copy_of(cfa, crate::cfa::EdgeId(s.edge)) == Some((assigned, true))
-                }) {
-                    Some(k) => {
-                        let copy = &trace[i + 1 + k];
-                        let e = cfa.edge(crate::cfa::EdgeId(copy.edge));
-                        match written(&e.kind) {
-                            Some(x) => (x, i + 1 + k),
-                            None => continue,
-                        }
-                    }
-                    None => continue,
-                }
-            } else {
-                (assigned, i)
-            };
+        let (assigned, at) = if cfa.var(assigned).synthetic {
+            let copy = trace[i + 1..]
+                .iter()
+                .take(4)
+                .enumerate()
+                .find_map(|(k, s)| {
+                    copies_of(cfa, crate::cfa::EdgeId(s.edge))
+                        .into_iter()
+                        .find(|(t, _)| *t == assigned)
+                        .map(|(_, user)| (user, i + 1 + k))
+                });
+            match copy {
+                Some(c) => c,
+                None => continue,
+            }
+        } else {
+            (assigned, i)
+        };
         let Some(next) = trace.get(at + 1) else {
             continue;
         };
@@ -93,40 +93,37 @@ pub fn write(cfa: &Cfa, trace: &[TraceStep], file: &str, metadata: Metadata) -> 
     Entry::ViolationSequence { metadata, content }
 }
 
-/// The variable an assignment or declaration writes.
-fn written(kind: &EdgeKind) -> Option<crate::ir::VarId> {
-    match kind {
-        EdgeKind::Assign { lhs, .. } => Some(*lhs),
-        EdgeKind::Declare { var, .. } => Some(*var),
-        _ => None,
-    }
-}
-
-/// For an edge that copies a front-end temporary into a user variable (`int n = __tmp_0;`,
-/// conversions allowed): `(temporary, true)`.
-fn copy_of(cfa: &Cfa, edge: crate::cfa::EdgeId) -> Option<(crate::ir::VarId, bool)> {
+/// The user variables an edge copies front-end temporaries into, as (temporary, user
+/// variable): `int n = __tmp_0;` (conversions allowed), or a call `f(__tmp_0)` whose
+/// parameter receives it.
+fn copies_of(cfa: &Cfa, edge: crate::cfa::EdgeId) -> Vec<(crate::ir::VarId, crate::ir::VarId)> {
+    let temp = |x: &crate::ir::Expr| {
+        let mut x = x;
+        while let crate::ir::ExprKind::Cast { operand, .. } = &x.kind {
+            x = operand;
+        }
+        match x.kind {
+            crate::ir::ExprKind::Var(t) if cfa.var(t).synthetic => Some(t),
+            _ => None,
+        }
+    };
     let e = cfa.edge(edge);
-    let (target, rhs) = match &e.kind {
+    match &e.kind {
         EdgeKind::Assign {
             lhs,
             rhs: Rhs::Expr(x),
-        } => (*lhs, x),
-        EdgeKind::Declare {
-            var,
+        }
+        | EdgeKind::Declare {
+            var: lhs,
             init: Some(Rhs::Expr(x)),
-        } => (*var, x),
-        _ => return None,
-    };
-    if cfa.var(target).synthetic {
-        return None;
-    }
-    let mut x = rhs;
-    while let crate::ir::ExprKind::Cast { operand, .. } = &x.kind {
-        x = operand;
-    }
-    match x.kind {
-        crate::ir::ExprKind::Var(t) if cfa.var(t).synthetic => Some((t, true)),
-        _ => None,
+        } if !cfa.var(*lhs).synthetic => temp(x).map(|t| (t, *lhs)).into_iter().collect(),
+        EdgeKind::Call { callee, args, .. } => args
+            .iter()
+            .zip(&cfa.function(*callee).params)
+            .filter(|(_, p)| !cfa.var(**p).synthetic)
+            .filter_map(|(a, p)| Some((temp(a)?, *p)))
+            .collect(),
+        _ => Vec::new(),
     }
 }
 
@@ -205,7 +202,7 @@ pub fn validate(cfa: &Cfa, content: &[Segment]) -> Result<(), String> {
     let values = assumed_values(content);
     let mut copies = BTreeMap::new();
     for e in &cfa.edges {
-        if let (Some((t, _)), Some(x)) = (copy_of(cfa, e.id), written(&e.kind)) {
+        for (t, x) in copies_of(cfa, e.id) {
             copies.entry(t).or_insert(x);
         }
     }
