@@ -35,6 +35,21 @@ impl Interval {
         }
     }
 
+    /// Widening of `self` by `new`: a bound that `new` passes jumps to the type's bound.
+    fn widen(self, new: Interval, t: IntType) -> Interval {
+        let full = Interval::of_type(t);
+        Interval {
+            lo: if new.lo < self.lo { full.lo } else { self.lo },
+            hi: if new.hi > self.hi { full.hi } else { self.hi },
+        }
+    }
+
+    /// Whether it excludes some value of type `t`.
+    pub fn narrower_than(self, t: IntType) -> bool {
+        let full = Interval::of_type(t);
+        self.lo > full.lo || self.hi < full.hi
+    }
+
     fn meet(self, o: Interval) -> Option<Interval> {
         let r = Interval {
             lo: self.lo.max(o.lo),
@@ -266,14 +281,7 @@ fn widen(cfa: &Cfa, old: &Env, new: &Env) -> Env {
     keys.into_iter()
         .map(|v| {
             let (o, n) = (get(cfa, old, v), get(cfa, new, v));
-            let full = Interval::of_type(cfa.var(v).ty);
-            (
-                v,
-                Interval {
-                    lo: if n.lo < o.lo { full.lo } else { o.lo },
-                    hi: if n.hi > o.hi { full.hi } else { o.hi },
-                },
-            )
+            (v, o.widen(n, cfa.var(v).ty))
         })
         .collect()
 }
@@ -374,30 +382,35 @@ impl<'c> IntervalAnalysis<'c> {
     /// The invariant at `l` as a C condition over the variables with a non-trivial interval.
     pub fn invariant(&self, l: NodeId) -> Option<Expr> {
         let env = self.at.get(&l)?;
-        let mut conj: Option<Expr> = None;
-        for (v, i) in env {
-            let ty = self.cfa.var(*v).ty;
-            let full = Interval::of_type(ty);
-            let x = Expr::var(*v, ty);
-            let mut parts = Vec::new();
-            if i.lo > full.lo {
-                parts.push(cmp(BinOp::Ge, x.clone(), Expr::constant(ty, i.lo)));
-            }
-            if i.hi < full.hi {
-                parts.push(cmp(BinOp::Le, x, Expr::constant(ty, i.hi)));
-            }
-            for p in parts {
-                conj = Some(match conj {
-                    None => p,
-                    Some(c) => Expr {
-                        ty: IntType::INT,
-                        kind: ExprKind::Binary(BinOp::LogAnd, Box::new(c), Box::new(p)),
-                    },
-                });
-            }
-        }
-        conj
+        conj(
+            env.iter()
+                .flat_map(|(v, i)| bounds(&Expr::var(*v, self.cfa.var(*v).ty), *i)),
+        )
     }
+}
+
+/// `x >= lo` and `x <= hi`, for the bounds of `i` that exclude values of `x`'s type.
+fn bounds(x: &Expr, i: Interval) -> Vec<Expr> {
+    let full = Interval::of_type(x.ty);
+    let mut parts = Vec::new();
+    if i.lo > full.lo {
+        parts.push(cmp(BinOp::Ge, x.clone(), Expr::constant(x.ty, i.lo)));
+    }
+    if i.hi < full.hi {
+        parts.push(cmp(BinOp::Le, x.clone(), Expr::constant(x.ty, i.hi)));
+    }
+    parts
+}
+
+/// The conjunction of `parts`, left to right (`None`: no part).
+fn conj(parts: impl IntoIterator<Item = Expr>) -> Option<Expr> {
+    parts.into_iter().reduce(|a, b| cmp(BinOp::LogAnd, a, b))
+}
+
+/// `lo <= x && x <= hi` over the bounds of `i` that say something for `x`'s type (`None`:
+/// none).
+pub fn within(x: Expr, i: Interval) -> Option<Expr> {
+    conj(bounds(&x, i))
 }
 
 fn cmp(op: BinOp, a: Expr, b: Expr) -> Expr {
@@ -431,14 +444,7 @@ pub fn return_intervals(cfa: &Cfa) -> BTreeMap<FuncId, Interval> {
                 a.at.get(&f.exit)
                     .map(|env| get(cfa, env, retval).convert(ty));
             let r = match (cur.get(&f.id).copied().flatten(), r) {
-                (Some(old), Some(new)) if round >= WIDEN_AFTER => {
-                    let full = Interval::of_type(ty);
-                    let j = old.join(new);
-                    Some(Interval {
-                        lo: if j.lo < old.lo { full.lo } else { old.lo },
-                        hi: if j.hi > old.hi { full.hi } else { old.hi },
-                    })
-                }
+                (Some(old), Some(new)) if round >= WIDEN_AFTER => Some(old.widen(new, ty)),
                 (Some(old), Some(new)) => Some(old.join(new)),
                 (_, r) => r,
             };
@@ -460,10 +466,10 @@ pub fn loop_invariants(cfa: &Cfa) -> Vec<crate::witness::correctness::LocationIn
         .iter()
         .filter(|n| n.loop_head && n.function == cfa.main)
         .filter_map(|n| {
-            Some(crate::witness::correctness::LocationInvariant {
-                location: n.id,
-                formula: crate::witness::correctness::Formula::C(intervals.invariant(n.id)?),
-            })
+            Some(crate::witness::correctness::LocationInvariant::c(
+                n.id,
+                intervals.invariant(n.id)?,
+            ))
         })
         .collect()
 }

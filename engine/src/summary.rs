@@ -17,12 +17,12 @@
 //! block-abstraction view of procedure summaries in "Software Verification with Block
 //! Abstraction Memoization" by Wonisch and Wehrheim, here with interval contracts).
 
-use crate::cfa::summary::{recursive, summarized, with_main, within};
+use crate::cfa::summary::{recursive, summarized, with_main};
 use crate::cfa::{Cfa, NodeId};
-use crate::intervals::{return_intervals, Interval};
+use crate::intervals::{return_intervals, within, Interval};
 use crate::ir::{Expr, FuncId};
 use crate::smt::{Result, Smt};
-use crate::witness::correctness::{self};
+use crate::witness::correctness;
 use crate::witness::Outcome;
 use std::collections::BTreeMap;
 
@@ -48,24 +48,22 @@ pub fn contracts(cfa: &Cfa) -> BTreeMap<FuncId, Interval> {
                 && cfa
                     .function(*f)
                     .ret
-                    .is_some_and(|(ty, _)| within(Expr::constant(ty, 0), *i).is_some())
+                    .is_some_and(|(ty, _)| i.narrower_than(ty))
         })
         .collect()
 }
 
-/// Tries the proof; `Ok(None)`: some check did not confirm (then nothing is claimed).
-pub fn prove(cfa: &Cfa, smt: &mut dyn Smt) -> Result<Option<Proof>> {
-    let contracts = contracts(cfa);
+/// Tries the proof with `contracts` (those of [`contracts`]); `Ok(None)`: some check did
+/// not confirm (then nothing is claimed).
+pub fn prove(
+    cfa: &Cfa,
+    contracts: BTreeMap<FuncId, Interval>,
+    smt: &mut dyn Smt,
+) -> Result<Option<Proof>> {
     if contracts.is_empty() {
         return Ok(None);
     }
     let program = summarized(cfa, &contracts);
-    let texts =
-        |cfa: &Cfa, invs: &BTreeMap<NodeId, Expr>| -> BTreeMap<NodeId, Vec<(Expr, String)>> {
-            invs.iter()
-                .map(|(l, e)| (*l, vec![(e.clone(), e.display(cfa).to_string())]))
-                .collect()
-        };
     // 1. main, with the calls replaced by the contracts.
     let invariants = crate::octagon::loop_invariants(&program);
     let main_invs: BTreeMap<NodeId, Expr> = invariants
@@ -73,8 +71,13 @@ pub fn prove(cfa: &Cfa, smt: &mut dyn Smt) -> Result<Option<Proof>> {
         .filter(|(l, _)| program.node(**l).function == program.main)
         .map(|(l, e)| (*l, e.clone()))
         .collect();
-    if correctness::check_up_to(&program, smt, &texts(&program, &invariants), true, 1)?
-        != Outcome::Confirmed
+    if correctness::check_up_to(
+        &program,
+        smt,
+        &correctness::with_texts(&program, &invariants),
+        true,
+        1,
+    )? != Outcome::Confirmed
     {
         return Ok(None);
     }
@@ -89,7 +92,7 @@ pub fn prove(cfa: &Cfa, smt: &mut dyn Smt) -> Result<Option<Proof>> {
         };
         let mut invs = crate::octagon::loop_invariants(&body);
         invs.insert(body.function(f).exit, post);
-        if correctness::check_up_to(&body, smt, &texts(&body, &invs), true, 1)?
+        if correctness::check_up_to(&body, smt, &correctness::with_texts(&body, &invs), true, 1)?
             != Outcome::Confirmed
         {
             return Ok(None);
@@ -113,7 +116,7 @@ mod tests {
         let src = std::fs::read_to_string(path).unwrap();
         let cfa = parse_program("t.c", &src).expect("parses").cfa;
         let mut smt = BridgeSmt::new(NativeZ3::new().expect("the tests need z3"));
-        let p = prove(&cfa, &mut smt).unwrap();
+        let p = prove(&cfa, contracts(&cfa), &mut smt).unwrap();
         (cfa, p)
     }
 

@@ -122,13 +122,14 @@ fn invariants_hold(
     failures: &mut Vec<String>,
 ) {
     let cfa = parse_program("t.c", src).unwrap().cfa;
-    let texts: BTreeMap<NodeId, Vec<(Expr, String)>> = invariants
+    let exprs: BTreeMap<NodeId, Expr> = invariants
         .into_iter()
         .map(|i| match i.formula {
-            Formula::C(e) => (i.location, vec![(e.clone(), e.display(&cfa).to_string())]),
+            Formula::C(e) => (i.location, e),
             other => panic!("{name}: an invariant that is not C: {other:?}"),
         })
         .collect();
+    let texts = correctness::with_texts(&cfa, &exprs);
     let mut smt = BridgeSmt::new(NativeZ3::new().unwrap());
     match correctness::check(&cfa, &mut smt, &texts, false) {
         Ok(Outcome::Confirmed) => {}

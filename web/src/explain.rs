@@ -20,6 +20,7 @@ use cpa_engine::events::{CheckKind, CutReason, Event, StateKind, VerdictKind};
 use cpa_engine::predicate::{AbstractionKind, BlockOperator};
 use cpa_engine::refinement::binary::BinaryMode;
 use cpa_engine::refinement::RefinementStrategy;
+use cpa_engine::view::StateView;
 
 /// A piece of an explanation: text, a formula or code (shown in monospace), or a reference
 /// to an ARG state or a source line (shown as a link that selects it).
@@ -136,25 +137,26 @@ impl Context<'_> {
         location_line(self.cfa(), location)
     }
 
-    fn state_line(&self, id: u32) -> Option<u32> {
-        let v = &self.run.cursor.frame.view;
-        v.states
+    /// State `id` of the current view, or one the current event removed.
+    fn state(&self, id: u32) -> Option<&StateView> {
+        self.run
+            .cursor
+            .frame
+            .view
+            .states
             .get(&id)
             .or_else(|| self.run.cursor.removed_now.iter().find(|s| s.id == id))
-            .and_then(|s| self.line(s.location))
+    }
+
+    fn state_line(&self, id: u32) -> Option<u32> {
+        self.state(id).and_then(|s| self.line(s.location))
     }
 
     /// Whether state `id` is at a location the CFA does not have: a failed overflow check's
     /// (`signed-overflow=check` appends them to a copy of the CFA, which the page does not
     /// draw), and the line of the operation checked there (its parent's).
     fn overflow_check(&self, id: u32) -> Option<Option<u32>> {
-        let v = &self.run.cursor.frame.view;
-        let find = |id: u32| {
-            v.states
-                .get(&id)
-                .or_else(|| self.run.cursor.removed_now.iter().find(|s| s.id == id))
-        };
-        let s = find(id)?;
+        let s = self.state(id)?;
         if self.cfa().nodes.iter().any(|n| n.id == s.location) {
             return None;
         }

@@ -549,12 +549,7 @@ impl Algorithm for Execution {
     fn invariants(&self) -> Vec<crate::witness::correctness::LocationInvariant> {
         crate::octagon::loop_invariants(&self.cfa)
             .into_iter()
-            .map(
-                |(location, e)| crate::witness::correctness::LocationInvariant {
-                    location,
-                    formula: crate::witness::correctness::Formula::C(e),
-                },
-            )
+            .map(|(l, e)| crate::witness::correctness::LocationInvariant::c(l, e))
             .collect()
     }
 }

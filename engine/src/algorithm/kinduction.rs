@@ -139,10 +139,7 @@ impl KInduction {
         if invariants.is_empty() {
             return Ok(false);
         }
-        let texts: BTreeMap<NodeId, Vec<(Expr, String)>> = invariants
-            .iter()
-            .map(|(l, e)| (*l, vec![(e.clone(), e.display(cfa.as_ref()).to_string())]))
-            .collect();
+        let texts = correctness::with_texts(&cfa, &invariants);
         let outcome = correctness::check_up_to(&cfa, self.core.smt.as_mut(), &texts, true, 1)?;
         let satisfiable = match outcome {
             Outcome::Confirmed => Some(false),
@@ -172,12 +169,13 @@ impl KInduction {
         if contracts.is_empty() {
             return Ok(false);
         }
-        let proof = crate::summary::prove(&cfa, self.core.smt.as_mut())?;
+        let n = contracts.len() as u64;
+        let proof = crate::summary::prove(&cfa, contracts, self.core.smt.as_mut())?;
         events.push(Event::Check {
             what: CheckKind::Summary,
             bound: self.k,
             satisfiable: if proof.is_some() { Some(false) } else { None },
-            formula_size: contracts.len() as u64,
+            formula_size: n,
         });
         match proof {
             Some(p) => {
@@ -240,10 +238,7 @@ impl Algorithm for KInduction {
         match &self.proof {
             Some(p) => p
                 .iter()
-                .map(|(l, e)| correctness::LocationInvariant {
-                    location: *l,
-                    formula: correctness::Formula::C(e.clone()),
-                })
+                .map(|(l, e)| correctness::LocationInvariant::c(*l, e.clone()))
                 .collect(),
             None => crate::intervals::loop_invariants(&self.core.cfa),
         }

@@ -16,8 +16,8 @@
 //! only unlinked), so invariants and locations of the original CFA name the same places.
 
 use super::{Cfa, Edge, EdgeId, EdgeKind, Node, NodeId, NodeKind, Rhs};
-use crate::intervals::Interval;
-use crate::ir::{BinOp, Expr, ExprKind, FuncId, IntType, VarId};
+use crate::intervals::{within, Interval};
+use crate::ir::{Expr, FuncId, VarId};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Functions that can call themselves, directly or through others.
@@ -49,23 +49,6 @@ pub fn recursive(cfa: &Cfa) -> BTreeSet<FuncId> {
         .map(|f| f.id)
         .filter(|&f| reaches(f, f))
         .collect()
-}
-
-/// `lo <= x && x <= hi` over the bounds that say something for `x`'s type (`None`: none).
-pub fn within(x: Expr, i: Interval) -> Option<Expr> {
-    let full = Interval::of_type(x.ty);
-    let cmp = |op, a: Expr, b: Expr| Expr {
-        ty: IntType::INT,
-        kind: ExprKind::Binary(op, Box::new(a), Box::new(b)),
-    };
-    let mut parts = Vec::new();
-    if i.lo > full.lo {
-        parts.push(cmp(BinOp::Ge, x.clone(), Expr::constant(x.ty, i.lo)));
-    }
-    if i.hi < full.hi {
-        parts.push(cmp(BinOp::Le, x.clone(), Expr::constant(x.ty, i.hi)));
-    }
-    parts.into_iter().reduce(|a, b| cmp(BinOp::LogAnd, a, b))
 }
 
 /// The copy of `cfa` with every call of a function in `contracts` replaced by its contract.

@@ -55,6 +55,27 @@ pub struct LocationInvariant {
     pub formula: Formula,
 }
 
+impl LocationInvariant {
+    /// A C condition at `location`.
+    pub fn c(location: NodeId, e: Expr) -> LocationInvariant {
+        LocationInvariant {
+            location,
+            formula: Formula::C(e),
+        }
+    }
+}
+
+/// C conditions by location in the form [`check`] reads, each with its text.
+pub fn with_texts(
+    cfa: &Cfa,
+    invariants: &BTreeMap<NodeId, Expr>,
+) -> BTreeMap<NodeId, Vec<(Expr, String)>> {
+    invariants
+        .iter()
+        .map(|(l, e)| (*l, vec![(e.clone(), e.display(cfa).to_string())]))
+        .collect()
+}
+
 /// The 1-based column of the loop statement on `line` of `source` (the keyword `while`, `for`
 /// or `do` when the line has one, else its first non-blank character).
 fn loop_column(source: &str, line: u32) -> u32 {
