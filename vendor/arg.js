@@ -202,7 +202,9 @@ export class ArgView {
     if (!b) return;
     if (this.auto) {
       const k = Math.min(1.8, (w - 16) / (b.x1 - b.x0), (h - 16) / (b.y1 - b.y0));
-      if (k >= 0.55) {
+      // With no current state (the run has ended) an overview at a smaller scale says more
+      // than a readable corner of the graph.
+      if (k >= 0.55 || (this.focus === null && k >= 0.3)) {
         this.setTransform({
           x: this.lr ? 8 - b.x0 * k : (w - (b.x1 - b.x0) * k) / 2 - b.x0 * k,
           y: this.lr ? (h - (b.y1 - b.y0) * k) / 2 - b.y0 * k : 8 - b.y0 * k,
@@ -218,8 +220,19 @@ export class ArgView {
   }
 
   follow(k, animate) {
-    const p = (this.focus !== null && this.pos.get(this.focus)) || this.pos.values().next().value;
-    if (!p) return;
+    const p = this.focus !== null && this.pos.get(this.focus);
+    if (!p) {
+      // No current state: the root, at the start of the graph (left, or top).
+      const r = this.pos.values().next().value;
+      if (!r) return;
+      const b = this.box;
+      this.setTransform({
+        x: this.lr ? 8 - b.x0 * k : this.w / 2 - r.x * k,
+        y: this.lr ? this.h / 2 - r.y * k : 8 - b.y0 * k,
+        k,
+      }, animate);
+      return;
+    }
     const fx = this.lr ? 0.7 : 0.5;
     const fy = this.lr ? 0.5 : 0.6;
     this.setTransform({ x: this.w * fx - p.x * k, y: this.h * fy - p.y * k, k }, animate);

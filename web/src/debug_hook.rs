@@ -5,8 +5,8 @@
 //!   `"unknown"` with `reason`); rejects with the error message;
 //! - `await cpaDebug.solverBench(200)` → `{rounds, round_trips, check_sats, sat, unsat, ms}`;
 //! - `cpaDebug.events()` → the current run's events (the JSON of `cpa verify --events`);
-//! - `cpaDebug.run()` → `{position, total, finished, phase, states, file, preset}` of the
-//!   current run;
+//! - `cpaDebug.run()` → `{position, total, finished, phase, states, file, preset, stale}` of
+//!   the current run (`stale`: the text shown changed and its CFA is being built);
 //! - `cpaDebug.crashWorker()` → the engine worker panics in its next step (the page must
 //!   recover).
 
@@ -125,6 +125,7 @@ pub fn install(engine: &EngineClient, playground: &Rc<RefCell<Playground>>) {
             "states": r.cursor.frame.view.states.len(),
             "file": r.file,
             "preset": r.config.preset,
+            "stale": pg.building,
         });
         js_sys::JSON::parse(&value.to_string()).unwrap_or(JsValue::NULL)
     });

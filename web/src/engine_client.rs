@@ -39,6 +39,10 @@ struct Inner {
     _onerror: Option<Closure<dyn FnMut(ErrorEvent)>>,
 }
 
+/// The error every request in flight gets when [`EngineClient::cancel`] replaces the worker
+/// on purpose: not a failure to show, a request to send again if still wanted.
+pub const CANCELLED: &str = "cancelled";
+
 #[derive(Clone)]
 pub struct EngineClient {
     inner: Rc<RefCell<Inner>>,
@@ -166,7 +170,7 @@ impl EngineClient {
         self.replace_worker();
         let handlers = self.take_handlers();
         for h in handlers {
-            h(Err("cancelled".to_string()));
+            h(Err(CANCELLED.to_string()));
         }
         self.spawn();
     }

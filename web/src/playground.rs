@@ -605,6 +605,9 @@ pub enum Selection {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Action {
+    /// The program text changed and its CFA is being built: until [`Action::Program`]
+    /// arrives, the run (of the previous text) is paused and cannot be stepped.
+    Building,
     /// The program text's CFA is known (after each edit): `cfa` is `None` if it does not
     /// parse.
     Program {
@@ -669,6 +672,8 @@ pub struct Playground {
     pub speed: Option<u32>,
     pub selection: Option<Selection>,
     pub cex_step: usize,
+    /// The text shown differs from `source`: its CFA is being built.
+    pub building: bool,
     next_run: u64,
 }
 
@@ -691,13 +696,16 @@ impl Playground {
             speed: DEFAULT_SPEED,
             selection: None,
             cex_step: 0,
+            building: false,
             next_run: 1,
         }
     }
 
     /// Why the program cannot be run now, if it cannot.
     pub fn blocked(&self) -> Option<String> {
-        if self.cfa.is_none() {
+        if self.building {
+            Some("The program changed: building its CFA…".into())
+        } else if self.cfa.is_none() {
             Some("The program has errors: fix the diagnostics first.".into())
         } else {
             self.config_error
@@ -765,8 +773,23 @@ impl Playground {
 
     pub fn reduce(&mut self, action: Action) -> Vec<Command> {
         let mut cmds = Vec::new();
+        // A run of a text other than the one shown must not move.
+        let control = matches!(
+            action,
+            Action::Step(_) | Action::StepBack | Action::Reset | Action::Seek(_) | Action::Run
+        );
+        if control && self.building {
+            return cmds;
+        }
         match action {
+            Action::Building => {
+                self.building = true;
+                if self.running() {
+                    self.pause(&mut cmds);
+                }
+            }
             Action::Program { file, source, cfa } => {
+                self.building = false;
                 let same = self.file == file && *self.source == *source && self.cfa == cfa;
                 self.file = file;
                 self.source = source;
@@ -1566,6 +1589,47 @@ mod tests {
         h.act(Action::Reset);
         assert_eq!(h.run().phase, Phase::Idle);
         assert_eq!(h.run().position, 0);
+    }
+
+    #[test]
+    fn a_run_of_a_text_no_longer_shown_does_not_move() {
+        let mut h = Harness::new(COUNTER, "predicate-lbe");
+        h.act(Action::SetSpeed(Some(100)));
+        h.act(Action::Run);
+        while h.run().position < 3 {
+            h.act(Action::Tick);
+        }
+        assert!(h.p.running());
+        let shown = h.run().position;
+        // An edit (or another example) while running: paused, and no control moves it
+        // until the new text's CFA is there.
+        h.act(Action::Building);
+        assert!(!h.p.running());
+        assert!(h.p.blocked().unwrap().contains("building"));
+        for a in [
+            Action::Step(Target::Event),
+            Action::Step(Target::End),
+            Action::Run,
+            Action::StepBack,
+            Action::Seek(1),
+        ] {
+            h.act(a);
+            assert_eq!(h.run().position, shown);
+            assert!(!h.p.running());
+        }
+        // The new text arrives: a fresh run of it, which steps.
+        let src = include_str!("../../examples/lbe-figure2.c");
+        let report = cpa_engine::report::cfa_report("t.c", src);
+        h.act(Action::Program {
+            file: "t.c".into(),
+            source: Rc::from(src),
+            cfa: report.cfa.map(Rc::new),
+        });
+        assert_eq!(h.p.blocked(), None);
+        assert_eq!(h.run().position, 0);
+        h.act(Action::Step(Target::Event));
+        assert_eq!(h.run().position, 1);
+        assert_eq!(&*h.run().source, src);
     }
 
     #[test]

@@ -20,7 +20,7 @@ use crate::components::solver_log::{SolverLog, SHOWN};
 use crate::components::stats_panel::StatsPanel;
 use crate::dot::graph_dot;
 use crate::driver::Driver;
-use crate::engine_client::{EngineClient, EngineStatus, PageReply};
+use crate::engine_client::{EngineClient, EngineStatus, PageReply, CANCELLED};
 use crate::examples::{self, Example, EXAMPLES};
 use crate::explain::{explain, Context as ExplainContext};
 use crate::export::{arg_dot, run_json, ExportKind};
@@ -165,6 +165,7 @@ impl App {
         self.debounce = None;
         self.generation += 1;
         self.building = true;
+        self.act(Action::Building);
         let generation = self.generation;
         let link = ctx.link().clone();
         self.driver.engine().request(
@@ -403,6 +404,15 @@ impl App {
             cfa: program_cfa,
         });
         self.finish_link();
+    }
+
+    /// The CFA of the text shown could not be built (the engine failed): nothing can run.
+    fn no_cfa(&mut self) {
+        self.act(Action::Program {
+            file: self.file.clone(),
+            source: Rc::from(self.source.as_str()),
+            cfa: None,
+        });
     }
 
     fn refresh_lbe(&mut self) {
@@ -871,6 +881,9 @@ impl Component for App {
                 s => self.status = s,
             },
             Msg::Edited(text) => {
+                if text != self.source {
+                    self.act(Action::Building);
+                }
                 self.source = text;
                 self.link_error = None;
                 self.edge_highlight = None;
@@ -892,10 +905,20 @@ impl Component for App {
                         }
                         self.accept_report(report)
                     }
-                    Ok(Reply::Error { message }) | Err(message) => {
-                        self.engine_error = Some(message.into())
+                    // A run's pause or reset replaced the worker while it built the CFA:
+                    // nothing failed, ask the fresh worker.
+                    Err(message) if message == CANCELLED => {
+                        self.request_report(ctx);
+                        return false;
                     }
-                    Ok(_) => self.engine_error = Some("unexpected engine reply".into()),
+                    Ok(Reply::Error { message }) | Err(message) => {
+                        self.engine_error = Some(message.into());
+                        self.no_cfa();
+                    }
+                    Ok(_) => {
+                        self.engine_error = Some("unexpected engine reply".into());
+                        self.no_cfa();
+                    }
                 }
             }
             Msg::SelectExample(key) => {
