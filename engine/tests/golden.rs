@@ -1,15 +1,14 @@
 //! Golden runs: the events and statistics of every preset on every verdict program and
-//! example, pinned in `tests/golden/runs.txt` as one line per run (verdict, counters and a
+//! example (the presets of its `// only:` header, if it has one), pinned in `tests/golden/runs.txt` as one line per run (verdict, counters and a
 //! hash of the event log). A change of the engine that changes what a run does (another
 //! query, another state, another label) fails here; a deliberate one is re-recorded with
 //! `CPA_BLESS=1 cargo test --release -p cpa-engine --test golden` and shows in the diff.
 //! Runs are capped (steps, queries) so that the whole table takes seconds, not minutes.
 
 mod common;
-use common::native_session;
+use common::{native_session, on_two_workers, runs_preset};
 
 use cpa_engine::config::{Config, PRESETS};
-use std::fmt::Write as _;
 use std::path::Path;
 
 /// FNV-1a, 64 bits: stable across platforms and Rust versions (unlike `DefaultHasher`).
@@ -46,42 +45,59 @@ fn programs() -> Vec<(String, String)> {
         .collect()
 }
 
+/// One row of the table: `preset` on the program `src`.
+fn row(name: &str, src: &str, preset: &str) -> String {
+    let mut config = Config::preset(preset).unwrap();
+    config.limits.max_steps = 600;
+    config.limits.max_queries = 1200;
+    config.k_max = 6;
+    config.limits.solver_rlimit = 2_000_000;
+    let start = std::time::Instant::now();
+    let mut s = native_session(src, config);
+    let v = s.run().clone();
+    eprintln!("{name} {preset}: {:.2}s", start.elapsed().as_secs_f64());
+    let events: Vec<String> = s
+        .events()
+        .iter()
+        .map(|e| serde_json::to_string(e).unwrap())
+        .collect();
+    let st = s.stats();
+    format!(
+        "{name} {preset} {} {} {} {} {} {} {} {} {} {:016x}\n",
+        v.name(),
+        st.steps,
+        st.states,
+        st.refinements,
+        st.solver_queries,
+        st.abstractions,
+        st.predicates,
+        st.bound,
+        events.len(),
+        fnv(&events.join("\n"))
+    )
+}
+
 fn table() -> String {
+    let programs = programs();
+    let runs: Vec<(usize, &str, &str, &str)> = programs
+        .iter()
+        .flat_map(|(name, src)| {
+            PRESETS
+                .iter()
+                .filter(|p| runs_preset(src, p))
+                .map(move |p| (name.as_str(), src.as_str(), *p))
+        })
+        .enumerate()
+        .map(|(i, (name, src, preset))| (i, name, src, preset))
+        .collect();
+    // Each run is deterministic on its own: two at a time, then in the table's order.
+    let mut rows = on_two_workers(&runs, |(i, name, src, preset)| (*i, row(name, src, preset)));
+    rows.sort();
     let mut out = String::from(
         "# program preset verdict steps states refinements solver_queries abstractions predicates bound events hash\n",
     );
-    for (name, src) in programs() {
-        for preset in PRESETS {
-            let mut config = Config::preset(preset).unwrap();
-            config.limits.max_steps = 600;
-            config.limits.max_queries = 1200;
-            config.k_max = 6;
-            config.limits.solver_rlimit = 2_000_000;
-            let start = std::time::Instant::now();
-            let mut s = native_session(&src, config);
-            let v = s.run().clone();
-            eprintln!("{name} {preset}: {:.2}s", start.elapsed().as_secs_f64());
-            let events: Vec<String> = s
-                .events()
-                .iter()
-                .map(|e| serde_json::to_string(e).unwrap())
-                .collect();
-            let st = s.stats();
-            let _ = writeln!(
-                out,
-                "{name} {preset} {} {} {} {} {} {} {} {} {} {:016x}",
-                v.name(),
-                st.steps,
-                st.states,
-                st.refinements,
-                st.solver_queries,
-                st.abstractions,
-                st.predicates,
-                st.bound,
-                events.len(),
-                fnv(&events.join("\n"))
-            );
-        }
+    for (_, r) in rows {
+        out.push_str(&r);
     }
     out
 }

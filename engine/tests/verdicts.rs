@@ -6,18 +6,11 @@
 //! Counterexamples must end in reach_error.
 
 mod common;
-use common::{native_session, on_two_workers};
+use common::{header, native_session, on_two_workers, runs_preset};
 
 use cpa_engine::algorithm::Verdict;
 use cpa_engine::config::{Config, PRESETS};
 use std::path::Path;
-
-fn header<'a>(src: &'a str, key: &str) -> Option<&'a str> {
-    src.lines()
-        .filter_map(|l| l.strip_prefix("// "))
-        .find_map(|l| l.strip_prefix(key))
-        .map(str::trim)
-}
 
 pub fn run(src: &str, preset: &str) -> Verdict {
     let mut config = Config::preset(preset).unwrap();
@@ -93,13 +86,7 @@ fn every_preset_on_every_program() {
         .filter(|p| p.extension().is_some_and(|x| x == "c"))
     {
         let src = std::fs::read_to_string(path).unwrap();
-        let only: Vec<String> = header(&src, "only:")
-            .map(|s| s.split_whitespace().map(String::from).collect())
-            .unwrap_or_default();
-        for preset in PRESETS
-            .iter()
-            .filter(|p| only.is_empty() || only.iter().any(|o| o == *p))
-        {
+        for preset in PRESETS.iter().filter(|p| runs_preset(&src, p)) {
             todo.push((path.clone(), src.clone(), *preset));
         }
     }

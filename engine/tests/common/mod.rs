@@ -40,3 +40,20 @@ pub fn on_two_workers<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync)
             .collect()
     })
 }
+
+/// The value of a test program's `// KEY VALUE` comment line (`key` includes the colon).
+#[allow(dead_code)] // not every test binary that shares this module uses it
+pub fn header<'a>(src: &'a str, key: &str) -> Option<&'a str> {
+    src.lines()
+        .filter_map(|l| l.strip_prefix("// "))
+        .find_map(|l| l.strip_prefix(key))
+        .map(str::trim)
+}
+
+/// Whether the data-driven tests run `preset` on the program `src`: every preset, unless
+/// its `// only: PRESET ...` header names the few that decide it (the others would run to
+/// their limits).
+#[allow(dead_code)] // not every test binary that shares this module uses it
+pub fn runs_preset(src: &str, preset: &str) -> bool {
+    header(src, "only:").is_none_or(|only| only.split_whitespace().any(|p| p == preset))
+}

@@ -1,0 +1,20 @@
+; k-induction's step case at k = 1 for SV-COMP's nla-digbench/ps2-ll.c, as the engine sends it
+; (bit-vector encoding): unsat, a ring identity that bit-blasting the 64-bit products does
+; not decide within the resource limit of 5,000,000.
+(declare-fun |__VERIFIER_assert::cond#1| () (_ BitVec 32))
+(declare-fun |__VERIFIER_assert::cond#2| () (_ BitVec 32))
+(declare-fun |__VERIFIER_assert::cond#3| () (_ BitVec 32))
+(declare-fun |main::c#0| () (_ BitVec 64))
+(declare-fun |main::c#1| () (_ BitVec 64))
+(declare-fun |main::k#0| () (_ BitVec 32))
+(declare-fun |main::x#0| () (_ BitVec 64))
+(declare-fun |main::x#1| () (_ BitVec 64))
+(declare-fun |main::y#0| () (_ BitVec 64))
+(declare-fun |main::y#1| () (_ BitVec 64))
+(assert (or (and (= |__VERIFIER_assert::cond#1| (ite (= (bvadd (bvsub (bvmul |main::y#0| |main::y#0|) (bvmul #x0000000000000002 |main::x#0|)) |main::y#0|) #x0000000000000000) #x00000001 #x00000000)) (not (= |__VERIFIER_assert::cond#1| #x00000000)) (bvslt |main::c#0| ((_ sign_extend 32) |main::k#0|)) (= |main::c#1| (bvadd |main::c#0| #x0000000000000001)) (= |main::y#1| (bvadd |main::y#0| #x0000000000000001)) (= |main::x#1| (bvadd |main::y#1| |main::x#0|)) (= |__VERIFIER_assert::cond#2| (ite (= (bvadd (bvsub (bvmul |main::y#1| |main::y#1|) (bvmul #x0000000000000002 |main::x#1|)) |main::y#1|) #x0000000000000000) #x00000001 #x00000000)) (= |__VERIFIER_assert::cond#2| #x00000000)) (and (= |__VERIFIER_assert::cond#1| (ite (= (bvadd (bvsub (bvmul |main::y#0| |main::y#0|) (bvmul #x0000000000000002 |main::x#0|)) |main::y#0|) #x0000000000000000) #x00000001 #x00000000)) (not (= |__VERIFIER_assert::cond#1| #x00000000)) (bvslt |main::c#0| ((_ sign_extend 32) |main::k#0|)) (= |main::c#1| (bvadd |main::c#0| #x0000000000000001)) (= |main::y#1| (bvadd |main::y#0| #x0000000000000001)) (= |main::x#1| (bvadd |main::y#1| |main::x#0|)) (= |__VERIFIER_assert::cond#2| (ite (= (bvadd (bvsub (bvmul |main::y#1| |main::y#1|) (bvmul #x0000000000000002 |main::x#1|)) |main::y#1|) #x0000000000000000) #x00000001 #x00000000)) (not (= |__VERIFIER_assert::cond#2| #x00000000)) (not (bvslt |main::c#1| ((_ sign_extend 32) |main::k#0|))) (= |__VERIFIER_assert::cond#3| (ite (= (bvadd (bvsub (bvmul |main::y#1| |main::y#1|) (bvmul #x0000000000000002 |main::x#1|)) |main::y#1|) #x0000000000000000) #x00000001 #x00000000)) (= |__VERIFIER_assert::cond#3| #x00000000))))
+(assert (and (bvsge |main::c#0| #x0000000000000000) (bvsle |main::c#0| #x000000007fffffff)))
+(assert (or (not (and (= |__VERIFIER_assert::cond#1| (ite (= (bvadd (bvsub (bvmul |main::y#0| |main::y#0|) (bvmul #x0000000000000002 |main::x#0|)) |main::y#0|) #x0000000000000000) #x00000001 #x00000000)) (not (= |__VERIFIER_assert::cond#1| #x00000000)) (bvslt |main::c#0| ((_ sign_extend 32) |main::k#0|)) (= |main::c#1| (bvadd |main::c#0| #x0000000000000001)) (= |main::y#1| (bvadd |main::y#0| #x0000000000000001)) (= |main::x#1| (bvadd |main::y#1| |main::x#0|)))) (and (bvsge |main::c#1| #x0000000000000000) (bvsle |main::c#1| #x000000007fffffff))))
+(declare-fun |main::c#2| () (_ BitVec 64))
+(declare-fun |main::x#2| () (_ BitVec 64))
+(declare-fun |main::y#2| () (_ BitVec 64))
+(assert (or (not (and (= |__VERIFIER_assert::cond#1| (ite (= (bvadd (bvsub (bvmul |main::y#0| |main::y#0|) (bvmul #x0000000000000002 |main::x#0|)) |main::y#0|) #x0000000000000000) #x00000001 #x00000000)) (not (= |__VERIFIER_assert::cond#1| #x00000000)) (bvslt |main::c#0| ((_ sign_extend 32) |main::k#0|)) (= |main::c#1| (bvadd |main::c#0| #x0000000000000001)) (= |main::y#1| (bvadd |main::y#0| #x0000000000000001)) (= |main::x#1| (bvadd |main::y#1| |main::x#0|)) (= |__VERIFIER_assert::cond#2| (ite (= (bvadd (bvsub (bvmul |main::y#1| |main::y#1|) (bvmul #x0000000000000002 |main::x#1|)) |main::y#1|) #x0000000000000000) #x00000001 #x00000000)) (not (= |__VERIFIER_assert::cond#2| #x00000000)) (bvslt |main::c#1| ((_ sign_extend 32) |main::k#0|)) (= |main::c#2| (bvadd |main::c#1| #x0000000000000001)) (= |main::y#2| (bvadd |main::y#1| #x0000000000000001)) (= |main::x#2| (bvadd |main::y#2| |main::x#1|)))) (and (bvsge |main::c#2| #x0000000000000000) (bvsle |main::c#2| #x000000007fffffff))))
