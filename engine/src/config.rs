@@ -123,7 +123,7 @@ pub fn parse_portfolio(text: &str) -> Result<Vec<Component>, String> {
 
 /// The components of the preset `portfolio`.
 pub const DEFAULT_PORTFOLIO: &str = "execution(max-steps=15000)@1,\
-kinduction(k-max=6;solver-rlimit=1000000)@30,predicate-lbe@3000,\
+kinduction(k-max=6;solver-rlimit=1000000)@300,predicate-lbe@3000,\
 predicate-lbe(signed-overflow=check)@3000,symbolic(max-steps=2000)@2500,predicate-lbe@150000,kinduction@2000";
 
 /// The knobs a portfolio has: its components and the whole run's limits. Its components are

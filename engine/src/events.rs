@@ -42,6 +42,11 @@ pub enum CheckKind {
     /// is the program safe with every call replaced by its contract (satisfiable: unknown
     /// when not confirmed; `formula_size`: the number of contracts)?
     Summary,
+    /// Does a set of candidate invariants from the program's own conditions and assignments
+    /// (the octagon invariants and the candidates that keep them inductive, Houdini-style)
+    /// exclude the error (satisfiable: unknown when not confirmed; `formula_size`: the number
+    /// of candidates kept)?
+    Candidates,
 }
 
 /// The verdict of a run, as the event names it.

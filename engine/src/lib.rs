@@ -17,6 +17,7 @@ pub mod formula;
 pub mod frontend;
 pub mod fuzz;
 pub mod generators;
+pub mod houdini;
 pub mod intervals;
 pub mod ir;
 pub mod lbe;

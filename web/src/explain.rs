@@ -841,6 +841,12 @@ pub fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
                         Some(false) => " Yes: by induction over the calls that return, the contracts hold in every run, so the program is safe.",
                         _ => " Not confirmed, so k-induction goes on.",
                     }),
+                CheckKind::Candidates => say()
+                    .t("Candidate check (Houdini): the program's own conditions and assignments (a condition, its non-strict relaxation, v <= e and v >= e for an assignment v = e) are candidate invariants at the loop heads. Starting from the octagon invariants, a candidate is kept when the whole set stays inductive (holds on arrival, preserved from loop head to loop head); ")
+                    .t(match satisfiable {
+                        Some(false) => format!("{formula_size} were kept, and with them no path reaches the error: a proof, so the program is safe."),
+                        _ => "the candidates kept do not exclude the error (or none was kept), so k-induction goes on.".to_string(),
+                    }),
             };
             s.done(src, if kind == Some(AlgorithmKind::KInduction) { "kinduction" } else { "bmc" })
         }
@@ -910,6 +916,7 @@ pub fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
                 let why = match cx.algorithm() {
                     Some(AlgorithmKind::KInduction) if proof == Some(CheckKind::Invariant) => "the octagon invariants hold on arrival, are preserved from loop head to loop head, and exclude the error",
                     Some(AlgorithmKind::KInduction) if proof == Some(CheckKind::Summary) => "with every call of a recursive function replaced by its contract the program is safe, and each such function establishes its contract (the checks need no recursion depth bound)",
+                    Some(AlgorithmKind::KInduction) if proof == Some(CheckKind::Candidates) => "the octagon invariants and the candidate invariants kept from the program's conditions and assignments hold on arrival, are preserved from loop head to loop head, and exclude the error",
                     Some(AlgorithmKind::Bmc) => "the forward condition holds: no execution is longer than the bound, and none within it reaches the error",
                     Some(AlgorithmKind::KInduction) => "the property holds in the base case and is k-inductive",
                     Some(AlgorithmKind::Execution) => "every run ends (or repeats a state forever) without reaching the error: without inputs the run is the program's only execution; with inputs the classes cover every input value and all runs of a class take one path",
@@ -1228,7 +1235,7 @@ mod tests {
             switch(2)
         );
         assert!(
-            switch(2).contains("kinduction(k-max=6;solver-rlimit=1000000)@30"),
+            switch(2).contains("kinduction(k-max=6;solver-rlimit=1000000)@300"),
             "{}",
             switch(2)
         );

@@ -186,6 +186,31 @@ impl KInduction {
         }
     }
 
+    /// Candidate invariants from the program's conditions and assignments, kept where they
+    /// are inductive together with the octagon invariants ([`crate::houdini`]), as a proof of
+    /// their own: `j >= 2*i` is not octagonal, but the program writes `j = 2*i`.
+    fn candidate_proof(&mut self, events: &mut Vec<Event>) -> Result<bool> {
+        let cfa = self.core.cfa.clone();
+        if crate::houdini::candidates(&cfa).is_empty() {
+            return Ok(false);
+        }
+        let octagon = crate::octagon::loop_invariants(&cfa);
+        let proof = crate::houdini::prove(&cfa, &octagon, self.core.smt.as_mut())?;
+        events.push(Event::Check {
+            what: CheckKind::Candidates,
+            bound: self.k,
+            satisfiable: if proof.is_some() { Some(false) } else { None },
+            formula_size: proof.as_ref().map_or(0, |p| p.kept as u64),
+        });
+        match proof {
+            Some(p) => {
+                self.proof = Some(p.invariants);
+                Ok(true)
+            }
+            None => Ok(false),
+        }
+    }
+
     /// The auxiliary invariant at the loop-head states of the step case. It holds at the
     /// start state (every reachable loop-head visit satisfies it) and, being a post-fixpoint
     /// of the interval transformer, after every iteration. The ARG's branches share SSA
@@ -275,7 +300,10 @@ impl Algorithm for KInduction {
             }
             Phase::Invariant => {
                 self.octagon_checked = true;
-                if self.octagon_proof(events)? || self.summary_proof(events)? {
+                if self.octagon_proof(events)?
+                    || self.summary_proof(events)?
+                    || self.candidate_proof(events)?
+                {
                     return Ok(Some(Verdict::True));
                 }
                 return Ok(self.next_bound(events));

@@ -303,32 +303,7 @@ pub fn check_up_to(
     sufficient: bool,
     max_k: usize,
 ) -> Result<Outcome> {
-    // The encoding: exact linear integers unless the program or an invariant needs bits.
-    let mut encoding = EncodingChoice::Auto.resolve(cfa);
-    if encoding == Encoding::Int {
-        let enc = Encoder::new(cfa, Encoding::Int);
-        for (loc, exprs) in invariants {
-            let ctl = ControlState {
-                location: *loc,
-                stack: Default::default(),
-                counters: None,
-                beyond: false,
-            };
-            for (e, _) in exprs {
-                let mut b = Builder::new(SsaMap::default(), Frames::of(cfa, &ctl));
-                enc.cond(&mut b, e);
-                if b.approximated {
-                    encoding = Encoding::Bv;
-                }
-            }
-        }
-    }
-    let enc = Encoder::new(cfa, encoding);
-    let control = ControlCpa {
-        loop_bound: None,
-        max_depth: MAX_DEPTH,
-        cut_states: true,
-    };
+    let (encoding, enc, control) = setup(cfa, invariants);
     // An invariant at a control state, at the SSA indices of `ssa`: the term and its side
     // constraints (ranges of variables read first there, auxiliary definitions).
     let at = |ctl: &ControlState, ssa: &SsaMap| -> Option<(Term, Vec<Term>)> {
@@ -494,6 +469,116 @@ pub fn check_up_to(
     Ok(Outcome::Refuted(format!(
         "{failure} (and the invariants are not k-inductive for k up to {max_k})"
     )))
+}
+
+/// The encoding (exact linear integers unless the program or an invariant needs bits), its
+/// encoder and the control CPA of the checks.
+fn setup<'c>(
+    cfa: &'c Cfa,
+    invariants: &BTreeMap<NodeId, Vec<(Expr, String)>>,
+) -> (Encoding, Encoder<'c>, ControlCpa) {
+    let mut encoding = EncodingChoice::Auto.resolve(cfa);
+    if encoding == Encoding::Int {
+        let enc = Encoder::new(cfa, Encoding::Int);
+        for (loc, exprs) in invariants {
+            let ctl = ControlState {
+                location: *loc,
+                stack: Default::default(),
+                counters: None,
+                beyond: false,
+            };
+            for (e, _) in exprs {
+                let mut b = Builder::new(SsaMap::default(), Frames::of(cfa, &ctl));
+                enc.cond(&mut b, e);
+                if b.approximated {
+                    encoding = Encoding::Bv;
+                }
+            }
+        }
+    }
+    let control = ControlCpa {
+        loop_bound: None,
+        max_depth: MAX_DEPTH,
+        cut_states: true,
+    };
+    (encoding, Encoder::new(cfa, encoding), control)
+}
+
+/// Houdini's question ([`crate::houdini`]): which conjuncts of the invariants fail
+/// 1-induction, each on its own: does not hold on arrival from the program's start, or is
+/// not preserved by a block from a loop head or invariant location (assuming every invariant
+/// there). The indices are into each location's list. `None`: the solver could not decide,
+/// or the program's blocks cannot be followed (recursion deeper than the bound, too many
+/// block starts).
+pub fn failing_conjuncts(
+    cfa: &Cfa,
+    smt: &mut dyn Smt,
+    invariants: &BTreeMap<NodeId, Vec<(Expr, String)>>,
+) -> Result<Option<BTreeSet<(NodeId, usize)>>> {
+    let (encoding, enc, control) = setup(cfa, invariants);
+    let is_end = |c: &ControlState| {
+        c.beyond || cfa.node(c.location).loop_head || invariants.contains_key(&c.location)
+    };
+    // Each conjunct at a control state at the SSA indices of `ssa`, with its side constraints.
+    let parts = |ctl: &ControlState, ssa: &SsaMap| -> Vec<(Term, Vec<Term>)> {
+        let Some(exprs) = invariants.get(&ctl.location) else {
+            return Vec::new();
+        };
+        exprs
+            .iter()
+            .map(|(e, _)| {
+                let mut b = Builder::new(ssa.clone(), Frames::of(cfa, ctl));
+                let t = enc.cond(&mut b, e);
+                (t, b.constraints)
+            })
+            .collect()
+    };
+    let mut failing = BTreeSet::new();
+    let initial = control.initial(cfa);
+    let mut seen: BTreeSet<ControlState> = BTreeSet::from([initial.clone()]);
+    let mut todo = vec![initial.clone()];
+    while let Some(start) = todo.pop() {
+        let mut assumed = Vec::new();
+        for (t, extra) in parts(&start, &SsaMap::default()) {
+            assumed.push(t);
+            assumed.extend(extra);
+        }
+        let empty = PathFormula::empty(SsaMap::default());
+        let Ok(blocks) = blocks_from(cfa, encoding, &is_end, &control, &start, empty) else {
+            return Ok(None);
+        };
+        for (end, pf) in blocks {
+            if end.beyond {
+                return Ok(None);
+            }
+            if cfa.node(end.location).is_error() {
+                continue;
+            }
+            if seen.insert(end.clone()) {
+                if seen.len() > MAX_BLOCK_STARTS {
+                    return Ok(None);
+                }
+                todo.push(end.clone());
+            }
+            for (i, (t, extra)) in parts(&end, &pf.ssa).into_iter().enumerate() {
+                if failing.contains(&(end.location, i)) {
+                    continue;
+                }
+                let mut q = assumed.clone();
+                q.push(pf.formula.clone());
+                q.push(Term::not(t));
+                q.extend(extra);
+                match smt.check(&q)? {
+                    Sat::Unsat => {}
+                    Sat::Sat => {
+                        failing.insert((end.location, i));
+                    }
+                    Sat::Unknown(_) => return Ok(None),
+                }
+            }
+        }
+    }
+    Ok(Some(failing))
 }
 
 /// The largest k of the k-induction that follows a failed 1-induction. BMC and k-induction

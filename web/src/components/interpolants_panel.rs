@@ -33,6 +33,7 @@ fn check_name(c: CheckKind) -> &'static str {
         CheckKind::Step => "inductive step",
         CheckKind::Invariant => "octagon invariants",
         CheckKind::Summary => "function contracts",
+        CheckKind::Candidates => "candidate invariants",
     }
 }
 
