@@ -35,3 +35,23 @@ pub mod value;
 pub mod value_predicate;
 pub mod view;
 pub mod witness;
+
+/// Shared by the unit tests that run on a program of `tests/verdicts/` with the real z3.
+#[cfg(test)]
+pub(crate) mod test_util {
+    use crate::cfa::Cfa;
+    use crate::frontend::parse_program;
+    use crate::smt::BridgeSmt;
+    use solver_bridge::solver::NativeZ3;
+
+    /// The CFA of `tests/verdicts/NAME.c` and a solver.
+    pub fn verdict_program(name: &str) -> (Cfa, BridgeSmt<NativeZ3>) {
+        let path = format!("{}/../tests/verdicts/{name}.c", env!("CARGO_MANIFEST_DIR"));
+        let src = std::fs::read_to_string(path).unwrap();
+        let cfa = parse_program("t.c", &src).expect("parses").cfa;
+        (
+            cfa,
+            BridgeSmt::new(NativeZ3::new().expect("the tests need z3")),
+        )
+    }
+}

@@ -108,14 +108,10 @@ pub fn prove(
 mod tests {
     use super::*;
     use crate::frontend::parse_program;
-    use crate::smt::BridgeSmt;
-    use solver_bridge::solver::NativeZ3;
+    use crate::test_util::verdict_program;
 
     fn proof(name: &str) -> (Cfa, Option<Proof>) {
-        let path = format!("{}/../tests/verdicts/{name}.c", env!("CARGO_MANIFEST_DIR"));
-        let src = std::fs::read_to_string(path).unwrap();
-        let cfa = parse_program("t.c", &src).expect("parses").cfa;
-        let mut smt = BridgeSmt::new(NativeZ3::new().expect("the tests need z3"));
+        let (cfa, mut smt) = verdict_program(name);
         let p = prove(&cfa, contracts(&cfa), &mut smt).unwrap();
         (cfa, p)
     }

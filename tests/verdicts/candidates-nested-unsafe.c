@@ -13,7 +13,8 @@ int main(void) {
   if (k != n) return 0;
   for (i = 0; i < n; i++) {
     for (j = 2 * i - 1; j < n; j++) {
-      if (__VERIFIER_nondet_int()) {
+      int inner = __VERIFIER_nondet_int();
+      if (inner) {
         for (k = j; k < n; k++) {
           if (!(k >= 2 * i)) reach_error();
         }

@@ -304,13 +304,18 @@ pub fn check_up_to(
     max_k: usize,
 ) -> Result<Outcome> {
     let (encoding, enc, control) = setup(cfa, invariants);
-    // An invariant at a control state, at the SSA indices of `ssa`: the term and its side
-    // constraints (ranges of variables read first there, auxiliary definitions).
-    let at = |ctl: &ControlState, ssa: &SsaMap| -> Option<(Term, Vec<Term>)> {
+    // An invariant at a control state, at the SSA indices of `ssa`: the term, its side
+    // constraints (ranges of variables read first there, auxiliary definitions) and the SSA
+    // indices after it. A block that follows an assumed invariant must start from those: its
+    // own auxiliary values (`y % 2` computed by the program) would otherwise get the names
+    // of the invariant's, and their definitions together can be contradictory. (They were:
+    // `y % 2U >= 0U` at a loop head made every path from it infeasible, and an unsafe
+    // program's invariants were confirmed as sufficient.)
+    let at = |ctl: &ControlState, ssa: &SsaMap| -> Option<(Term, Vec<Term>, SsaMap)> {
         let exprs = invariants.get(&ctl.location)?;
         let mut b = Builder::new(ssa.clone(), Frames::of(cfa, ctl));
         let t = Term::and(exprs.iter().map(|(e, _)| enc.cond(&mut b, e)));
-        Some((t, b.constraints))
+        Some((t, b.constraints, b.ssa))
     };
     let text = |l: NodeId| -> String {
         let n = cfa.node(l);
@@ -330,7 +335,7 @@ pub fn check_up_to(
     };
     let initial = control.initial(cfa);
     // The invariant at the program's start must hold for every initial state.
-    if let Some((t, extra)) = at(&initial, &SsaMap::default()) {
+    if let Some((t, extra, _)) = at(&initial, &SsaMap::default()) {
         let mut q = vec![Term::not(t)];
         q.extend(extra);
         match smt.check(&q)? {
@@ -356,7 +361,8 @@ pub fn check_up_to(
     let mut todo = vec![initial.clone()];
     let mut first_failure: Option<String> = None;
     while let Some(start) = todo.pop() {
-        let (assumed, extra) = at(&start, &SsaMap::default()).unwrap_or((Term::bool(true), vec![]));
+        let (assumed, extra, ssa) =
+            at(&start, &SsaMap::default()).unwrap_or((Term::bool(true), vec![], SsaMap::default()));
         let from = if start == initial {
             "the program's start".to_string()
         } else if invariants.contains_key(&start.location) {
@@ -370,7 +376,7 @@ pub fn check_up_to(
                 cfa.node(start.location).line
             )
         };
-        let empty = PathFormula::empty(SsaMap::default());
+        let empty = PathFormula::empty(ssa);
         let blocks = match blocks_from(cfa, encoding, &is_end, &control, &start, empty) {
             Ok(b) => b,
             Err(e) => return Ok(Outcome::Undecided(e.to_string())),
@@ -448,11 +454,11 @@ pub fn check_up_to(
         // block starts of a chain, it holds at the next.
         let mut step = true;
         for start in &seen {
-            let assumed = match at(start, &SsaMap::default()) {
-                Some((t, extra)) => std::iter::once(t).chain(extra).collect(),
-                None => Vec::new(),
+            let (assumed, ssa) = match at(start, &SsaMap::default()) {
+                Some((t, extra, ssa)) => (std::iter::once(t).chain(extra).collect(), ssa),
+                None => (Vec::new(), SsaMap::default()),
             };
-            let empty = PathFormula::empty(SsaMap::default());
+            let empty = PathFormula::empty(ssa);
             match chains.walk(smt, start, empty, assumed, 0, k, false, &mut budget)? {
                 Walk::Holds => {}
                 Walk::Violated(_) => {
@@ -519,7 +525,8 @@ pub fn failing_conjuncts(
     let is_end = |c: &ControlState| {
         c.beyond || cfa.node(c.location).loop_head || invariants.contains_key(&c.location)
     };
-    // Each conjunct at a control state at the SSA indices of `ssa`, with its side constraints.
+    // Each conjunct at a control state at the SSA indices of `ssa`, with its side constraints
+    // (each on its own, from `ssa`: they go into separate queries).
     let parts = |ctl: &ControlState, ssa: &SsaMap| -> Vec<(Term, Vec<Term>)> {
         let Some(exprs) = invariants.get(&ctl.location) else {
             return Vec::new();
@@ -533,17 +540,24 @@ pub fn failing_conjuncts(
             })
             .collect()
     };
+    // All conjuncts at a block start, assumed together, and the SSA indices after them (the
+    // block starts there, so that its auxiliary values do not take their names).
+    let assumed_at = |ctl: &ControlState| -> (Vec<Term>, SsaMap) {
+        let mut b = Builder::new(SsaMap::default(), Frames::of(cfa, ctl));
+        let mut out = Vec::new();
+        for (e, _) in invariants.get(&ctl.location).into_iter().flatten() {
+            out.push(enc.cond(&mut b, e));
+        }
+        out.extend(b.constraints);
+        (out, b.ssa)
+    };
     let mut failing = BTreeSet::new();
     let initial = control.initial(cfa);
     let mut seen: BTreeSet<ControlState> = BTreeSet::from([initial.clone()]);
     let mut todo = vec![initial.clone()];
     while let Some(start) = todo.pop() {
-        let mut assumed = Vec::new();
-        for (t, extra) in parts(&start, &SsaMap::default()) {
-            assumed.push(t);
-            assumed.extend(extra);
-        }
-        let empty = PathFormula::empty(SsaMap::default());
+        let (assumed, ssa) = assumed_at(&start);
+        let empty = PathFormula::empty(ssa);
         let Ok(blocks) = blocks_from(cfa, encoding, &is_end, &control, &start, empty) else {
             return Ok(None);
         };
@@ -599,7 +613,7 @@ enum Walk {
 }
 
 /// The invariant at a control state at SSA indices, with its side constraints.
-type InvariantAt<'c> = dyn Fn(&ControlState, &SsaMap) -> Option<(Term, Vec<Term>)> + 'c;
+type InvariantAt<'c> = dyn Fn(&ControlState, &SsaMap) -> Option<(Term, Vec<Term>, SsaMap)> + 'c;
 
 /// Chains of blocks for k-induction.
 struct Chains<'c> {
@@ -619,7 +633,7 @@ impl Chains<'_> {
         if self.cfa.node(end.location).is_error() {
             return self.sufficient.then(Vec::new);
         }
-        let (t, more) = (self.at)(end, &pf.ssa)?;
+        let (t, more, _) = (self.at)(end, &pf.ssa)?;
         Some(std::iter::once(Term::not(t)).chain(more).collect())
     }
 
@@ -688,10 +702,12 @@ impl Chains<'_> {
                 continue;
             }
             let mut next = assumed.clone();
+            let mut pf = pf;
             if !base {
-                if let Some((t, more)) = (self.at)(&end, &pf.ssa) {
+                if let Some((t, more, ssa)) = (self.at)(&end, &pf.ssa) {
                     next.push(t);
                     next.extend(more);
+                    pf.ssa = ssa;
                 }
             }
             match self.walk(smt, &end, pf, next, depth + 1, k, base, budget)? {
