@@ -19,7 +19,8 @@
 //! included), so a kept candidate holds in the concrete program.
 
 use crate::cfa::{Cfa, EdgeKind, NodeId, Rhs};
-use crate::ir::{BinOp, Expr, ExprKind, IntType, VarId};
+use crate::intervals::{cmp, conj};
+use crate::ir::{BinOp, Expr, ExprKind, VarId};
 use crate::smt::{Result, Smt};
 use crate::witness::correctness;
 use crate::witness::Outcome;
@@ -34,17 +35,6 @@ pub struct Proof {
     pub invariants: BTreeMap<NodeId, Expr>,
     /// How many candidates were kept.
     pub kept: usize,
-}
-
-fn rel(op: BinOp, a: Expr, b: Expr) -> Expr {
-    Expr {
-        ty: IntType::INT,
-        kind: ExprKind::Binary(op, Box::new(a), Box::new(b)),
-    }
-}
-
-fn conj(parts: impl IntoIterator<Item = Expr>) -> Option<Expr> {
-    parts.into_iter().reduce(|a, b| rel(BinOp::LogAnd, a, b))
 }
 
 fn vars(e: &Expr) -> BTreeSet<VarId> {
@@ -68,17 +58,17 @@ fn from_condition(e: &Expr, out: &mut Vec<Expr>) {
         }
         BinOp::Lt => {
             out.push(e.clone());
-            out.push(rel(BinOp::Le, a, b));
+            out.push(cmp(BinOp::Le, a, b));
         }
         BinOp::Gt => {
             out.push(e.clone());
-            out.push(rel(BinOp::Ge, a, b));
+            out.push(cmp(BinOp::Ge, a, b));
         }
         BinOp::Le | BinOp::Ge => out.push(e.clone()),
         BinOp::Eq => {
             out.push(e.clone());
-            out.push(rel(BinOp::Le, a.clone(), b.clone()));
-            out.push(rel(BinOp::Ge, a, b));
+            out.push(cmp(BinOp::Le, a.clone(), b.clone()));
+            out.push(cmp(BinOp::Ge, a, b));
         }
         _ => {}
     }
@@ -98,8 +88,8 @@ pub fn candidates(cfa: &Cfa) -> BTreeMap<NodeId, Vec<Expr>> {
                 let v = &cfa.vars[lhs.0 as usize];
                 if x.ty == v.ty && x.as_const().is_none() && !vars(x).contains(lhs) {
                     let var = Expr::var(*lhs, v.ty);
-                    atoms.push(rel(BinOp::Le, var.clone(), x.clone()));
-                    atoms.push(rel(BinOp::Ge, var, x.clone()));
+                    atoms.push(cmp(BinOp::Le, var.clone(), x.clone()));
+                    atoms.push(cmp(BinOp::Ge, var, x.clone()));
                 }
             }
             _ => {}
@@ -129,17 +119,14 @@ pub fn candidates(cfa: &Cfa) -> BTreeMap<NodeId, Vec<Expr>> {
     out
 }
 
-/// The octagon invariants and the candidates that survive Houdini's elimination, if together
-/// they prove that no error location is reachable.
+/// The octagon invariants and those of `candidates` ([`candidates`]) that survive Houdini's
+/// elimination, if together they prove that no error location is reachable.
 pub fn prove(
     cfa: &Cfa,
+    candidates: BTreeMap<NodeId, Vec<Expr>>,
     octagon: &BTreeMap<NodeId, Expr>,
     smt: &mut dyn Smt,
 ) -> Result<Option<Proof>> {
-    let candidates = candidates(cfa);
-    if candidates.is_empty() {
-        return Ok(None);
-    }
     // Location -> conjuncts (the octagon's first, as one), with their texts.
     let mut set: BTreeMap<NodeId, Vec<(Expr, String)>> = BTreeMap::new();
     for (l, e) in octagon {
@@ -197,7 +184,7 @@ mod tests {
     fn proof(name: &str) -> (Cfa, Option<Proof>) {
         let (cfa, mut smt) = verdict_program(name);
         let octagon = crate::octagon::loop_invariants(&cfa);
-        let p = prove(&cfa, &octagon, &mut smt).unwrap();
+        let p = prove(&cfa, candidates(&cfa), &octagon, &mut smt).unwrap();
         (cfa, p)
     }
 

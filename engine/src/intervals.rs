@@ -403,7 +403,8 @@ fn bounds(x: &Expr, i: Interval) -> Vec<Expr> {
 }
 
 /// The conjunction of `parts`, left to right (`None`: no part).
-fn conj(parts: impl IntoIterator<Item = Expr>) -> Option<Expr> {
+/// The conjunction `a && b && ...` of C conditions (`None`: no parts).
+pub(crate) fn conj(parts: impl IntoIterator<Item = Expr>) -> Option<Expr> {
     parts.into_iter().reduce(|a, b| cmp(BinOp::LogAnd, a, b))
 }
 
@@ -413,7 +414,8 @@ pub fn within(x: Expr, i: Interval) -> Option<Expr> {
     conj(bounds(&x, i))
 }
 
-fn cmp(op: BinOp, a: Expr, b: Expr) -> Expr {
+/// `a op b` as a C condition (type `int`), operands as they are.
+pub(crate) fn cmp(op: BinOp, a: Expr, b: Expr) -> Expr {
     Expr {
         ty: IntType::INT,
         kind: ExprKind::Binary(op, Box::new(a), Box::new(b)),

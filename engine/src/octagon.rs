@@ -19,7 +19,7 @@
 
 use crate::cfa::{Cfa, Edge, EdgeKind, NodeId, Rhs};
 use crate::fixpoint::{self, Domain};
-use crate::intervals::{self, Env, Interval};
+use crate::intervals::{self, cmp, Env, Interval};
 use crate::ir::{BinOp, Expr, ExprKind, FuncId, IntType, UnOp, VarId};
 use std::collections::BTreeMap;
 
@@ -567,13 +567,6 @@ impl<'c> OctagonAnalysis<'c> {
             ty: IntType::INT,
             kind: ExprKind::Binary(BinOp::LogAnd, Box::new(a), Box::new(b)),
         })
-    }
-}
-
-fn cmp(op: BinOp, a: Expr, b: Expr) -> Expr {
-    Expr {
-        ty: IntType::INT,
-        kind: ExprKind::Binary(op, Box::new(a), Box::new(b)),
     }
 }
 

@@ -4,7 +4,7 @@
 // A nonlinear invariant (SV-COMP's nla-digbench/ps2-ll pattern): y*y - 2*x + y == 0 holds
 // at every iteration, also with 64-bit wrap-around (a ring identity). k-induction's step
 // case is that identity; bit-blasting the 64-bit products does not decide it within the
-// solver's resource limit, Z3's sum-of-monomials normal form makes it syntactic.
+// solver's resource limit: k-induction may give up (UNKNOWN), never answer FALSE.
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
 int main(void) {

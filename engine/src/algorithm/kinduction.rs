@@ -133,13 +133,16 @@ impl KInduction {
     /// between loop heads, no block reaches the error; exact encoding), which then is the
     /// certificate. Unlike the step case this needs no single loop: it covers programs with
     /// several loops and calls (the invariants of a function's loop hold in every context).
-    fn octagon_proof(&mut self, events: &mut Vec<Event>) -> Result<bool> {
+    fn octagon_proof(
+        &mut self,
+        invariants: &BTreeMap<NodeId, Expr>,
+        events: &mut Vec<Event>,
+    ) -> Result<bool> {
         let cfa = self.core.cfa.clone();
-        let invariants = crate::octagon::loop_invariants(&cfa);
         if invariants.is_empty() {
             return Ok(false);
         }
-        let texts = correctness::with_texts(&cfa, &invariants);
+        let texts = correctness::with_texts(&cfa, invariants);
         let outcome = correctness::check_up_to(&cfa, self.core.smt.as_mut(), &texts, true, 1)?;
         let satisfiable = match outcome {
             Outcome::Confirmed => Some(false),
@@ -153,7 +156,7 @@ impl KInduction {
             formula_size: invariants.len() as u64,
         });
         if satisfiable == Some(false) {
-            self.proof = Some(invariants);
+            self.proof = Some(invariants.clone());
             return Ok(true);
         }
         Ok(false)
@@ -189,13 +192,17 @@ impl KInduction {
     /// Candidate invariants from the program's conditions and assignments, kept where they
     /// are inductive together with the octagon invariants ([`crate::houdini`]), as a proof of
     /// their own: `j >= 2*i` is not octagonal, but the program writes `j = 2*i`.
-    fn candidate_proof(&mut self, events: &mut Vec<Event>) -> Result<bool> {
+    fn candidate_proof(
+        &mut self,
+        octagon: &BTreeMap<NodeId, Expr>,
+        events: &mut Vec<Event>,
+    ) -> Result<bool> {
         let cfa = self.core.cfa.clone();
-        if crate::houdini::candidates(&cfa).is_empty() {
+        let candidates = crate::houdini::candidates(&cfa);
+        if candidates.is_empty() {
             return Ok(false);
         }
-        let octagon = crate::octagon::loop_invariants(&cfa);
-        let proof = crate::houdini::prove(&cfa, &octagon, self.core.smt.as_mut())?;
+        let proof = crate::houdini::prove(&cfa, candidates, octagon, self.core.smt.as_mut())?;
         events.push(Event::Check {
             what: CheckKind::Candidates,
             bound: self.k,
@@ -300,9 +307,11 @@ impl Algorithm for KInduction {
             }
             Phase::Invariant => {
                 self.octagon_checked = true;
-                if self.octagon_proof(events)?
+                // The octagon invariants are a proof of their own, and Houdini's first set.
+                let octagon = crate::octagon::loop_invariants(&self.core.cfa);
+                if self.octagon_proof(&octagon, events)?
                     || self.summary_proof(events)?
-                    || self.candidate_proof(events)?
+                    || self.candidate_proof(&octagon, events)?
                 {
                     return Ok(Some(Verdict::True));
                 }

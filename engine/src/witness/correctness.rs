@@ -304,19 +304,7 @@ pub fn check_up_to(
     max_k: usize,
 ) -> Result<Outcome> {
     let (encoding, enc, control) = setup(cfa, invariants);
-    // An invariant at a control state, at the SSA indices of `ssa`: the term, its side
-    // constraints (ranges of variables read first there, auxiliary definitions) and the SSA
-    // indices after it. A block that follows an assumed invariant must start from those: its
-    // own auxiliary values (`y % 2` computed by the program) would otherwise get the names
-    // of the invariant's, and their definitions together can be contradictory. (They were:
-    // `y % 2U >= 0U` at a loop head made every path from it infeasible, and an unsafe
-    // program's invariants were confirmed as sufficient.)
-    let at = |ctl: &ControlState, ssa: &SsaMap| -> Option<(Term, Vec<Term>, SsaMap)> {
-        let exprs = invariants.get(&ctl.location)?;
-        let mut b = Builder::new(ssa.clone(), Frames::of(cfa, ctl));
-        let t = Term::and(exprs.iter().map(|(e, _)| enc.cond(&mut b, e)));
-        Some((t, b.constraints, b.ssa))
-    };
+    let at = |ctl: &ControlState, ssa: &SsaMap| invariant_at(cfa, &enc, invariants, ctl, ssa);
     let text = |l: NodeId| -> String {
         let n = cfa.node(l);
         let value = invariants
@@ -330,9 +318,7 @@ pub fn check_up_to(
             .unwrap_or_default();
         format!("the invariant '{}' at line {}", short(&value), n.line)
     };
-    let is_end = |c: &ControlState| {
-        c.beyond || cfa.node(c.location).loop_head || invariants.contains_key(&c.location)
-    };
+    let is_end = |c: &ControlState| is_block_end(cfa, invariants, c);
     let initial = control.initial(cfa);
     // The invariant at the program's start must hold for every initial state.
     if let Some((t, extra, _)) = at(&initial, &SsaMap::default()) {
@@ -510,6 +496,35 @@ fn setup<'c>(
     (encoding, Encoder::new(cfa, encoding), control)
 }
 
+/// Where the blocks of the checks end: loop heads, invariant locations, and cuts.
+fn is_block_end(
+    cfa: &Cfa,
+    invariants: &BTreeMap<NodeId, Vec<(Expr, String)>>,
+    c: &ControlState,
+) -> bool {
+    c.beyond || cfa.node(c.location).loop_head || invariants.contains_key(&c.location)
+}
+
+/// The invariant at a control state, at the SSA indices of `ssa`: the term, its side
+/// constraints (ranges of variables read first there, auxiliary definitions) and the SSA
+/// indices after it. A block that follows an assumed invariant must start from those: its
+/// own auxiliary values (`y % 2` computed by the program) would otherwise get the names of
+/// the invariant's, and their definitions together can be contradictory. (They were:
+/// `y % 2U >= 0U` at a loop head made every path from it infeasible, and an unsafe program's
+/// invariants were confirmed as sufficient.)
+fn invariant_at(
+    cfa: &Cfa,
+    enc: &Encoder,
+    invariants: &BTreeMap<NodeId, Vec<(Expr, String)>>,
+    ctl: &ControlState,
+    ssa: &SsaMap,
+) -> Option<(Term, Vec<Term>, SsaMap)> {
+    let exprs = invariants.get(&ctl.location)?;
+    let mut b = Builder::new(ssa.clone(), Frames::of(cfa, ctl));
+    let t = Term::and(exprs.iter().map(|(e, _)| enc.cond(&mut b, e)));
+    Some((t, b.constraints, b.ssa))
+}
+
 /// Houdini's question ([`crate::houdini`]): which conjuncts of the invariants fail
 /// 1-induction, each on its own: does not hold on arrival from the program's start, or is
 /// not preserved by a block from a loop head or invariant location (assuming every invariant
@@ -522,8 +537,18 @@ pub fn failing_conjuncts(
     invariants: &BTreeMap<NodeId, Vec<(Expr, String)>>,
 ) -> Result<Option<BTreeSet<(NodeId, usize)>>> {
     let (encoding, enc, control) = setup(cfa, invariants);
-    let is_end = |c: &ControlState| {
-        c.beyond || cfa.node(c.location).loop_head || invariants.contains_key(&c.location)
+    let is_end = |c: &ControlState| is_block_end(cfa, invariants, c);
+    // All conjuncts at a block start, assumed together (each its own assertion), and the SSA
+    // indices after them (the block starts there, so that its auxiliary values do not take
+    // their names; see [`invariant_at`]).
+    let assumed_at = |ctl: &ControlState| -> (Vec<Term>, SsaMap) {
+        let mut b = Builder::new(SsaMap::default(), Frames::of(cfa, ctl));
+        let mut out = Vec::new();
+        for (e, _) in invariants.get(&ctl.location).into_iter().flatten() {
+            out.push(enc.cond(&mut b, e));
+        }
+        out.extend(b.constraints);
+        (out, b.ssa)
     };
     // Each conjunct at a control state at the SSA indices of `ssa`, with its side constraints
     // (each on its own, from `ssa`: they go into separate queries).
@@ -539,17 +564,6 @@ pub fn failing_conjuncts(
                 (t, b.constraints)
             })
             .collect()
-    };
-    // All conjuncts at a block start, assumed together, and the SSA indices after them (the
-    // block starts there, so that its auxiliary values do not take their names).
-    let assumed_at = |ctl: &ControlState| -> (Vec<Term>, SsaMap) {
-        let mut b = Builder::new(SsaMap::default(), Frames::of(cfa, ctl));
-        let mut out = Vec::new();
-        for (e, _) in invariants.get(&ctl.location).into_iter().flatten() {
-            out.push(enc.cond(&mut b, e));
-        }
-        out.extend(b.constraints);
-        (out, b.ssa)
     };
     let mut failing = BTreeSet::new();
     let initial = control.initial(cfa);
