@@ -133,12 +133,11 @@ impl<S: Solver> BridgeSmt<S> {
             .try_for_each(|t| self.ctx.assert(t).map_err(solver_err))
             .and_then(|()| f(self));
         let popped = self.ctx.pop().map_err(solver_err);
-        if r.is_err() || popped.is_err() {
-            // A query the resource limit canceled may leave the context poisoned; where the
-            // level was the only one, a reset restores the state before it.
-            if self.ctx.recover_from_cancel(outer).map_err(solver_err)? {
-                return r;
-            }
+        // A query the solver gave up on may leave the context poisoned, or the solver
+        // degraded for later queries; where the level was the only one, a reset restores the
+        // state before it with a fresh solver.
+        if self.ctx.recover_from_cancel(outer).map_err(solver_err)? {
+            return r;
         }
         let value = r?;
         popped?;

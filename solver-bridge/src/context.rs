@@ -61,6 +61,8 @@ pub struct SmtContext<S: Solver> {
     pending: String,
     scopes: Vec<Scope>,
     poisoned: Option<String>,
+    /// A check answered `unknown` since the last reset (see [`SmtContext::recover_from_cancel`]).
+    gave_up: bool,
     rlimit: Option<u64>,
     round_trips: u64,
     round_trip_limit: Option<u64>,
@@ -94,6 +96,7 @@ impl<S: Solver> SmtContext<S> {
             pending: String::new(),
             scopes: vec![Scope::default()],
             poisoned: None,
+            gave_up: false,
             rlimit: None,
             round_trips: 0,
             round_trip_limit: None,
@@ -173,22 +176,26 @@ impl<S: Solver> SmtContext<S> {
     pub fn reset(&mut self) -> Result<(), SolverError> {
         self.scopes = vec![Scope::default()];
         self.poisoned = None;
+        self.gave_up = false;
         self.pending = self.preamble();
         self.flush()
     }
 
-    /// After the solver gave up at its resource limit (Z3 then also refuses commands such as
-    /// the `push` or `pop` around the query with "canceled", which poisons the context): when
-    /// the caller had no level open before its own (`outer` is the level it started from) and
-    /// nothing is asserted at the base level, clears the context (a [`SmtContext::reset`]),
-    /// which leaves it as the caller had it (the levels above are the failed work's). Returns
-    /// whether it did.
+    /// After the solver gave up (Z3 then also refuses commands such as the `push` or `pop`
+    /// around the query with "canceled", which poisons the context; and when it does not,
+    /// Z3 4.8.12 still carries the cancellation into later checks after the `pop`: a query
+    /// it answers alone in 1 s comes back `unknown` ("canceled") once an earlier query of the
+    /// same process ran out of resources): when the caller had no level open before its own
+    /// (`outer` is the level it started from) and nothing is asserted at the base level,
+    /// clears the context (a [`SmtContext::reset`]), which leaves it as the caller had it
+    /// (the levels above are the failed work's) with a solver that has forgotten the failure.
+    /// Returns whether it did.
     pub fn recover_from_cancel(&mut self, outer: usize) -> Result<bool, SolverError> {
         let canceled = self
             .poisoned
             .as_deref()
             .is_some_and(|c| c.contains("canceled") || c.contains("resource limit"));
-        if canceled && outer == 0 && self.scopes[0].assertions == 0 {
+        if (canceled || self.gave_up) && outer == 0 && self.scopes[0].assertions == 0 {
             self.reset()?;
             return Ok(true);
         }
@@ -378,6 +385,7 @@ impl<S: Solver> SmtContext<S> {
                     .ok()
                     .and_then(|l| l.get(1).and_then(|s| sexp::unquote_string(s.text)))
                     .unwrap_or_else(|| info.trim().to_string());
+                self.gave_up = true;
                 Ok(SatResult::Unknown(reason))
             }
             _ => self.poison(unexpected("sat, unsat or unknown", &reply)),

@@ -199,6 +199,58 @@ fn resource_limit_gives_unknown() {
     assert_eq!(c.check_sat().unwrap(), SatResult::Sat);
 }
 
+/// The queries a recording context sent, in order.
+fn queries_of(c: &SmtContext<Recording<NativeZ3>>) -> Vec<String> {
+    c.solver()
+        .log()
+        .entries()
+        .into_iter()
+        .map(|e| e.query)
+        .collect()
+}
+
+/// After a check the solver gave up on, the next query at the base level starts from a fresh
+/// solver (Z3 4.8.12 carries the cancellation into later checks after the `pop`), but only
+/// where that loses nothing: with an assertion at the base level the context is kept.
+#[test]
+fn a_solver_that_gave_up_is_reset_at_the_base_level() {
+    let hard = int_term("(= (+ (* x x x) (* y y y) (* z z z)) 33)", &["x", "y", "z"]);
+    let mut c = SmtContext::new(Recording::new(NativeZ3::new().unwrap()));
+    c.set_rlimit(Some(200)).unwrap();
+    c.push().unwrap();
+    c.assert(&hard).unwrap();
+    assert!(matches!(c.check_sat().unwrap(), SatResult::Unknown(_)));
+    c.pop().unwrap();
+    assert!(c.recover_from_cancel(0).unwrap());
+    // Nothing more to recover from until the solver gives up again.
+    assert!(!c.recover_from_cancel(0).unwrap());
+    c.push().unwrap();
+    c.assert(&Term::gt(x(), Term::int(0))).unwrap();
+    assert_eq!(c.check_sat().unwrap(), SatResult::Sat);
+    let queries = queries_of(&c);
+    let gave_up = queries
+        .iter()
+        .position(|q| q.contains("(* x x x)"))
+        .unwrap();
+    assert!(
+        queries[gave_up + 1..]
+            .iter()
+            .any(|q| q.starts_with("(reset)")),
+        "{queries:?}"
+    );
+    c.pop().unwrap();
+    // An assertion at the base level would be lost by a reset: the context is kept.
+    c.assert(&Term::gt(x(), Term::int(0))).unwrap();
+    c.push().unwrap();
+    c.assert(&hard).unwrap();
+    assert!(matches!(c.check_sat().unwrap(), SatResult::Unknown(_)));
+    c.pop().unwrap();
+    assert!(!c.recover_from_cancel(0).unwrap());
+    assert_eq!(c.assertion_count(), 1);
+    // Nor when the caller started inside a level.
+    assert!(!c.recover_from_cancel(1).unwrap());
+}
+
 /// A fixed session of calls; returns what it observed.
 fn session<S: Solver>(c: &mut SmtContext<S>) -> Result<Vec<String>, SolverError> {
     let mut out = Vec::new();
@@ -241,14 +293,7 @@ fn recording_and_replay() {
     let mut c2 = SmtContext::new(Recording::new(NativeZ3::new().unwrap()));
     session(&mut c2).unwrap();
     let q1: Vec<String> = log.entries().into_iter().map(|e| e.query).collect();
-    let q2: Vec<String> = c2
-        .solver()
-        .log()
-        .entries()
-        .into_iter()
-        .map(|e| e.query)
-        .collect();
-    assert_eq!(q1, q2);
+    assert_eq!(q1, queries_of(&c2));
     assert!(log.entries().iter().all(|e| e.micros.is_none()));
     // With a clock, durations are recorded.
     let mut timed = SmtContext::new(Recording::with_clock(

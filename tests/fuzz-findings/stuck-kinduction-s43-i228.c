@@ -1,5 +1,6 @@
-// OPEN (2026-11-27): random concrete runs reach the error, but bmc and kinduction answer TRUE
-// after about 30 s (checked for i228; not yet whether before this stop's changes). Investigate first.
+// A wrong TRUE found and mended (2026-11-27): random concrete runs reach the error; with the
+// normal-form retry of unknown queries (removed in commit 2087d79) bmc and kinduction answered
+// TRUE after about 30 s. Now both answer UNKNOWN (solver: canceled); open only for liveness.
 // verdict: false
 // fuzz: stuck from kinduction, found by `cpa fuzz --seed 43 --start 228 --count 1`
 // fuzz: kinduction: no verdict after 15 s: 84 units done, 119 solver calls; the current unit has run 14.1 s, the current solver call 0.1 s

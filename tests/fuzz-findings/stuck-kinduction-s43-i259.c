@@ -1,5 +1,5 @@
-// OPEN (2026-11-27): random concrete runs reach the error, but bmc and kinduction answer TRUE
-// after about 30 s (checked for i228; not yet whether before this stop's changes). Investigate first.
+// Found with s43-i228 (2026-11-27): random concrete runs reach the error; bmc and kinduction
+// answer UNKNOWN (solver: canceled) after about 135 s, never TRUE. Open for liveness only.
 // verdict: false
 // fuzz: stuck from kinduction, found by `cpa fuzz --seed 43 --start 259 --count 1`
 // fuzz: kinduction: no verdict after 15 s: 410 units done, 0 solver calls; the current unit has run 14.8 s, the current solver call 14.7 s
