@@ -102,6 +102,33 @@ fn changed_and_broken_witnesses_are_refused() {
     }
 }
 
+/// Inputs read straight into conditions have no variable to state a value for: the witness
+/// gives the directions taken as branching waypoints, the replay follows them, and a witness
+/// with one direction flipped is refuted.
+#[test]
+fn branching_waypoints_steer_the_replay() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let program = root.join("tests/verdicts/branching-input-unsafe.c");
+    let program = program.to_str().unwrap();
+    let tmp = std::env::temp_dir().join(format!("cpa-witness-br-{}.yml", std::process::id()));
+    let w = tmp.to_str().unwrap();
+    let (ok, out, err) = cpa(&["verify", program, "--witness", w]);
+    assert!(
+        ok && out.contains("Verification result: FALSE"),
+        "{out} {err}"
+    );
+    let text = std::fs::read_to_string(&tmp).unwrap();
+    assert_eq!(text.matches("type: branching").count(), 5, "{text}");
+    assert_eq!(text.matches("type: assumption").count(), 0, "{text}");
+    let (ok, out, _) = cpa(&["validate-witness", program, w]);
+    assert!(ok && out.trim() == "confirmed", "{out}");
+    // The first branching (x = 1) not taken: x stays even and the error is missed.
+    let flipped = text.replacen("value: true", "value: false", 1);
+    std::fs::write(&tmp, flipped).unwrap();
+    let (ok, out, _) = cpa(&["validate-witness", program, w]);
+    assert!(!ok && out.starts_with("refuted: "), "{out}");
+}
+
 /// CPAchecker's correctness witnesses for `simple.c` (specification: no overflow, so only
 /// whether the invariants hold is checked): the two valid ones are confirmed, each of the
 /// four invalid ones is refuted. With the specification unreach-call, the valid `y <= x` also

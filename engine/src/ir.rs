@@ -377,6 +377,25 @@ impl Expr {
         }
     }
 
+    /// Calls `f` on every constant occurring in the expression.
+    pub fn for_each_const(&self, f: &mut impl FnMut(i128)) {
+        match &self.kind {
+            ExprKind::Const(c) => f(*c),
+            ExprKind::Var(_) => {}
+            ExprKind::Unary(_, e) => e.for_each_const(f),
+            ExprKind::Binary(_, a, b) => {
+                a.for_each_const(f);
+                b.for_each_const(f);
+            }
+            ExprKind::Cast { operand, .. } => operand.for_each_const(f),
+            ExprKind::Ite(c, a, b) => {
+                c.for_each_const(f);
+                a.for_each_const(f);
+                b.for_each_const(f);
+            }
+        }
+    }
+
     /// The logical negation of a condition, as C's `!`.
     pub fn logical_not(self) -> Expr {
         Expr {

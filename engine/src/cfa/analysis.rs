@@ -148,6 +148,14 @@ pub(crate) fn finish(mut cfa: Cfa) -> Cfa {
         f.entry = NodeId(remap(f.entry));
         f.exit = NodeId(remap(f.exit));
     }
+    cfa.branchings.retain_mut(|b| {
+        let ids = [remap(b.entry), remap(b.then), remap(b.otherwise)];
+        if ids.contains(&u32::MAX) {
+            return false;
+        }
+        (b.entry, b.then, b.otherwise) = (NodeId(ids[0]), NodeId(ids[1]), NodeId(ids[2]));
+        true
+    });
     cfa.nodes = nodes;
     cfa.edges = edges;
     cfa

@@ -161,6 +161,18 @@ pub struct Function {
     pub span: Span,
 }
 
+/// A branching statement of the source (`if`, `while`, `do`, `for` with a condition): where
+/// its keyword is, the location its condition starts from, and the locations its condition
+/// leads to when it holds (`then`: the then-branch or the loop body) and when it does not.
+/// Violation witnesses state branchings by them (format 2.0's `branching` waypoints).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Branching {
+    pub keyword: Span,
+    pub entry: NodeId,
+    pub then: NodeId,
+    pub otherwise: NodeId,
+}
+
 /// The whole program's CFA. Node and edge ids are dense indices into `nodes` and `edges`.
 #[derive(Clone, Debug, Serialize)]
 pub struct Cfa {
@@ -170,6 +182,9 @@ pub struct Cfa {
     pub edges: Vec<Edge>,
     pub vars: Vec<Variable>,
     pub main: FuncId,
+    /// The source's branching statements whose locations are all reachable.
+    #[serde(skip)]
+    pub branchings: Vec<Branching>,
     /// Set by [`overflow::checked`]: every signed `+`, `-`, `*` and unary `-` of at most 32
     /// bits that can overflow is preceded by a check, so the Int encoding encodes them
     /// without wrap-around (where the checks pass, the mathematical result is the C result).

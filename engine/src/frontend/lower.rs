@@ -38,6 +38,7 @@ pub(crate) struct Lowerer<'a> {
     pub nodes: Vec<Node>,
     pub edges: Vec<Edge>,
     pub functions: Vec<Function>,
+    pub branchings: Vec<crate::cfa::Branching>,
     pub typedefs: BTreeMap<String, CType>,
     pub globals: BTreeMap<String, Binding>,
     pub sigs: BTreeMap<String, Signature>,
@@ -270,6 +271,7 @@ pub(crate) fn lower(
         nodes: Vec::new(),
         edges: Vec::new(),
         functions: Vec::new(),
+        branchings: Vec::new(),
         typedefs: BTreeMap::new(),
         globals: BTreeMap::new(),
         sigs: BTreeMap::new(),
@@ -363,6 +365,7 @@ pub(crate) fn lower(
         edges: lw.edges,
         vars: lw.vars,
         main: main_id,
+        branchings: lw.branchings,
         overflow_checked: false,
     };
     Ok(Parsed {

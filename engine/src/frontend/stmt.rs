@@ -213,6 +213,18 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
         self.lw.error(span, msg);
     }
 
+    /// Records the branching statement at `span` whose condition starts at the current
+    /// location.
+    fn branching(&mut self, span: Span, then: NodeId, otherwise: NodeId) {
+        let b = crate::cfa::Branching {
+            keyword: span_start(span),
+            entry: self.cur,
+            then,
+            otherwise,
+        };
+        self.lw.branchings.push(b);
+    }
+
     pub fn new_node(&mut self) -> NodeId {
         let f = self.func.unwrap_or(FuncId(u32::MAX));
         self.lw.new_node(f, 0, NodeKind::Normal)
@@ -351,6 +363,7 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
                 } else {
                     join
                 };
+                self.branching(span, then_n, else_n);
                 self.condition(&i.node.condition, Some(then_n), Some(else_n));
                 self.cur = then_n;
                 self.stmt(&i.node.then_statement);
@@ -368,6 +381,7 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
                 let exit = self.new_node();
                 self.edge_to(head, EdgeKind::Blank("while".into()), span_start(span));
                 self.cur = head;
+                self.branching(span, body, exit);
                 self.condition(&w.node.expression, Some(body), Some(exit));
                 self.cur = body;
                 self.loop_body(&w.node.statement, exit, head, span);
@@ -381,6 +395,7 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
                 self.cur = body;
                 self.loop_body(&d.node.statement, exit, cond, span);
                 self.cur = cond;
+                self.branching(span, body, exit);
                 self.condition(&d.node.expression, Some(body), Some(exit));
                 self.cur = exit;
             }
@@ -399,7 +414,10 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
                 self.edge_to(head, EdgeKind::Blank("for".into()), span_start(span));
                 self.cur = head;
                 match &f.node.condition {
-                    Some(c) => self.condition(c, Some(body), Some(exit)),
+                    Some(c) => {
+                        self.branching(span, body, exit);
+                        self.condition(c, Some(body), Some(exit))
+                    }
                     None => self.edge_to(body, EdgeKind::Blank(String::new()), span_start(span)),
                 }
                 self.cur = body;

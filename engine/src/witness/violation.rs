@@ -1,10 +1,12 @@
 //! Violation witnesses: written from a concretely replayed counterexample (an `assumption`
 //! waypoint with the value each nondeterministic assignment received, located at the next
-//! statement, and the `target` at the call of `reach_error`), and checked by replaying them
-//! with the concrete interpreter.
+//! statement; a `branching` waypoint with the direction taken where an input is read straight
+//! into a condition, `if (__VERIFIER_nondet_int())`, and so has no variable to state a value
+//! for; and the `target` at the call of `reach_error`), and checked by replaying them with
+//! the concrete interpreter.
 
 use super::*;
-use crate::cfa::{Cfa, EdgeKind, Rhs};
+use crate::cfa::{Cfa, EdgeKind, NodeId, Rhs};
 use crate::concrete::{Oracle, TraceStep};
 use std::collections::BTreeMap;
 
@@ -50,7 +52,10 @@ pub fn write(cfa: &Cfa, trace: &[TraceStep], file: &str, metadata: Metadata) -> 
                 });
             match copy {
                 Some(c) => c,
-                None => continue,
+                None => {
+                    content.extend(branching(cfa, trace, i, file));
+                    continue;
+                }
             }
         } else {
             (assigned, i)
@@ -91,6 +96,37 @@ pub fn write(cfa: &Cfa, trace: &[TraceStep], file: &str, metadata: Metadata) -> 
         });
     }
     Entry::ViolationSequence { metadata, content }
+}
+
+/// The branching waypoint for an input read at step `i` straight into the condition of a
+/// branching statement: the direction the trace takes there (`true`: the then-branch or
+/// the loop body), at the statement's keyword.
+fn branching(cfa: &Cfa, trace: &[TraceStep], i: usize, file: &str) -> Option<Segment> {
+    let e = cfa.edge(crate::cfa::EdgeId(trace[i].edge));
+    let b = cfa.branchings.iter().find(|b| b.entry == e.from)?;
+    let taken = trace[i + 1..].iter().find_map(|s| {
+        let to = cfa.edge(crate::cfa::EdgeId(s.edge)).to;
+        (to == b.then || to == b.otherwise).then_some(to == b.then)
+    })?;
+    let function = cfa.function(cfa.node(e.from).function).name.clone();
+    Some(Segment {
+        segment: vec![WaypointEntry {
+            waypoint: Waypoint {
+                action: Action::Follow,
+                kind: WaypointType::Branching,
+                location: Location {
+                    file_name: file.into(),
+                    line: b.keyword.start_line,
+                    column: Some(b.keyword.start_col),
+                    function: Some(function),
+                },
+                constraint: Some(Constraint {
+                    value: ConstraintValue::Branch(taken),
+                    format: None,
+                }),
+            },
+        }],
+    })
 }
 
 /// The user variables an edge copies front-end temporaries into, as (temporary, user
@@ -149,13 +185,37 @@ fn assumed_values(content: &[Segment]) -> Vec<(String, i128)> {
         .collect()
 }
 
+/// The branching waypoints of a violation sequence, in order: (line, direction).
+fn branch_directions(content: &[Segment]) -> Vec<(u32, bool)> {
+    content
+        .iter()
+        .flat_map(|s| &s.segment)
+        .filter(|w| w.waypoint.kind == WaypointType::Branching)
+        .filter_map(|w| match &w.waypoint.constraint {
+            Some(Constraint {
+                value: ConstraintValue::Branch(b),
+                ..
+            }) => Some((w.waypoint.location.line, *b)),
+            Some(Constraint {
+                value: ConstraintValue::Text(t),
+                ..
+            }) => Some((w.waypoint.location.line, t.trim().parse().ok()?)),
+            None => None,
+        })
+        .collect()
+}
+
 /// Nondeterministic values from a witness: each request for a variable takes the next value
-/// the witness assumes for that name; a value the witness does not give is 0, and so is
-/// every uninitialised local.
+/// the witness assumes for that name; an input read straight into the condition of a
+/// branching statement takes a value that sends the run the way the next branching waypoint
+/// at that statement's line says; a value the witness does not give is 0, and so is every
+/// uninitialised local.
 struct WitnessOracle<'a> {
     cfa: &'a Cfa,
     values: Vec<(String, i128)>,
     used: Vec<bool>,
+    branches: Vec<(u32, bool)>,
+    branches_used: Vec<bool>,
     /// Front-end temporaries and the user variable each is copied into.
     copies: BTreeMap<crate::ir::VarId, crate::ir::VarId>,
 }
@@ -179,10 +239,61 @@ impl Oracle for WitnessOracle<'_> {
             None => &self.cfa.var(var).name,
         };
         let i = (0..self.values.len()).find(|i| !self.used[*i] && &self.values[*i].0 == name);
-        Some(i.map_or(0, |i| {
+        if let Some(i) = i {
             self.used[i] = true;
-            ty.wrap(self.values[i].1)
-        }))
+            return Some(ty.wrap(self.values[i].1));
+        }
+        if self.cfa.var(var).synthetic && !self.copies.contains_key(&var) {
+            if let Some(v) = self.branch_value(edge, var, ty) {
+                return Some(v);
+            }
+        }
+        Some(0)
+    }
+}
+
+impl WitnessOracle<'_> {
+    /// A value for the input `var` read by `edge` straight into a branching statement's
+    /// condition that sends the run the way the statement's next unused branching waypoint
+    /// says: the first of 0, 1, -1, the type's bounds and each constant of the condition and
+    /// its neighbours that makes the condition's first test (an assume edge out of `edge`'s
+    /// target that reads only `var`) go that way.
+    fn branch_value(
+        &mut self,
+        edge: &crate::cfa::Edge,
+        var: crate::ir::VarId,
+        ty: crate::ir::IntType,
+    ) -> Option<i128> {
+        let b = *self.cfa.branchings.iter().find(|b| b.entry == edge.from)?;
+        let k = (0..self.branches.len())
+            .find(|k| !self.branches_used[*k] && self.branches[*k].0 == b.keyword.start_line)?;
+        self.branches_used[k] = true;
+        let want_then = self.branches[k].1;
+        let tests: Vec<(&crate::ir::Expr, bool, NodeId)> = self
+            .cfa
+            .node(edge.to)
+            .outgoing
+            .iter()
+            .filter_map(|e| match &self.cfa.edge(*e).kind {
+                EdgeKind::Assume { cond, truth } => Some((cond, *truth, self.cfa.edge(*e).to)),
+                _ => None,
+            })
+            .collect();
+        // The test that goes the wanted way: to the branch itself, or (a condition of several
+        // tests) anywhere but the other branch.
+        let (cond, truth, _) = *tests
+            .iter()
+            .find(|t| t.2 == if want_then { b.then } else { b.otherwise })
+            .or_else(|| {
+                let other = if want_then { b.otherwise } else { b.then };
+                tests.iter().find(|t| t.2 != other)
+            })?;
+        let mut candidates = vec![0, 1, -1, ty.min_value(), ty.max_value()];
+        cond.for_each_const(&mut |c| candidates.extend([c - 1, c, c + 1]));
+        candidates.into_iter().map(|v| ty.wrap(v)).find(|v| {
+            let value = crate::semantics::eval(cond, &|x| (x == var).then_some(*v));
+            matches!(value, Ok(c) if (c != 0) == truth)
+        })
     }
 }
 
@@ -206,10 +317,13 @@ pub fn validate(cfa: &Cfa, content: &[Segment]) -> Result<(), String> {
             copies.entry(t).or_insert(x);
         }
     }
+    let branches = branch_directions(content);
     let mut oracle = WitnessOracle {
         cfa,
         used: vec![false; values.len()],
         values,
+        branches_used: vec![false; branches.len()],
+        branches,
         copies,
     };
     // The accelerating interpreter: a counterexample through 10^8 loop iterations replays in a
