@@ -1,7 +1,12 @@
-// OPEN (2026-11-27, found by hand): theta-pred-bw ran 3 minutes and grew to 6 GB of memory
-// without a verdict (a run must end at a limit, with UNKNOWN); predicate-sbe stops at its
-// query limit (200,000) after 58 s: on the branch where x starts at 0, x stays even, and the
-// refinements add x <= 0, x <= 2, x <= 10, ... without end. Every other preset: FALSE in < 1 s.
+// OPEN (2026-11-27, found by hand): theta-pred-bw runs for minutes without a verdict while its
+// memory grows (6 GB after 3 min at first; 44 % of the time went into the texts of abstract
+// states, fixed by MAX_OPTIMIZED_SUPPORT in predicate/table.rs: now 0.5 GB after 100 s). Its
+// whole backward interpolants on the branch where x starts at 0 (x stays even) encode the
+// wrap-around case by case and grow with every refinement; splitting interpolants over 500
+// nodes into atoms kept 1.2 GB after 400 s and no verdict, and changed the preset's runs
+// (gcd: 525 -> 1200 queries), so it was not kept. predicate-sbe stops at its query limit
+// (200,000) after 58 s (x <= 0, x <= 2, x <= 10, ... without end). Every other preset: FALSE
+// in < 1 s. Wanted: a memory bound that ends such a run with UNKNOWN.
 // verdict: false
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
