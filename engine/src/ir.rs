@@ -358,42 +358,42 @@ impl Expr {
         }
     }
 
-    /// Calls `f` on every variable occurring in the expression.
-    pub fn for_each_var(&self, f: &mut impl FnMut(VarId)) {
+    /// Calls `f` on the expression and every subexpression, parents first, operands left to
+    /// right.
+    pub fn for_each_node<'e>(&'e self, f: &mut impl FnMut(&'e Expr)) {
+        f(self);
         match &self.kind {
-            ExprKind::Const(_) => {}
-            ExprKind::Var(v) => f(*v),
-            ExprKind::Unary(_, e) => e.for_each_var(f),
+            ExprKind::Const(_) | ExprKind::Var(_) => {}
+            ExprKind::Unary(_, e) => e.for_each_node(f),
             ExprKind::Binary(_, a, b) => {
-                a.for_each_var(f);
-                b.for_each_var(f);
+                a.for_each_node(f);
+                b.for_each_node(f);
             }
-            ExprKind::Cast { operand, .. } => operand.for_each_var(f),
+            ExprKind::Cast { operand, .. } => operand.for_each_node(f),
             ExprKind::Ite(c, a, b) => {
-                c.for_each_var(f);
-                a.for_each_var(f);
-                b.for_each_var(f);
+                c.for_each_node(f);
+                a.for_each_node(f);
+                b.for_each_node(f);
             }
         }
     }
 
+    /// Calls `f` on every variable occurring in the expression.
+    pub fn for_each_var(&self, f: &mut impl FnMut(VarId)) {
+        self.for_each_node(&mut |e| {
+            if let ExprKind::Var(v) = e.kind {
+                f(v)
+            }
+        });
+    }
+
     /// Calls `f` on every constant occurring in the expression.
     pub fn for_each_const(&self, f: &mut impl FnMut(i128)) {
-        match &self.kind {
-            ExprKind::Const(c) => f(*c),
-            ExprKind::Var(_) => {}
-            ExprKind::Unary(_, e) => e.for_each_const(f),
-            ExprKind::Binary(_, a, b) => {
-                a.for_each_const(f);
-                b.for_each_const(f);
+        self.for_each_node(&mut |e| {
+            if let ExprKind::Const(c) = e.kind {
+                f(c)
             }
-            ExprKind::Cast { operand, .. } => operand.for_each_const(f),
-            ExprKind::Ite(c, a, b) => {
-                c.for_each_const(f);
-                a.for_each_const(f);
-                b.for_each_const(f);
-            }
-        }
+        });
     }
 
     /// The logical negation of a condition, as C's `!`.

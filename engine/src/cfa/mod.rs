@@ -215,6 +215,11 @@ impl Cfa {
         &self.vars[id.0 as usize]
     }
 
+    /// The branching statement whose condition starts at `node`.
+    pub fn branching_from(&self, node: NodeId) -> Option<&Branching> {
+        self.branchings.iter().find(|b| b.entry == node)
+    }
+
     /// The program's initial location l0: the entry of `main`.
     pub fn entry(&self) -> NodeId {
         self.function(self.main).entry

@@ -520,9 +520,22 @@ fn invariant_at(
     ssa: &SsaMap,
 ) -> Option<(Term, Vec<Term>, SsaMap)> {
     let exprs = invariants.get(&ctl.location)?;
+    let (conjuncts, constraints, after) = conjuncts_at(cfa, enc, exprs, ctl, ssa);
+    Some((Term::and(conjuncts), constraints, after))
+}
+
+/// The conjuncts `exprs` at a control state, each encoded in turn from the SSA indices of
+/// `ssa`: their terms, their side constraints, and the SSA indices after them.
+fn conjuncts_at(
+    cfa: &Cfa,
+    enc: &Encoder,
+    exprs: &[(Expr, String)],
+    ctl: &ControlState,
+    ssa: &SsaMap,
+) -> (Vec<Term>, Vec<Term>, SsaMap) {
     let mut b = Builder::new(ssa.clone(), Frames::of(cfa, ctl));
-    let t = Term::and(exprs.iter().map(|(e, _)| enc.cond(&mut b, e)));
-    Some((t, b.constraints, b.ssa))
+    let terms = exprs.iter().map(|(e, _)| enc.cond(&mut b, e)).collect();
+    (terms, b.constraints, b.ssa)
 }
 
 /// Houdini's question ([`crate::houdini`]): which conjuncts of the invariants fail
@@ -542,13 +555,10 @@ pub fn failing_conjuncts(
     // indices after them (the block starts there, so that its auxiliary values do not take
     // their names; see [`invariant_at`]).
     let assumed_at = |ctl: &ControlState| -> (Vec<Term>, SsaMap) {
-        let mut b = Builder::new(SsaMap::default(), Frames::of(cfa, ctl));
-        let mut out = Vec::new();
-        for (e, _) in invariants.get(&ctl.location).into_iter().flatten() {
-            out.push(enc.cond(&mut b, e));
-        }
-        out.extend(b.constraints);
-        (out, b.ssa)
+        let exprs = invariants.get(&ctl.location).map_or(&[][..], Vec::as_slice);
+        let (mut out, constraints, after) = conjuncts_at(cfa, &enc, exprs, ctl, &SsaMap::default());
+        out.extend(constraints);
+        (out, after)
     };
     // Each conjunct at a control state at the SSA indices of `ssa`, with its side constraints
     // (each on its own, from `ssa`: they go into separate queries).
@@ -558,10 +568,10 @@ pub fn failing_conjuncts(
         };
         exprs
             .iter()
-            .map(|(e, _)| {
-                let mut b = Builder::new(ssa.clone(), Frames::of(cfa, ctl));
-                let t = enc.cond(&mut b, e);
-                (t, b.constraints)
+            .map(|x| {
+                let (mut t, constraints, _) =
+                    conjuncts_at(cfa, &enc, std::slice::from_ref(x), ctl, ssa);
+                (t.remove(0), constraints)
             })
             .collect()
     };

@@ -103,7 +103,7 @@ pub fn write(cfa: &Cfa, trace: &[TraceStep], file: &str, metadata: Metadata) -> 
 /// the loop body), at the statement's keyword.
 fn branching(cfa: &Cfa, trace: &[TraceStep], i: usize, file: &str) -> Option<Segment> {
     let e = cfa.edge(crate::cfa::EdgeId(trace[i].edge));
-    let b = cfa.branchings.iter().find(|b| b.entry == e.from)?;
+    let b = cfa.branching_from(e.from)?;
     let taken = trace[i + 1..].iter().find_map(|s| {
         let to = cfa.edge(crate::cfa::EdgeId(s.edge)).to;
         (to == b.then || to == b.otherwise).then_some(to == b.then)
@@ -264,7 +264,7 @@ impl WitnessOracle<'_> {
         var: crate::ir::VarId,
         ty: crate::ir::IntType,
     ) -> Option<i128> {
-        let b = *self.cfa.branchings.iter().find(|b| b.entry == edge.from)?;
+        let b = *self.cfa.branching_from(edge.from)?;
         let k = (0..self.branches.len())
             .find(|k| !self.branches_used[*k] && self.branches[*k].0 == b.keyword.start_line)?;
         self.branches_used[k] = true;
