@@ -136,7 +136,7 @@ impl<S: Solver> BridgeSmt<S> {
         // A query the solver gave up on may leave the context poisoned, or the solver
         // degraded for later queries; where the level was the only one, a reset restores the
         // state before it with a fresh solver.
-        if self.ctx.recover_from_cancel(outer).map_err(solver_err)? {
+        if self.ctx.recover_from_failure(outer) {
             return r;
         }
         let value = r?;
@@ -196,7 +196,7 @@ impl<S: Solver> Smt for BridgeSmt<S> {
         let result = itp::interpolate(&mut self.ctx, sequence, self.strategy);
         // A strategy the resource limit canceled may have poisoned the context (also when a
         // later or earlier strategy answered): it is made usable for the queries after this.
-        self.ctx.recover_from_cancel(outer).map_err(solver_err)?;
+        self.ctx.recover_from_failure(outer);
         let taus = match result {
             Ok(t) => t,
             // Whatever the strategies report when the context stopped answering.

@@ -53,7 +53,15 @@ struct Scope {
     declared: BTreeMap<Rc<str>, Sort>,
     assertions: usize,
     names: BTreeSet<String>,
+    /// [`Term::bit_blast_cells`] of the level's assertions (summed).
+    cells: u64,
 }
+
+/// Resource-limit units per bit-level cell a query may need ([`Term::bit_blast_cells`]): a
+/// query over `rlimit / RLIMIT_PER_CELL` cells is not sent (see [`SmtContext::check_sat`]).
+/// With the default limit of 5,000,000 that is 78,125 cells (19 signed divisions of two
+/// 64-bit variables, about 8 s and 800 MB in Z3 4.8.12).
+pub const RLIMIT_PER_CELL: u64 = 64;
 
 /// The typed SMT context. See the module documentation.
 pub struct SmtContext<S: Solver> {
@@ -61,7 +69,7 @@ pub struct SmtContext<S: Solver> {
     pending: String,
     scopes: Vec<Scope>,
     poisoned: Option<String>,
-    /// A check answered `unknown` since the last reset (see [`SmtContext::recover_from_cancel`]).
+    /// A check answered `unknown` since the last reset (see [`SmtContext::recover_from_failure`]).
     gave_up: bool,
     rlimit: Option<u64>,
     round_trips: u64,
@@ -174,11 +182,16 @@ impl<S: Solver> SmtContext<S> {
 
     /// Clears everything (assertions, declarations, levels, poisoning); the rlimit is kept.
     pub fn reset(&mut self) -> Result<(), SolverError> {
+        self.clear();
+        self.flush()
+    }
+
+    /// Forgets the context's state; the solver's `(reset)` goes with the next query.
+    fn clear(&mut self) {
         self.scopes = vec![Scope::default()];
         self.poisoned = None;
         self.gave_up = false;
         self.pending = self.preamble();
-        self.flush()
     }
 
     /// After the solver gave up (Z3 then also refuses commands such as the `push` or `pop`
@@ -187,19 +200,21 @@ impl<S: Solver> SmtContext<S> {
     /// it answers alone in 1 s comes back `unknown` ("canceled") once an earlier query of the
     /// same process ran out of resources): when the caller had no level open before its own
     /// (`outer` is the level it started from) and nothing is asserted at the base level,
-    /// clears the context (a [`SmtContext::reset`]), which leaves it as the caller had it
-    /// (the levels above are the failed work's) with a solver that has forgotten the failure.
-    /// Returns whether it did.
-    pub fn recover_from_cancel(&mut self, outer: usize) -> Result<bool, SolverError> {
+    /// clears the context (a [`SmtContext::reset`], sent with the next query), which leaves
+    /// it as the caller had it (the levels above are the failed work's) with a solver that
+    /// has forgotten the failure. Returns whether it did.
+    pub fn recover_from_failure(&mut self, outer: usize) -> bool {
         let canceled = self
             .poisoned
             .as_deref()
             .is_some_and(|c| c.contains("canceled") || c.contains("resource limit"));
         if (canceled || self.gave_up) && outer == 0 && self.scopes[0].assertions == 0 {
-            self.reset()?;
-            return Ok(true);
+            // Not sent now: after a query that built a large circuit, Z3's `(reset)` takes
+            // seconds to free it (3.7 s after 1 GB), which a run that ends here never needs.
+            self.clear();
+            return true;
         }
-        Ok(false)
+        false
     }
 
     fn check_poison(&self) -> Result<(), SolverError> {
@@ -328,8 +343,10 @@ impl<S: Solver> SmtContext<S> {
         }
         self.declare_free(t)?;
         let _ = writeln!(self.pending, "(assert {t})");
+        let cells = t.bit_blast_cells();
         if let Some(top) = self.scopes.last_mut() {
             top.assertions += 1;
+            top.cells = top.cells.saturating_add(cells);
         }
         Ok(())
     }
@@ -350,8 +367,10 @@ impl<S: Solver> SmtContext<S> {
         }
         self.declare_free(t)?;
         let _ = writeln!(self.pending, "(assert (! {t} :named {name}))");
+        let cells = t.bit_blast_cells();
         if let Some(top) = self.scopes.last_mut() {
             top.assertions += 1;
+            top.cells = top.cells.saturating_add(cells);
             top.names.insert(name.to_string());
         }
         Ok(())
@@ -374,7 +393,26 @@ impl<S: Solver> SmtContext<S> {
         Ok(())
     }
 
+    /// Checks the assertions in force. Under a resource limit, a query whose multiplications
+    /// and divisions need more than `rlimit / RLIMIT_PER_CELL` bit-level cells is answered
+    /// `unknown` without reaching the solver: Z3 builds those circuits without checking its
+    /// limit ([`Term::bit_blast_cells`]), so the limit alone would not bound the query's time
+    /// and memory.
     pub fn check_sat(&mut self) -> Result<SatResult, SolverError> {
+        self.check_poison()?;
+        if let Some(rlimit) = self.rlimit {
+            let cells = self
+                .scopes
+                .iter()
+                .fold(0u64, |n, s| n.saturating_add(s.cells));
+            let budget = rlimit / RLIMIT_PER_CELL;
+            if cells > budget {
+                return Ok(SatResult::Unknown(format!(
+                    "query too large: its multiplications and divisions need about {cells} \
+                     bit-level cells, over the {budget} the resource limit allows"
+                )));
+            }
+        }
         let reply = self.send("(check-sat)\n")?;
         match reply.trim() {
             "sat" => Ok(SatResult::Sat),

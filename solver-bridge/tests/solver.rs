@@ -221,9 +221,9 @@ fn a_solver_that_gave_up_is_reset_at_the_base_level() {
     c.assert(&hard).unwrap();
     assert!(matches!(c.check_sat().unwrap(), SatResult::Unknown(_)));
     c.pop().unwrap();
-    assert!(c.recover_from_cancel(0).unwrap());
+    assert!(c.recover_from_failure(0));
     // Nothing more to recover from until the solver gives up again.
-    assert!(!c.recover_from_cancel(0).unwrap());
+    assert!(!c.recover_from_failure(0));
     c.push().unwrap();
     c.assert(&Term::gt(x(), Term::int(0))).unwrap();
     assert_eq!(c.check_sat().unwrap(), SatResult::Sat);
@@ -245,10 +245,76 @@ fn a_solver_that_gave_up_is_reset_at_the_base_level() {
     c.assert(&hard).unwrap();
     assert!(matches!(c.check_sat().unwrap(), SatResult::Unknown(_)));
     c.pop().unwrap();
-    assert!(!c.recover_from_cancel(0).unwrap());
+    assert!(!c.recover_from_failure(0));
     assert_eq!(c.assertion_count(), 1);
     // Nor when the caller started inside a level.
-    assert!(!c.recover_from_cancel(1).unwrap());
+    assert!(!c.recover_from_failure(1));
+}
+
+/// Parses `text` with 64-bit bit-vector variables `a`, `b`, `c`, `d` declared.
+fn bv64(text: &str) -> Term {
+    let mut d = solver_bridge::parse::Declarations::new();
+    for v in ["a", "b", "c", "d"] {
+        d.declare(v, Sort::BitVec(64)).unwrap();
+    }
+    solver_bridge::parse::parse_term(text, &d).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// The circuit estimate: squares of the width for divisions by variables, an eighth by
+/// literals, a quarter for products of variables; equal subterms once; linear parts free.
+#[test]
+fn bit_blast_cells_estimate_division_and_multiplication() {
+    let cells = |t: &str| bv64(t).bit_blast_cells();
+    assert_eq!(cells("(= (bvadd a b) (bvshl c d))"), 0);
+    assert_eq!(cells("(= (bvsdiv a b) c)"), 4096);
+    assert_eq!(cells("(= (bvurem a #x0000000000000007) c)"), 512);
+    assert_eq!(cells("(= (bvmul a b) c)"), 1024);
+    assert_eq!(cells("(= (bvmul a #x0000000000000003) c)"), 0);
+    assert_eq!(
+        cells("(= (bvsdiv #x0000000000000009 #x0000000000000003) c)"),
+        0
+    );
+    // Built twice, counted once (the solver shares equal terms).
+    assert_eq!(cells("(= (bvadd (bvsdiv a b) c) (bvsdiv a b))"), 4096);
+    assert_eq!(cells("(= (bvsdiv a b) (bvsrem a b))"), 8192);
+}
+
+/// Under a resource limit, a query whose divisions need more bit-level cells than the limit
+/// allows is answered unknown without reaching the solver (Z3 builds the circuits without
+/// checking its limit: 31 such divisions took 12 s and 1 GB under `:rlimit 30000`); the
+/// context stays usable, and a larger limit lets the same query through.
+#[test]
+fn a_query_too_large_for_the_limit_is_not_sent() {
+    let mut divisions = Vec::new();
+    for i in 0..4 {
+        divisions.push(format!(
+            "(bvsgt (bvsdiv (bvadd a #x000000000000000{i}) b) c)"
+        ));
+    }
+    let many = bv64(&format!("(and {})", divisions.join(" ")));
+    assert_eq!(many.bit_blast_cells(), 4 * 4096);
+    let mut c = SmtContext::new(Recording::new(NativeZ3::new().unwrap()));
+    c.set_rlimit(Some(4 * 4096 * solver_bridge::context::RLIMIT_PER_CELL - 1))
+        .unwrap();
+    c.push().unwrap();
+    c.assert(&many).unwrap();
+    let trips = c.round_trips();
+    match c.check_sat().unwrap() {
+        SatResult::Unknown(reason) => assert!(reason.contains("16384 bit-level cells"), "{reason}"),
+        other => panic!("expected unknown, got {other:?}"),
+    }
+    assert_eq!(c.round_trips(), trips, "nothing was sent");
+    c.pop().unwrap();
+    assert_eq!(
+        c.check_sat_of(&bv64("(bvsgt a b)")).unwrap(),
+        SatResult::Sat
+    );
+    c.set_rlimit(Some(4 * 4096 * solver_bridge::context::RLIMIT_PER_CELL))
+        .unwrap();
+    c.push().unwrap();
+    c.assert(&many).unwrap();
+    assert!(!matches!(c.check_sat().unwrap(), SatResult::Unknown(r) if r.contains("cells")));
+    c.pop().unwrap();
 }
 
 /// A fixed session of calls; returns what it observed.
