@@ -183,16 +183,9 @@ fn cpachecker_correctness_witnesses_are_judged_like_cpachecker() {
     }
 }
 
-/// Why a TRUE of these presets gives no confirmed correctness witness.
-const NOT_CONFIRMED: &[(&str, &str, &str)] = &[
-    // The recursion is bounded by the data; the check follows calls only 16 deep.
-    (
-        "recursion-data-bounded-safe.c",
-        "*",
-        "unknown: a recursion deeper than",
-    ),
-    ("recursion-safe.c", "*", "unknown: a recursion deeper than"),
-];
+/// Why a TRUE of these presets gives no confirmed correctness witness (none at present: the
+/// recursive programs here read no input, and their one run decides their witnesses).
+const NOT_CONFIRMED: &[(&str, &str, &str)] = &[];
 
 /// Verifies `p` with `preset` and, on TRUE, validates its correctness witness: 1 confirmed
 /// (or 0 when the run is not TRUE or the miss is an expected one), and the failure, if any.
@@ -291,7 +284,8 @@ fn k_inductive_invariants_are_confirmed() {
 }
 
 /// Invariants that hold but do not prove the program, neither by 1- nor by k-induction, are
-/// refuted with the reason; the invariant that does prove it is confirmed.
+/// refuted with the reason; the invariant that does prove it is confirmed. (The program reads
+/// an input it does not use: without one, its only run would decide every witness.)
 #[test]
 fn invariants_that_do_not_suffice_are_refuted() {
     let dir = std::env::temp_dir().join(format!("cpa-suffice-{}", std::process::id()));
@@ -299,7 +293,7 @@ fn invariants_that_do_not_suffice_are_refuted() {
     let program = dir.join("count.c");
     std::fs::write(
         &program,
-        "extern void reach_error(void);\nint main(void) {\n  int x = 0;\n  int y = 0;\n  \
+        "extern void reach_error(void); extern int __VERIFIER_nondet_int(void);\nint main(void) {\n  int x = 0; int k = __VERIFIER_nondet_int();\n  int y = 0;\n  \
          while (x < 100) {\n    x++;\n    y++;\n  }\n  if (y != 100) reach_error();\n  \
          return 0;\n}\n",
     )
@@ -332,5 +326,52 @@ fn invariants_that_do_not_suffice_are_refuted() {
         let (ok, out, err) = cpa(&["validate-witness", program, w.to_str().unwrap()]);
         assert_eq!(ok, want == "confirmed", "{value}: {out} {err}");
         assert!(out.starts_with(want), "{value}: {out} {err}");
+    }
+}
+
+/// A proof by function contracts (k-induction on a mutual recursion over any input) writes
+/// format 2.1's `function_contract` entries, which the validator checks by assume-guarantee:
+/// confirmed as written; refuted when the contract does not hold for the function's body or
+/// does not suffice for `main`; refused when it uses what is not supported (`\old`).
+#[test]
+fn function_contracts_are_written_and_checked() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let program = root.join("tests/verdicts/recursion-contract-safe.c");
+    let program = program.to_str().unwrap();
+    let dir = std::env::temp_dir().join(format!("cpa-contract-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let w = dir.join("w.yml");
+    let w = w.to_str().unwrap();
+    let (_, out, err) = cpa(&["verify", program, "--config", "kinduction", "--witness", w]);
+    assert!(out.contains("Verification result: TRUE"), "{out} {err}");
+    let text = std::fs::read_to_string(w).unwrap();
+    assert!(text.contains("type: function_contract"), "{text}");
+    assert!(text.contains("format: ext_c_expression"), "{text}");
+    assert!(text.contains("2.1"), "{text}");
+    let (ok, out, err) = cpa(&["validate-witness", program, w]);
+    assert!(ok && out.trim() == "confirmed", "{out} {err}\n{text}");
+    let bound = text
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("ensures: "))
+        .unwrap()
+        .to_string();
+    assert!(bound.contains("\\result"), "{bound}");
+    for (ensures, want) in [
+        (
+            "\\result <= 1",
+            "refuted: with the calls replaced by the contracts",
+        ),
+        ("\\result <= 4", "refuted: the invariants do not suffice"),
+        ("\\old(x) >= 0", "not supported"),
+    ] {
+        let changed = text.replace(&bound, &format!("'{ensures}'"));
+        let tw = dir.join("t.yml");
+        std::fs::write(&tw, &changed).unwrap();
+        let (ok, out, err) = cpa(&["validate-witness", program, tw.to_str().unwrap()]);
+        assert!(!ok, "{ensures}: {out} {err}");
+        assert!(
+            out.starts_with(want) || err.contains(want),
+            "{ensures}: {out} {err}"
+        );
     }
 }

@@ -362,6 +362,14 @@ impl Machine {
         Ok(())
     }
 
+    /// The truth of the condition `e` in the current state (`None`: it reads a variable
+    /// without a value, or its evaluation is undefined).
+    pub fn holds(&self, cfa: &Cfa, e: &crate::ir::Expr) -> Option<bool> {
+        semantics::eval(e, &|v| self.get(cfa, v))
+            .ok()
+            .map(|x| x != 0)
+    }
+
     pub fn at_error(&self, cfa: &Cfa) -> bool {
         cfa.node(self.location).is_error()
     }
@@ -442,6 +450,16 @@ impl Machine {
             }
         }
         Ok(chosen)
+    }
+}
+
+/// The oracle of a program that reads no input: it has no value to give, so a run that needs
+/// one fails ([`ExecError::NoValue`]) and a run that does not is the program's only run.
+pub struct NoInput;
+
+impl Oracle for NoInput {
+    fn value(&mut self, _: usize, _: &Edge, _: VarId, _: IntType) -> Option<i128> {
+        None
     }
 }
 

@@ -53,6 +53,48 @@ pub fn contracts(cfa: &Cfa) -> BTreeMap<FuncId, Interval> {
         .collect()
 }
 
+/// The contracts as conditions over the functions' return variables (`None`: a function
+/// without a return value, or an interval its return type cannot state).
+pub fn posts(cfa: &Cfa, contracts: &BTreeMap<FuncId, Interval>) -> Option<BTreeMap<FuncId, Expr>> {
+    contracts
+        .iter()
+        .map(|(&f, &i)| {
+            let (ty, retval) = cfa.function(f).ret?;
+            Some((f, within(Expr::var(retval, ty), i)?))
+        })
+        .collect()
+}
+
+/// The assume-guarantee check of `posts` (see the module documentation): `check` is called on
+/// the program with every call replaced by its contract, then on each function's body (the
+/// same replacement, the program starting at the function's entry) with the function and its
+/// contract, which must hold at its exit. The first outcome that is not a confirmation is the
+/// answer (a refutation names the contract).
+pub fn assume_guarantee(
+    cfa: &Cfa,
+    posts: &BTreeMap<FuncId, Expr>,
+    mut check: impl FnMut(&Cfa, Option<(FuncId, &Expr)>) -> Result<Outcome>,
+) -> Result<Outcome> {
+    let program = summarized(cfa, posts);
+    match check(&program, None)? {
+        Outcome::Confirmed => {}
+        other => return Ok(other),
+    }
+    for (&f, post) in posts {
+        match check(&with_main(&program, f), Some((f, post)))? {
+            Outcome::Confirmed => {}
+            Outcome::Refuted(why) => {
+                return Ok(Outcome::Refuted(format!(
+                    "with the calls replaced by the contracts, from the entry of '{}': {why}",
+                    cfa.function(f).name
+                )))
+            }
+            other => return Ok(other),
+        }
+    }
+    Ok(Outcome::Confirmed)
+}
+
 /// Tries the proof with `contracts` (those of [`contracts`]); `Ok(None)`: some check did
 /// not confirm (then nothing is claimed).
 pub fn prove(
@@ -63,42 +105,31 @@ pub fn prove(
     if contracts.is_empty() {
         return Ok(None);
     }
-    let program = summarized(cfa, &contracts);
-    // 1. main, with the calls replaced by the contracts.
-    let invariants = crate::octagon::loop_invariants(&program);
-    let main_invs: BTreeMap<NodeId, Expr> = invariants
-        .iter()
-        .filter(|(l, _)| program.node(**l).function == program.main)
-        .map(|(l, e)| (*l, e.clone()))
-        .collect();
-    if correctness::check_up_to(
-        &program,
-        smt,
-        &correctness::with_texts(&program, &invariants),
-        true,
-        1,
-    )? != Outcome::Confirmed
-    {
+    let Some(posts) = posts(cfa, &contracts) else {
         return Ok(None);
-    }
-    // 2. each function establishes its contract.
-    for (&f, &i) in &contracts {
-        let body = with_main(&program, f);
-        let Some((ty, retval)) = body.function(f).ret else {
-            return Ok(None);
-        };
-        let Some(post) = within(Expr::var(retval, ty), i) else {
-            return Ok(None);
-        };
-        let mut invs = crate::octagon::loop_invariants(&body);
-        invs.insert(body.function(f).exit, post);
-        if correctness::check_up_to(&body, smt, &correctness::with_texts(&body, &invs), true, 1)?
-            != Outcome::Confirmed
-        {
-            return Ok(None);
+    };
+    let mut main_invs = BTreeMap::new();
+    let outcome = assume_guarantee(cfa, &posts, |program, contract| {
+        let mut invs = crate::octagon::loop_invariants(program);
+        if contract.is_none() {
+            main_invs = invs
+                .iter()
+                .filter(|(l, _)| program.node(**l).function == program.main)
+                .map(|(l, e)| (*l, e.clone()))
+                .collect();
         }
-    }
-    Ok(Some(Proof {
+        if let Some((f, post)) = contract {
+            invs.insert(program.function(f).exit, post.clone());
+        }
+        correctness::check_up_to(
+            program,
+            smt,
+            &correctness::with_texts(program, &invs),
+            true,
+            1,
+        )
+    })?;
+    Ok((outcome == Outcome::Confirmed).then_some(Proof {
         contracts,
         invariants: main_invs,
     }))

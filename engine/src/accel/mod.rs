@@ -25,6 +25,7 @@ pub mod split;
 pub mod symexec;
 
 use crate::cfa::{Cfa, EdgeId, EdgeKind, NodeId};
+pub use crate::concrete::NoInput;
 use crate::concrete::{ExecError, Machine, Oracle, Outcome, Run, TraceStep};
 use crate::ir::VarId;
 use std::collections::BTreeMap;
@@ -378,21 +379,6 @@ fn replay(cfa: &Cfa, m: &mut Machine, items: &[Item]) -> Result<(), String> {
         }
     }
     Ok(())
-}
-
-/// An oracle without values: a run that needs an input fails.
-pub struct NoInput;
-
-impl Oracle for NoInput {
-    fn value(
-        &mut self,
-        _step: usize,
-        _edge: &crate::cfa::Edge,
-        _var: VarId,
-        _ty: crate::ir::IntType,
-    ) -> Option<i128> {
-        None
-    }
 }
 
 /// Runs the program from its entry with acceleration, taking inputs from `oracle`, for at

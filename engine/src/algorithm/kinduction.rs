@@ -182,7 +182,13 @@ impl KInduction {
         });
         match proof {
             Some(p) => {
-                self.proof = Some(p.invariants);
+                // The contracts are invariants at the functions' exits (a correctness
+                // witness writes them as function contracts).
+                let mut invariants = p.invariants;
+                for (f, post) in crate::summary::posts(&cfa, &p.contracts).unwrap_or_default() {
+                    invariants.insert(cfa.function(f).exit, post);
+                }
+                self.proof = Some(invariants);
                 Ok(true)
             }
             None => Ok(false),
@@ -264,8 +270,10 @@ impl KInduction {
 }
 
 impl Algorithm for KInduction {
-    /// The interval invariants at every loop head of `main` (they hold; whether they prove the
-    /// program alone, without induction over k steps, the witness check decides).
+    /// The invariants of the proof (with function contracts: also each contract, at its
+    /// function's exit), else the interval invariants at every loop head of `main` (they
+    /// hold; whether they prove the program alone, without induction over k steps, the
+    /// witness check decides).
     fn invariants(&self) -> Vec<crate::witness::correctness::LocationInvariant> {
         match &self.proof {
             Some(p) => p

@@ -1,22 +1,22 @@
 //! Calls replaced by function contracts: a copy of the CFA in which every call of a function
-//! with a contract (an interval of its return values) becomes
+//! with a contract (a condition `post` over its return value `r`) becomes
 //!
 //! ```text
-//! n --g1 = *--> .. --gk = *--> m --x = *--> m' --[lo <= x && x <= hi]--> return site
+//! n --g1 = *--> .. --gk = *--> m --r = *--> --[post]--> m' --x = r--> return site
 //! ```
 //!
-//! (every global may have changed; the result `x` is any value the contract allows), so the
-//! callee's body is no longer entered from there. This is the assume-guarantee reading of
-//! summaries (procedure contracts): the program is safe if it is safe with every call
-//! replaced by its contract, and every function establishes its contract at its exit from any
-//! arguments and globals, with the calls in its own body (recursive ones included) replaced
-//! the same way. The second half is checked on [`with_main`] copies.
+//! (every global may have changed; the result is any value the contract allows, converted
+//! to `x`'s type as the return converts it), so the callee's body is no longer entered from
+//! there. This is the assume-guarantee reading of summaries (procedure contracts): the
+//! program is safe if it is safe with every call replaced by its contract, and every function
+//! establishes its contract at its exit from any arguments and globals, with the calls in its
+//! own body (recursive ones included) replaced the same way. The second half is checked on
+//! [`with_main`] copies.
 //!
 //! Existing node and edge ids are kept (new ones are appended; the call and return edges are
 //! only unlinked), so invariants and locations of the original CFA name the same places.
 
 use super::{Cfa, Edge, EdgeId, EdgeKind, Node, NodeId, NodeKind, Rhs};
-use crate::intervals::{within, Interval};
 use crate::ir::{Expr, FuncId, VarId};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -51,8 +51,10 @@ pub fn recursive(cfa: &Cfa) -> BTreeSet<FuncId> {
         .collect()
 }
 
-/// The copy of `cfa` with every call of a function in `contracts` replaced by its contract.
-pub fn summarized(cfa: &Cfa, contracts: &BTreeMap<FuncId, Interval>) -> Cfa {
+/// The copy of `cfa` with every call of a function in `contracts` replaced by its contract
+/// (a condition over the function's return variable; a function without a return value
+/// keeps only the havoc of the globals).
+pub fn summarized(cfa: &Cfa, contracts: &BTreeMap<FuncId, Expr>) -> Cfa {
     let mut out = cfa.clone();
     let globals: Vec<VarId> = (0..cfa.vars.len())
         .map(|i| VarId(i as u32))
@@ -63,7 +65,7 @@ pub fn summarized(cfa: &Cfa, contracts: &BTreeMap<FuncId, Interval>) -> Cfa {
             continue;
         };
         let callee = cfa.node(call.to).function;
-        let Some(&contract) = contracts.get(&callee) else {
+        let Some(post) = contracts.get(&callee) else {
             continue;
         };
         if !cfa.node(call.from).outgoing.contains(&call.id) {
@@ -104,20 +106,24 @@ pub fn summarized(cfa: &Cfa, contracts: &BTreeMap<FuncId, Interval>) -> Cfa {
                 },
             })
             .collect();
-        if let Some(x) = assign {
-            let ty = cfa.var(x).ty;
+        if let Some((rty, r)) = cfa.function(callee).ret {
             kinds.push(EdgeKind::Assign {
-                lhs: x,
+                lhs: r,
                 rhs: Rhs::Nondet {
-                    ty,
+                    ty: rty,
                     origin: origin.clone(),
                 },
             });
-            // The contract bounds the return value; `x` gets it converted to its own type,
-            // so the bounds carry over only where they fit (else `x` may be anything).
-            let fits = ty.contains(contract.lo) && ty.contains(contract.hi);
-            if let Some(cond) = within(Expr::var(x, ty), contract).filter(|_| fits) {
-                kinds.push(EdgeKind::Assume { cond, truth: true });
+            kinds.push(EdgeKind::Assume {
+                cond: post.clone(),
+                truth: true,
+            });
+            if let Some(x) = assign {
+                let value = Expr::var(r, rty).convert(cfa.var(x).ty);
+                kinds.push(EdgeKind::Assign {
+                    lhs: x,
+                    rhs: Rhs::Expr(value),
+                });
             }
         }
         if kinds.is_empty() {

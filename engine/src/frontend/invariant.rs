@@ -62,7 +62,51 @@ pub fn parse_invariant(cfa: &Cfa, function: FuncId, text: &str) -> Result<Expr, 
             text.len()
         ));
     }
-    split_and_parse(cfa, function, text, 0)
+    split_and_parse(cfa, function, text, 0, None)
+}
+
+/// The identifier `\result` of an `ensures` clause is parsed as (C reserves names that start
+/// with two underscores for the implementation).
+const RESULT: &str = "__cpa_result__";
+
+/// The `ensures` clause of a function contract (witness format 2.1) of `function`: a C
+/// expression over `\result`, its return value. Other variables (parameters, whose value
+/// ACSL reads before the call, and globals) and `\old` are not supported.
+pub fn parse_ensures(cfa: &Cfa, function: FuncId, text: &str) -> Result<Expr, String> {
+    let Some((_, retval)) = cfa.function(function).ret else {
+        return Err(format!(
+            "'{}' returns no value to state an ensures clause over",
+            cfa.function(function).name
+        ));
+    };
+    if text.contains("\\old") {
+        return Err("\\old in an ensures clause is not supported".into());
+    }
+    if text.len() > MAX_INVARIANT_BYTES {
+        return Err(format!(
+            "the expression has {} bytes; at most {MAX_INVARIANT_BYTES} are accepted",
+            text.len()
+        ));
+    }
+    let e = split_and_parse(
+        cfa,
+        function,
+        &text.replace("\\result", RESULT),
+        0,
+        Some(retval),
+    )?;
+    let mut others = Vec::new();
+    e.for_each_var(&mut |v| {
+        if v != retval {
+            others.push(cfa.var(v).name.clone());
+        }
+    });
+    match others.first() {
+        None => Ok(e),
+        Some(v) => Err(format!(
+            "an ensures clause over other variables than \\result ('{v}') is not supported"
+        )),
+    }
 }
 
 /// Texts up to this length are parsed whole; longer ones are split at their top-level `||`
@@ -71,14 +115,20 @@ pub fn parse_invariant(cfa: &Cfa, function: FuncId, text: &str) -> Result<Expr, 
 /// long, but flat).
 const SPLIT_ABOVE: usize = 200;
 
-fn split_and_parse(cfa: &Cfa, function: FuncId, text: &str, depth: usize) -> Result<Expr, String> {
+fn split_and_parse(
+    cfa: &Cfa,
+    function: FuncId,
+    text: &str,
+    depth: usize,
+    result: Option<VarId>,
+) -> Result<Expr, String> {
     let t = text.trim();
     if t.len() > SPLIT_ABOVE && depth < 64 {
         for (sep, op) in [("||", BinOp::LogOr), ("&&", BinOp::LogAnd)] {
             if let Some(parts) = split_top(t, sep) {
                 let mut acc: Option<Expr> = None;
                 for p in parts {
-                    let e = as_condition(split_and_parse(cfa, function, p, depth + 1)?);
+                    let e = as_condition(split_and_parse(cfa, function, p, depth + 1, result)?);
                     acc = Some(match acc {
                         None => e,
                         Some(a) => binary(op, a, e),
@@ -89,13 +139,19 @@ fn split_and_parse(cfa: &Cfa, function: FuncId, text: &str, depth: usize) -> Res
         }
         if let Some(inner) = t.strip_prefix('(').and_then(|r| r.strip_suffix(')')) {
             if balanced(inner) {
-                return split_and_parse(cfa, function, inner, depth + 1);
+                return split_and_parse(cfa, function, inner, depth + 1, result);
             }
         }
         // `c ? a : b` with one `?` and one `:` outside parentheses.
         if let Some([c, a, b]) = split_ternary(t) {
             let part = |x: &str| -> Result<Expr, String> {
-                Ok(as_condition(split_and_parse(cfa, function, x, depth + 1)?))
+                Ok(as_condition(split_and_parse(
+                    cfa,
+                    function,
+                    x,
+                    depth + 1,
+                    result,
+                )?))
             };
             let (c, a, b) = (part(c)?, part(a)?, part(b)?);
             return Ok(Expr {
@@ -104,7 +160,7 @@ fn split_and_parse(cfa: &Cfa, function: FuncId, text: &str, depth: usize) -> Res
             });
         }
     }
-    parse_one(cfa, function, t)
+    parse_one(cfa, function, t, result)
 }
 
 /// `c ? a : b` split into its three parts when `?` and `:` occur once each outside
@@ -173,7 +229,12 @@ fn split_top<'t>(text: &'t str, sep: &str) -> Option<Vec<&'t str>> {
 }
 
 /// One expression, parsed whole.
-fn parse_one(cfa: &Cfa, function: FuncId, text: &str) -> Result<Expr, String> {
+fn parse_one(
+    cfa: &Cfa,
+    function: FuncId,
+    text: &str,
+    result: Option<VarId>,
+) -> Result<Expr, String> {
     // lang-c's parser is recursive: bound the nesting before it runs.
     let mut depth = 0usize;
     for c in text.chars() {
@@ -234,6 +295,10 @@ fn parse_one(cfa: &Cfa, function: FuncId, text: &str) -> Result<Expr, String> {
         }
         program.push_str(&format!("{} {name};\n", cfa.var(*id).ty.c_name()));
         by_name.insert(name.clone(), *id);
+    }
+    if let Some(r) = result {
+        program.push_str(&format!("{} {RESULT};\n", cfa.var(r).ty.c_name()));
+        by_name.insert(RESULT.to_string(), r);
     }
     program.push_str("int main(void) {\nreturn (\n");
     program.push_str(text);

@@ -25,6 +25,13 @@
 //! k blocks from any reachable block start, the property assumed at its first k starts)
 //! confirms them or the witness is refuted with the first failure. A recursion deeper than the
 //! depth bound, too many chains or a solver `unknown` leave it undecided.
+//!
+//! Before the blocks, a program that reads no input is run: its one run decides the witness
+//! (an invariant false at a visit of its location, or an error reached, refutes it; a run
+//! that ends confirms it), also where the blocks would follow a recursion past the depth
+//! bound (`fibo(10)`). Function contracts (format 2.1: [`read_contracts`]) are checked by
+//! assume-guarantee ([`crate::summary::assume_guarantee`]), each function's body with its
+//! contract at its exit.
 
 use super::c_expr::Scope;
 use super::{Entry, Invariant, InvariantEntry, InvariantType, Location, Metadata, Outcome};
@@ -33,7 +40,7 @@ use crate::cfa::{Cfa, NodeId};
 use crate::cpa::control::{ControlCpa, ControlState};
 use crate::formula::encode::Builder;
 use crate::formula::{Encoder, Encoding, EncodingChoice, Frames, Names, PathFormula, SsaMap};
-use crate::frontend::invariant::{parse_invariant, MAX_INVARIANT_BYTES};
+use crate::frontend::invariant::{parse_ensures, parse_invariant, MAX_INVARIANT_BYTES};
 use crate::ir::Expr;
 use crate::smt::{Result, Sat, Smt};
 use solver_bridge::term::Term;
@@ -90,7 +97,19 @@ fn loop_column(source: &str, line: u32) -> u32 {
                 && !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
         })
     });
-    let byte = keyword.unwrap_or_else(|| text.len() - text.trim_start().len());
+    match keyword {
+        Some(byte) => text[..byte].chars().count() as u32 + 1,
+        None => first_column(source, line),
+    }
+}
+
+/// The 1-based column of the first non-blank character on `line` of `source`.
+fn first_column(source: &str, line: u32) -> u32 {
+    let text = source
+        .lines()
+        .nth(line.saturating_sub(1) as usize)
+        .unwrap_or("");
+    let byte = text.len() - text.trim_start().len();
     text[..byte].chars().count() as u32 + 1
 }
 
@@ -106,8 +125,13 @@ pub fn write(
 ) -> Entry {
     let names = Names::new(cfa);
     let mut at: BTreeMap<NodeId, Vec<String>> = BTreeMap::new();
+    let mut contracts = Vec::new();
     for inv in invariants {
         let node = cfa.node(inv.location);
+        if let Some(c) = contract(cfa, source, file, inv) {
+            contracts.push(c);
+            continue;
+        }
         if !node.loop_head {
             continue;
         }
@@ -124,7 +148,7 @@ pub fn write(
         };
         at.entry(inv.location).or_default().push(text);
     }
-    let content = at
+    let content: Vec<InvariantEntry> = at
         .into_iter()
         .map(|(loc, texts)| {
             let node = cfa.node(loc);
@@ -148,13 +172,67 @@ pub fn write(
                         column: Some(loop_column(source, node.line)),
                         function: Some(cfa.function(node.function).name.clone()),
                     },
-                    value,
+                    value: Some(value),
+                    requires: None,
+                    ensures: None,
                     format: "c_expression".into(),
                 },
             }
         })
+        .chain(contracts)
         .collect();
+    let mut metadata = metadata;
+    let with_contracts = content
+        .iter()
+        .any(|e| e.invariant.kind == InvariantType::FunctionContract);
+    if with_contracts {
+        // Function contracts are format 2.1's.
+        metadata.format_version = "2.1".into();
+    }
     Entry::InvariantSet { metadata, content }
+}
+
+/// An invariant at a function's exit over its return value alone, as the function's contract
+/// (format 2.1): `requires` 1, `ensures` the invariant with `\result` for the return value,
+/// located at the function's first line.
+fn contract(
+    cfa: &Cfa,
+    source: &str,
+    file: &str,
+    inv: &LocationInvariant,
+) -> Option<InvariantEntry> {
+    let node = cfa.node(inv.location);
+    let function = cfa.function(node.function);
+    let (_, retval) = function.ret?;
+    let Formula::C(e) = &inv.formula else {
+        return None;
+    };
+    if function.exit != inv.location || node.loop_head {
+        return None;
+    }
+    let mut only_result = true;
+    e.for_each_var(&mut |v| only_result &= v == retval);
+    if !only_result {
+        return None;
+    }
+    let name = e.display(cfa).to_string();
+    let ensures = name.replace(cfa.var(retval).name.as_str(), "\\result");
+    let line = function.span.start_line;
+    Some(InvariantEntry {
+        invariant: Invariant {
+            kind: InvariantType::FunctionContract,
+            location: Location {
+                file_name: file.into(),
+                line,
+                column: Some(first_column(source, line)),
+                function: Some(function.name.clone()),
+            },
+            value: None,
+            requires: Some("1".into()),
+            ensures: Some(ensures),
+            format: "ext_c_expression".into(),
+        },
+    })
 }
 
 /// The conjuncts of `e` over variables visible under their names in `function`, as C (`1`
@@ -196,25 +274,27 @@ pub const MAX_BLOCK_STARTS: usize = 5_000;
 /// Depth of calls the check follows before it gives up on a recursion.
 const MAX_DEPTH: usize = 16;
 
+/// The function an entry's location names (or, without a name, whose span has the line).
+fn function_at(cfa: &Cfa, at: &Location) -> std::result::Result<crate::ir::FuncId, String> {
+    match &at.function {
+        Some(f) => Ok(cfa
+            .function_by_name(f)
+            .ok_or_else(|| format!("the program has no function '{f}'"))?
+            .id),
+        None => Ok(cfa
+            .functions
+            .iter()
+            .find(|f| (f.span.start_line..=f.span.end_line).contains(&at.line))
+            .ok_or_else(|| format!("no function contains line {}", at.line))?
+            .id),
+    }
+}
+
 /// The location an invariant entry speaks about: a loop head in the named function at the
 /// entry's line (or, failing that, the first loop head after it, for loops whose head is
 /// their body's first statement), a location invariant at the first location of its line.
 fn place(cfa: &Cfa, inv: &Invariant) -> std::result::Result<NodeId, String> {
-    let function = match &inv.location.function {
-        Some(f) => {
-            cfa.function_by_name(f)
-                .ok_or_else(|| format!("the program has no function '{f}'"))?
-                .id
-        }
-        None => {
-            // Without a function: the one whose span has the line.
-            cfa.functions
-                .iter()
-                .find(|f| (f.span.start_line..=f.span.end_line).contains(&inv.location.line))
-                .ok_or_else(|| format!("no function contains line {}", inv.location.line))?
-                .id
-        }
-    };
+    let function = function_at(cfa, &inv.location)?;
     let line = inv.location.line;
     let mut candidates: Vec<&crate::cfa::Node> = cfa
         .nodes
@@ -234,6 +314,7 @@ fn place(cfa: &Cfa, inv: &Invariant) -> std::result::Result<NodeId, String> {
                     .find(|n| n.loop_head && n.line > line && n.line <= line + 2)
             }),
         InvariantType::LocationInvariant => candidates.iter().find(|n| n.line == line),
+        InvariantType::FunctionContract => None,
     };
     found.map(|n| n.id).ok_or_else(|| {
         format!(
@@ -241,6 +322,7 @@ fn place(cfa: &Cfa, inv: &Invariant) -> std::result::Result<NodeId, String> {
             match inv.kind {
                 InvariantType::LoopInvariant => "loop",
                 InvariantType::LocationInvariant => "statement",
+                InvariantType::FunctionContract => "function contract",
             },
             cfa.function(function).name
         )
@@ -257,7 +339,8 @@ fn short(text: &str) -> String {
 }
 
 /// The invariants of a witness's invariant sets, parsed and placed; several at one location
-/// are conjoined. `Err` says why the witness cannot be read on this program.
+/// are conjoined. Function contracts are [`read_contracts`]'. `Err` says why the witness
+/// cannot be read on this program.
 pub fn read(
     cfa: &Cfa,
     content: &[InvariantEntry],
@@ -265,37 +348,92 @@ pub fn read(
     let mut out: BTreeMap<NodeId, Vec<(Expr, String)>> = BTreeMap::new();
     for e in content {
         let inv = &e.invariant;
+        if inv.kind == InvariantType::FunctionContract {
+            continue;
+        }
+        let Some(value) = &inv.value else {
+            return Err(format!("invariant at line {}: no value", inv.location.line));
+        };
         if inv.format != "c_expression" {
             return Err(format!(
                 "invariant at line {}: format '{}' is not supported (only c_expression)",
                 inv.location.line, inv.format
             ));
         }
-        let at = place(cfa, inv).map_err(|e| format!("invariant '{}': {e}", short(&inv.value)))?;
-        let expr = parse_invariant(cfa, cfa.node(at).function, &inv.value).map_err(|e| {
+        let at = place(cfa, inv).map_err(|e| format!("invariant '{}': {e}", short(value)))?;
+        let expr = parse_invariant(cfa, cfa.node(at).function, value).map_err(|e| {
             format!(
                 "invariant '{}' at line {}: {e}",
-                short(&inv.value),
+                short(value),
                 inv.location.line
             )
         })?;
-        out.entry(at).or_default().push((expr, inv.value.clone()));
+        out.entry(at).or_default().push((expr, value.clone()));
+    }
+    Ok(out)
+}
+
+/// The function contracts of a witness's invariant sets (format 2.1): per function, its
+/// `ensures` clause as a condition over its return variable, with the text. Supported are the
+/// contracts this tool writes: `requires` a constant that is not zero, `ensures` over
+/// `\result` alone. Several contracts of one function are conjoined.
+pub fn read_contracts(
+    cfa: &Cfa,
+    content: &[InvariantEntry],
+) -> std::result::Result<BTreeMap<crate::ir::FuncId, (Expr, String)>, String> {
+    let mut out: BTreeMap<crate::ir::FuncId, (Expr, String)> = BTreeMap::new();
+    for e in content {
+        let inv = &e.invariant;
+        if inv.kind != InvariantType::FunctionContract {
+            continue;
+        }
+        let at = format!("function contract at line {}", inv.location.line);
+        let f = function_at(cfa, &inv.location).map_err(|e| format!("{at}: {e}"))?;
+        if let Some(requires) = &inv.requires {
+            let pre = parse_invariant(cfa, f, requires)
+                .map_err(|e| format!("{at}: requires '{}': {e}", short(requires)))?;
+            if !crate::semantics::eval_const(&pre).is_ok_and(|v| v != 0) {
+                return Err(format!(
+                    "{at}: requires '{}': only a constant true precondition is supported",
+                    short(requires)
+                ));
+            }
+        }
+        let ensures = inv.ensures.as_deref().unwrap_or("1");
+        let post = parse_ensures(cfa, f, ensures)
+            .map_err(|e| format!("{at}: ensures '{}': {e}", short(ensures)))?;
+        match out.entry(f) {
+            std::collections::btree_map::Entry::Vacant(v) => {
+                v.insert((post, ensures.to_string()));
+            }
+            std::collections::btree_map::Entry::Occupied(mut o) => {
+                let (e, t) = o.get_mut();
+                *e = crate::intervals::conj(vec![e.clone(), post]).expect("two conjuncts");
+                *t = format!("({t}) && ({ensures})");
+            }
+        }
     }
     Ok(out)
 }
 
 /// Checks invariants (see the module documentation); `sufficient`: also that they prove that
-/// no error location is reachable.
+/// no error location is reachable. A program that reads no input is decided by its one run
+/// ([`only_run`]) first.
 pub fn check(
     cfa: &Cfa,
     smt: &mut dyn Smt,
     invariants: &BTreeMap<NodeId, Vec<(Expr, String)>>,
     sufficient: bool,
 ) -> Result<Outcome> {
+    if let Some(outcome) = only_run(cfa, invariants, sufficient) {
+        return Ok(outcome);
+    }
     check_up_to(cfa, smt, invariants, sufficient, MAX_K)
 }
 
-/// [`check`] with k-induction up to `max_k` after a failed 1-induction (1: none).
+/// [`check`] over the blocks alone (the analyses' own proofs use it: they rest on the
+/// invariants, not on a run), with k-induction up to `max_k` after a failed 1-induction (1:
+/// none).
 pub fn check_up_to(
     cfa: &Cfa,
     smt: &mut dyn Smt,
@@ -461,6 +599,57 @@ pub fn check_up_to(
     Ok(Outcome::Refuted(format!(
         "{failure} (and the invariants are not k-inductive for k up to {max_k})"
     )))
+}
+
+/// Steps of [`only_run`]'s concrete run.
+const MAX_RUN_STEPS: usize = 200_000;
+
+/// The check of a program that reads no input (no `__VERIFIER_nondet_*` value, no parameter
+/// of `main`, no uninitialised variable on its run): its run from the start is its only run,
+/// so executing it decides the witness. Every invariant is evaluated at each visit of its
+/// location; one that is false there does not hold, an error reached means they do not
+/// suffice, and a run that ends (within [`MAX_RUN_STEPS`] edges, without undefined
+/// behaviour) confirms them. This decides what the blocks cannot where a recursion has no
+/// loop head to cut at (`fibo(10)`: the blocks follow calls whatever the argument, past any
+/// depth bound). `None`: the program needs an input, or the run did not end in time.
+fn only_run(
+    cfa: &Cfa,
+    invariants: &BTreeMap<NodeId, Vec<(Expr, String)>>,
+    sufficient: bool,
+) -> Option<Outcome> {
+    use crate::concrete::{Machine, NoInput};
+    let mut m = Machine::new(cfa);
+    let first = cfa.successors(cfa.entry()).next()?;
+    m.init_main_params(cfa, &mut NoInput, first).ok()?;
+    for step in 0..=MAX_RUN_STEPS {
+        let here = cfa.node(m.location);
+        for (e, text) in invariants.get(&m.location).into_iter().flatten() {
+            if !m.holds(cfa, e)? {
+                return Some(Outcome::Refuted(format!(
+                    "the invariant '{}' at line {} does not hold: the program reads no input, \
+                     and its only run violates it (after {step} steps)",
+                    short(text),
+                    here.line
+                )));
+            }
+        }
+        if here.is_error() {
+            return Some(if sufficient {
+                Outcome::Refuted(format!(
+                    "the invariants do not suffice: the program reads no input, and its only \
+                     run reaches the error at line {} (after {step} steps)",
+                    here.line
+                ))
+            } else {
+                Outcome::Confirmed
+            });
+        }
+        let Some(edge) = m.enabled_edge(cfa).ok()? else {
+            return Some(Outcome::Confirmed);
+        };
+        m.execute(cfa, edge, &mut NoInput).ok()?;
+    }
+    None
 }
 
 /// The encoding (exact linear integers unless the program or an invariant needs bits), its
@@ -745,7 +934,53 @@ impl Chains<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::loop_column;
+    use super::{loop_column, only_run, Outcome};
+    use crate::cfa::NodeId;
+    use crate::frontend::{invariant::parse_invariant, parse_program};
+    use std::collections::BTreeMap;
+
+    /// `only_run` on `src` with `invariant` at its (only) loop head.
+    fn run(src: &str, invariant: &str, sufficient: bool) -> Option<Outcome> {
+        let cfa = parse_program("t.c", src).unwrap().cfa;
+        let head = cfa.nodes.iter().find(|n| n.loop_head).unwrap();
+        let e = parse_invariant(&cfa, head.function, invariant).unwrap();
+        let invs: BTreeMap<NodeId, _> = BTreeMap::from([(head.id, vec![(e, invariant.into())])]);
+        only_run(&cfa, &invs, sufficient)
+    }
+
+    const SUM: &str = "extern void reach_error(void);\nint sum(int n) { if (n <= 0) return 0; return n + sum(n - 1); }\nint main(void) {\n  int i = 0; int s = 0;\n  while (i < 4) { s = s + sum(i); i++; }\n  if (s != 10) reach_error();\n  return 0;\n}\n";
+
+    /// A program without inputs is decided by its one run: an invariant true at every visit
+    /// of its location is confirmed, one false at some visit refuted, and an error reached
+    /// refutes sufficiency.
+    #[test]
+    fn a_program_without_inputs_is_decided_by_its_run() {
+        assert_eq!(run(SUM, "0 <= i && i <= 4", true), Some(Outcome::Confirmed));
+        match run(SUM, "i <= 2", true) {
+            Some(Outcome::Refuted(why)) => assert!(why.contains("only run violates"), "{why}"),
+            other => panic!("{other:?}"),
+        }
+        let unsafe_sum = SUM.replace("s != 10", "s == 10");
+        match run(&unsafe_sum, "1", true) {
+            Some(Outcome::Refuted(why)) => assert!(why.contains("reaches the error"), "{why}"),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(run(&unsafe_sum, "1", false), Some(Outcome::Confirmed));
+    }
+
+    /// With an input, or a run longer than the bound, the run decides nothing.
+    #[test]
+    fn a_program_with_inputs_is_left_to_the_blocks() {
+        let input = SUM
+            .replace("int i = 0;", "int i = __VERIFIER_nondet_int();")
+            .replace(
+                "extern void",
+                "extern int __VERIFIER_nondet_int(void);\nextern void",
+            );
+        assert_eq!(run(&input, "1", true), None);
+        let endless = "int main(void) { int i = 0; while (1) { i = 1 - i; } return 0; }";
+        assert_eq!(run(endless, "i == 0 || i == 1", true), None);
+    }
 
     #[test]
     fn loop_columns_point_at_the_keyword() {

@@ -1,7 +1,8 @@
 //! SV-COMP witnesses, format 2.0 (YAML): one typed model to read and write them, with the
 //! fields of CPAchecker's witness model classes (`util/yamlwitnessexport/model`): a witness
 //! is a list of entries, each a `violation_sequence` (segments of waypoints) or an
-//! `invariant_set` (loop and location invariants), with the same metadata.
+//! `invariant_set` (loop and location invariants, and the function contracts of format 2.1),
+//! with the same metadata.
 //!
 //! Written here: violation witnesses for FALSE (`violation.rs`) and correctness witnesses for
 //! TRUE (`correctness.rs`); read and checked for their meaning by the same modules. No I/O and
@@ -150,14 +151,25 @@ pub struct InvariantEntry {
 pub enum InvariantType {
     LoopInvariant,
     LocationInvariant,
+    /// Format 2.1: `requires` and `ensures` of the function that starts at the location.
+    FunctionContract,
 }
 
+/// An entry of an invariant set: a loop or location invariant has a `value`; a function
+/// contract (format 2.1, `format: ext_c_expression`) has `requires` and `ensures`, where
+/// `\result` is the return value (the fields of CPAchecker's `InvariantEntry` and
+/// `FunctionContractEntry`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Invariant {
     #[serde(rename = "type")]
     pub kind: InvariantType,
     pub location: Location,
-    pub value: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub requires: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ensures: Option<String>,
     pub format: String,
 }
 
@@ -267,7 +279,8 @@ pub enum Outcome {
 
 /// Checks a witness's meaning on `cfa`: a violation sequence by concrete replay
 /// ([`violation::validate`]), invariant sets by the solver ([`correctness::check`]; they must
-/// suffice for the proof when the witness's specification is unreach-call). `Err`: the
+/// suffice for the proof when the witness's specification is unreach-call), with function
+/// contracts by assume-guarantee ([`crate::summary::assume_guarantee`]). `Err`: the
 /// witness cannot be read on this program (an invariant that is no C expression over its
 /// variables, a location it does not have).
 pub fn validate(
@@ -296,8 +309,28 @@ pub fn validate(
         }
     }
     let invariants = correctness::read(cfa, &content)?;
-    Ok(correctness::check(cfa, smt, &invariants, sufficient)
-        .unwrap_or_else(|e| Outcome::Undecided(e.to_string())))
+    let contracts = correctness::read_contracts(cfa, &content)?;
+    let outcome = if contracts.is_empty() {
+        correctness::check(cfa, smt, &invariants, sufficient)
+    } else {
+        // Assume-guarantee: the program with the calls replaced by the contracts, and each
+        // function's body with its contract as the invariant at its exit.
+        let posts = contracts
+            .iter()
+            .map(|(f, (e, _))| (*f, e.clone()))
+            .collect();
+        crate::summary::assume_guarantee(cfa, &posts, |program, contract| {
+            let mut invs = invariants.clone();
+            if let Some((f, post)) = contract {
+                let text = contracts[&f].1.clone();
+                invs.entry(program.function(f).exit)
+                    .or_default()
+                    .push((post.clone(), format!("ensures {text}")));
+            }
+            correctness::check(program, smt, &invs, sufficient)
+        })
+    };
+    Ok(outcome.unwrap_or_else(|e| Outcome::Undecided(e.to_string())))
 }
 
 #[cfg(test)]
