@@ -9,6 +9,7 @@ pub mod summary;
 use crate::diag::Span;
 use crate::ir::{Expr, FuncId, IntType, VarId, VarNames, Variable};
 use serde::Serialize;
+use std::collections::BTreeSet;
 use std::fmt;
 
 pub(crate) use analysis::finish;
@@ -173,6 +174,9 @@ pub struct Branching {
     pub otherwise: NodeId,
 }
 
+/// Most locations of one condition [`Cfa::branching_from`] walks.
+const MAX_CONDITION_NODES: usize = 256;
+
 /// The whole program's CFA. Node and edge ids are dense indices into `nodes` and `edges`.
 #[derive(Clone, Debug, Serialize)]
 pub struct Cfa {
@@ -215,9 +219,37 @@ impl Cfa {
         &self.vars[id.0 as usize]
     }
 
-    /// The branching statement whose condition starts at `node`.
+    /// The branching statement whose condition starts at `node`, or else whose condition
+    /// has `node` inside (`x > 0 && __VERIFIER_nondet_int()` reads the input after the
+    /// first test).
     pub fn branching_from(&self, node: NodeId) -> Option<&Branching> {
-        self.branchings.iter().find(|b| b.entry == node)
+        self.branchings
+            .iter()
+            .find(|b| b.entry == node)
+            .or_else(|| {
+                self.branchings
+                    .iter()
+                    .find(|b| self.condition_nodes(b).contains(&node))
+            })
+    }
+
+    /// The locations of a branching statement's condition: from its entry up to (not
+    /// including) its then and else locations, within the function (a call in the condition
+    /// ends the walk there), at most [`MAX_CONDITION_NODES`].
+    fn condition_nodes(&self, b: &Branching) -> BTreeSet<NodeId> {
+        let mut seen = BTreeSet::from([b.entry]);
+        let mut todo = vec![b.entry];
+        while let Some(n) = todo.pop() {
+            for e in self.successors(n) {
+                let inside = e.to != b.then
+                    && e.to != b.otherwise
+                    && !matches!(e.kind, EdgeKind::Call { .. });
+                if inside && seen.len() < MAX_CONDITION_NODES && seen.insert(e.to) {
+                    todo.push(e.to);
+                }
+            }
+        }
+        seen
     }
 
     /// The program's initial location l0: the entry of `main`.
