@@ -30,6 +30,8 @@ use std::collections::BTreeMap;
 #[derive(Clone, Debug)]
 pub struct Proof {
     pub contracts: BTreeMap<FuncId, Interval>,
+    /// The contracts as conditions over the return variables ([`posts`]).
+    pub posts: BTreeMap<FuncId, Expr>,
     /// Octagon invariants at `main`'s loop heads (in the summarised program).
     pub invariants: BTreeMap<NodeId, Expr>,
 }
@@ -131,6 +133,7 @@ pub fn prove(
     })?;
     Ok((outcome == Outcome::Confirmed).then_some(Proof {
         contracts,
+        posts,
         invariants: main_invs,
     }))
 }

@@ -185,7 +185,7 @@ impl KInduction {
                 // The contracts are invariants at the functions' exits (a correctness
                 // witness writes them as function contracts).
                 let mut invariants = p.invariants;
-                for (f, post) in crate::summary::posts(&cfa, &p.contracts).unwrap_or_default() {
+                for (f, post) in p.posts {
                     invariants.insert(cfa.function(f).exit, post);
                 }
                 self.proof = Some(invariants);

@@ -56,18 +56,28 @@ pub fn visible_variables(cfa: &Cfa, function: FuncId) -> BTreeMap<String, Option
 /// Lowers `text`, a C expression in the scope of `function`, to an expression over `cfa`'s
 /// variables. `Err` says why it is not one.
 pub fn parse_invariant(cfa: &Cfa, function: FuncId, text: &str) -> Result<Expr, String> {
+    parse_with(cfa, function, text, None)
+}
+
+/// [`parse_invariant`], with [`RESULT`] naming `result` when it is given.
+fn parse_with(
+    cfa: &Cfa,
+    function: FuncId,
+    text: &str,
+    result: Option<VarId>,
+) -> Result<Expr, String> {
     if text.len() > MAX_INVARIANT_BYTES {
         return Err(format!(
             "the expression has {} bytes; at most {MAX_INVARIANT_BYTES} are accepted",
             text.len()
         ));
     }
-    split_and_parse(cfa, function, text, 0, None)
+    split_and_parse(cfa, function, text, 0, result)
 }
 
 /// The identifier `\result` of an `ensures` clause is parsed as (C reserves names that start
 /// with two underscores for the implementation).
-const RESULT: &str = "__cpa_result__";
+const RESULT: &str = "__res__";
 
 /// The `ensures` clause of a function contract (witness format 2.1) of `function`: a C
 /// expression over `\result`, its return value. Other variables (parameters, whose value
@@ -82,17 +92,11 @@ pub fn parse_ensures(cfa: &Cfa, function: FuncId, text: &str) -> Result<Expr, St
     if text.contains("\\old") {
         return Err("\\old in an ensures clause is not supported".into());
     }
-    if text.len() > MAX_INVARIANT_BYTES {
-        return Err(format!(
-            "the expression has {} bytes; at most {MAX_INVARIANT_BYTES} are accepted",
-            text.len()
-        ));
-    }
-    let e = split_and_parse(
+    // As long as `\\result`: the bound on the text's bytes stays the same.
+    let e = parse_with(
         cfa,
         function,
         &text.replace("\\result", RESULT),
-        0,
         Some(retval),
     )?;
     let mut others = Vec::new();
