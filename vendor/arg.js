@@ -204,7 +204,8 @@ export class ArgView {
       const k = Math.min(1.8, (w - 16) / (b.x1 - b.x0), (h - 16) / (b.y1 - b.y0));
       // With no current state (the run has ended) an overview at a smaller scale says more
       // than a readable corner of the graph.
-      if (k >= 0.55 || (this.focus === null && k >= 0.3)) {
+      const current = this.focus !== null && this.pos.has(this.focus);
+      if (k >= 0.55 || (!current && k >= 0.3)) {
         this.setTransform({
           x: this.lr ? 8 - b.x0 * k : (w - (b.x1 - b.x0) * k) / 2 - b.x0 * k,
           y: this.lr ? (h - (b.y1 - b.y0) * k) / 2 - b.y0 * k : 8 - b.y0 * k,

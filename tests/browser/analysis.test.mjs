@@ -442,19 +442,34 @@ test('a run always runs the program shown, also when the example and the analysi
   assert.doesNotMatch(await text('diagnostics'), /engine/);
 });
 
-test('after a run to the end the ARG shows its start, not an empty corner', async () => {
+test('at the verdict the ARG view shows the whole ARG, or for FALSE where the error was reached', async () => {
+  const panelAndNodes = () => page.evaluate(() => {
+    const p = document.querySelector('[data-testid="arg-view"]').getBoundingClientRect();
+    const nodes = [...document.querySelectorAll('[data-testid="arg-view"] g.arg-node')].map((g) => {
+      const r = g.getBoundingClientRect();
+      return { id: Number(g.dataset.id), target: g.classList.contains('target'), in: r.right > p.x && r.left < p.x + p.width && r.bottom > p.y && r.top < p.y + p.height };
+    });
+    return { panel: { x: p.x, y: p.y, width: p.width, height: p.height }, nodes };
+  });
+  // TRUE, 44 states: all of them fit.
   await open('refine-loop', 'impact');
   await toVerdict();
   await page.waitForTimeout(800);
-  const panel = await page.locator(id('arg-view')).boundingBox();
+  let { panel, nodes } = await panelAndNodes();
   const root = await page.locator(`${id('arg-view')} g.arg-node[data-id="0"]`).boundingBox();
-  assert.ok(root, 'the root is drawn');
   assert.ok(root.x >= panel.x && root.x + root.width <= panel.x + panel.width / 3,
     `the root is at the start of the panel: ${JSON.stringify({ root, panel })}`);
-  const inView = await page.evaluate((p) => [...document.querySelectorAll('[data-testid="arg-view"] g.arg-node')]
-    .map((g) => g.getBoundingClientRect())
-    .filter((r) => r.right > p.x && r.left < p.x + p.width && r.bottom > p.y && r.top < p.y + p.height).length, panel);
-  assert.ok(inView >= 10, `${inView} states in view`);
+  assert.ok(nodes.length >= 40, `${nodes.length} states drawn`);
+  assert.deepEqual(nodes.filter((n) => !n.in).map((n) => n.id), [], 'every state is in view');
+  // FALSE after 30 unrollings (274 states, too many to fit legibly): the newest error state.
+  await open('bmc-deep-bug', 'bmc');
+  await toVerdict();
+  await page.waitForTimeout(800);
+  ({ panel, nodes } = await panelAndNodes());
+  const targets = nodes.filter((n) => n.target).map((n) => n.id);
+  assert.ok(targets.length > 0, 'error states are drawn');
+  const newest = Math.max(...targets);
+  assert.ok(nodes.find((n) => n.id === newest).in, `state ${newest} (an error state) is in view`);
 });
 
 test('a Z3 that does not load is reported with the reason', async () => {
