@@ -19,6 +19,40 @@ use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 
 pub use build::TermError;
+
+/// Hashing of node addresses ([`Term::addr`]) and node hashes for the sets and maps of the
+/// DAG walks: SipHash, the default, was a visible part of the engine's own time (IMPACT on
+/// `fibo_5-1.c`), and these keys need no protection against chosen collisions. A multiply
+/// and a rotation (FxHash's step; the rotation brings the well-mixed high bits down to the
+/// bucket index, since addresses are aligned). Only lookups: no output depends on the order
+/// of these tables.
+#[derive(Default, Clone, Copy)]
+pub(crate) struct AddrHasher(u64);
+
+const ADDR_HASH_K: u64 = 0xf135_7aea_2e62_a9c5;
+
+impl Hasher for AddrHasher {
+    fn finish(&self) -> u64 {
+        self.0.rotate_left(26)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.write_u64(u64::from(*b));
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0 ^ n).wrapping_mul(ADDR_HASH_K);
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+}
+
+pub(crate) type AddrHash = std::hash::BuildHasherDefault<AddrHasher>;
+/// A set of node addresses (or node hashes).
+pub(crate) type AddrSet<K = usize> = std::collections::HashSet<K, AddrHash>;
+/// A map from node addresses.
+pub(crate) type AddrMap<V> = std::collections::HashMap<usize, V, AddrHash>;
 pub use ops::{sort_conflicts, vars_of};
 pub use print::{is_simple_symbol, quote_symbol};
 
@@ -316,7 +350,7 @@ impl Term {
     /// terms as trees, which takes exponential time on terms with much sharing that are equal
     /// but built apart (a path formula built again after a refinement, say).
     pub fn dag_eq(&self, other: &Term) -> bool {
-        fn go(a: &Term, b: &Term, same: &mut std::collections::HashSet<(usize, usize)>) -> bool {
+        fn go(a: &Term, b: &Term, same: &mut AddrSet<(usize, usize)>) -> bool {
             if Rc::ptr_eq(&a.0, &b.0) {
                 return true;
             }
@@ -339,7 +373,7 @@ impl Term {
                 (k1, k2) => k1 == k2,
             }
         }
-        go(self, other, &mut std::collections::HashSet::new())
+        go(self, other, &mut AddrSet::default())
     }
 
     /// An identity for memoisation within one traversal (valid while `self` is alive).

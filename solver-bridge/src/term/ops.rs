@@ -2,14 +2,14 @@
 //!
 //! Traversals memoise on node identity, so shared subterms (a DAG) are visited once.
 
-use super::{Op, Sort, Term, TermKind, Var};
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use super::{AddrMap, AddrSet, Op, Sort, Term, TermKind, Var};
+use std::collections::{BTreeMap, BTreeSet};
 
 impl Term {
     /// The free variables, in name order.
     pub fn free_vars(&self) -> BTreeSet<Var> {
         let mut out = BTreeSet::new();
-        let mut seen = HashSet::new();
+        let mut seen = AddrSet::default();
         collect_free(self, &mut seen, &mut out);
         out
     }
@@ -17,7 +17,7 @@ impl Term {
     /// Calls `f` once on every distinct node (shared subterms once), quantifier bodies
     /// included.
     fn visit(&self, mut f: impl FnMut(&Term)) {
-        let mut seen = HashSet::new();
+        let mut seen = AddrSet::default();
         let mut stack = vec![self.clone()];
         while let Some(t) = stack.pop() {
             if !seen.insert(t.addr()) {
@@ -51,7 +51,7 @@ impl Term {
     /// and took 1 GB under `:rlimit 30000`. The count lets the context refuse such a query
     /// by a deterministic measure ([`crate::context::SmtContext::check_sat`]).
     pub fn bit_blast_cells(&self) -> u64 {
-        let mut counted = HashSet::new();
+        let mut counted = AddrSet::default();
         let mut cells: u64 = 0;
         self.visit(|t| {
             let TermKind::App(op, args) = t.kind() else {
@@ -84,7 +84,7 @@ impl Term {
 
     /// True if no quantifier occurs in the term.
     pub fn is_quantifier_free(&self) -> bool {
-        let mut seen = HashSet::new();
+        let mut seen = AddrSet::default();
         let mut stack = vec![self.clone()];
         while let Some(t) = stack.pop() {
             if !seen.insert(t.addr()) {
@@ -134,7 +134,7 @@ impl Term {
     pub fn atoms(&self) -> Vec<Term> {
         let mut out = BTreeSet::new();
         let mut stack = vec![self.clone()];
-        let mut seen = HashSet::new();
+        let mut seen = AddrSet::default();
         while let Some(x) = stack.pop() {
             if !seen.insert(x.addr()) {
                 continue;
@@ -170,7 +170,7 @@ impl Term {
         if map.is_empty() {
             return self.clone();
         }
-        let mut memo = HashMap::new();
+        let mut memo = AddrMap::default();
         subst(self, map, &mut memo)
     }
 
@@ -179,7 +179,7 @@ impl Term {
     /// browser) may write an equivalent result in another order; read through this, both give
     /// the same term, and a run gives the same events natively and in the browser.
     pub fn sorted_junctions(&self) -> Term {
-        let mut memo = HashMap::new();
+        let mut memo = AddrMap::default();
         sort_junctions(self, &mut memo)
     }
 
@@ -195,7 +195,7 @@ impl Term {
     }
 }
 
-fn sort_junctions(t: &Term, memo: &mut HashMap<usize, Term>) -> Term {
+fn sort_junctions(t: &Term, memo: &mut AddrMap<Term>) -> Term {
     if let Some(r) = memo.get(&t.addr()) {
         return r.clone();
     }
@@ -237,7 +237,7 @@ fn junction_parts(t: &Term, op: &Op, neutral: bool) -> Vec<Term> {
     out
 }
 
-fn collect_free(t: &Term, seen: &mut HashSet<usize>, out: &mut BTreeSet<Var>) {
+fn collect_free(t: &Term, seen: &mut AddrSet, out: &mut BTreeSet<Var>) {
     let mut stack = vec![t.clone()];
     while let Some(t) = stack.pop() {
         if !seen.insert(t.addr()) {
@@ -252,7 +252,7 @@ fn collect_free(t: &Term, seen: &mut HashSet<usize>, out: &mut BTreeSet<Var>) {
                 // The body's free variables minus the bound ones; a fresh `seen`, since the
                 // same subterm can be free outside and bound inside.
                 let mut inner = BTreeSet::new();
-                collect_free(body, &mut HashSet::new(), &mut inner);
+                collect_free(body, &mut AddrSet::default(), &mut inner);
                 for v in inner {
                     if !bound.contains(&v) {
                         out.insert(v);
@@ -264,7 +264,7 @@ fn collect_free(t: &Term, seen: &mut HashSet<usize>, out: &mut BTreeSet<Var>) {
     }
 }
 
-fn subst(t: &Term, map: &BTreeMap<Var, Term>, memo: &mut HashMap<usize, Term>) -> Term {
+fn subst(t: &Term, map: &BTreeMap<Var, Term>, memo: &mut AddrMap<Term>) -> Term {
     if let Some(r) = memo.get(&t.addr()) {
         return r.clone();
     }
@@ -301,7 +301,7 @@ fn subst(t: &Term, map: &BTreeMap<Var, Term>, memo: &mut HashMap<usize, Term>) -
                     new_bound.push(b.clone());
                 }
             }
-            let new_body = subst(body, &inner, &mut HashMap::new());
+            let new_body = subst(body, &inner, &mut AddrMap::default());
             Term::quant(*q, new_bound, new_body).unwrap_or_else(|_| t.clone())
         }
         _ => t.clone(),

@@ -10,8 +10,8 @@
 //! plainly. Quantifier bodies always print plainly (a binding outside would not see the bound
 //! variables).
 
-use super::{Op, Quantifier, Term, TermKind};
-use std::collections::{BTreeMap, HashMap, HashSet};
+use super::{AddrMap, AddrSet, Op, Quantifier, Term, TermKind};
+use std::collections::BTreeMap;
 use std::fmt::{self, Write};
 
 /// Reserved words of SMT-LIB 2.6 (and command names, which the grammar also reserves).
@@ -140,7 +140,7 @@ pub(crate) fn op_symbol(op: &Op) -> String {
 }
 
 /// Names of let-bound subterms, by node address.
-type Names = HashMap<usize, String>;
+type Names = AddrMap<String>;
 
 fn write_term(t: &Term, names: &Names, out: &mut impl Write) -> fmt::Result {
     if let Some(n) = names.get(&t.addr()) {
@@ -189,7 +189,7 @@ fn write_node(t: &Term, names: &Names, out: &mut impl Write) -> fmt::Result {
                 write!(out, "({} {})", quote_symbol(&v.name), v.sort)?;
             }
             out.write_str(") ")?;
-            write_term(body, &Names::new(), out)?;
+            write_term(body, &Names::default(), out)?;
             out.write_char(')')
         }
     }
@@ -201,9 +201,9 @@ const MIN_SHARED_SIZE: u64 = 4;
 /// Prints `t` with `let` bindings for the application nodes it reaches more than once.
 fn write_shared(t: &Term, out: &mut impl Write) -> fmt::Result {
     // Parents per node (edges of the DAG outside quantifier bodies), and a post-order.
-    let mut parents: HashMap<usize, u32> = HashMap::new();
+    let mut parents: AddrMap<u32> = AddrMap::default();
     let mut post: Vec<Term> = Vec::new();
-    let mut seen: HashSet<usize> = HashSet::new();
+    let mut seen = AddrSet::default();
     let mut stack: Vec<(Term, bool)> = vec![(t.clone(), false)];
     while let Some((n, done)) = stack.pop() {
         if done {
@@ -228,7 +228,7 @@ fn write_shared(t: &Term, out: &mut impl Write) -> fmt::Result {
     };
     // Level: 1 + the highest level of a shared node below (reached without passing another
     // shared node); 0 for nodes with no shared node below.
-    let mut below: HashMap<usize, u32> = HashMap::new();
+    let mut below: AddrMap<u32> = AddrMap::default();
     let mut groups: BTreeMap<u32, Vec<Term>> = BTreeMap::new();
     for n in &post {
         let inner = match n.kind() {
@@ -252,7 +252,7 @@ fn write_shared(t: &Term, out: &mut impl Write) -> fmt::Result {
     while free.iter().any(|v| v.starts_with(&prefix)) {
         prefix.push('!');
     }
-    let mut names = Names::new();
+    let mut names = Names::default();
     let mut counter = 0usize;
     for group in groups.values() {
         out.write_str("(let (")?;
@@ -283,7 +283,7 @@ impl fmt::Display for Term {
         if self.0.size > 64 && self.0.size > 2 * self.dag_size() as u64 {
             write_shared(self, f)
         } else {
-            write_node(self, &Names::new(), f)
+            write_node(self, &Names::default(), f)
         }
     }
 }
