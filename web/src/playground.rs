@@ -387,6 +387,11 @@ impl Run {
         self.verdict.is_some()
     }
 
+    /// The run has its verdict and shows it: the position is at its last event.
+    pub fn at_verdict(&self) -> bool {
+        self.finished() && self.position == self.events.len()
+    }
+
     pub fn ticket(&self) -> Ticket {
         Ticket {
             run: self.id,
@@ -812,7 +817,7 @@ impl Playground {
                     self.new_run(&mut cmds);
                 }
                 if let Some(run) = &mut self.run {
-                    let ready = run.finished() && run.position == run.events.len();
+                    let ready = run.at_verdict();
                     let dead = matches!(run.phase, Phase::Failed(_) | Phase::Crashed(_));
                     if !ready && !dead && run.running.is_none() {
                         run.running = Some(None);
@@ -873,7 +878,7 @@ impl Playground {
                 }
                 let speed = self.speed;
                 if let Some(run) = &mut self.run {
-                    if run.finished() && run.position == run.events.len() {
+                    if run.at_verdict() {
                         // At the verdict: run again from the start.
                         run.seek(0);
                     }
@@ -1144,7 +1149,7 @@ impl Playground {
                 if run.position < len {
                     run.seek(len);
                 }
-                if run.finished() && run.position == len {
+                if run.at_verdict() {
                     run.running = None;
                     cmds.push(Command::Timer(false));
                 } else if run.phase == Phase::Idle {
@@ -1162,7 +1167,7 @@ impl Playground {
                     run.seek(k);
                     n -= local;
                 }
-                if run.finished() && run.position == run.events.len() {
+                if run.at_verdict() {
                     run.running = None;
                     cmds.push(Command::Timer(false));
                     return;
@@ -1421,11 +1426,7 @@ mod tests {
         assert_eq!(sought.run().position, 3);
         sought.act(Action::Seek(1_000_000));
         let r = sought.run();
-        assert!(
-            r.finished() && r.position == r.events.len(),
-            "{}",
-            r.position
-        );
+        assert!(r.at_verdict(), "{}", r.position);
         assert!(r.shown_verdict().is_some());
     }
 

@@ -13,7 +13,7 @@ use std::cmp::Ordering;
 
 /// A number of the tableau. Operations answer `Err(Overflow)` where the representation cannot
 /// hold the exact result; the search is then repeated over `BigRational`.
-trait Field: Clone + PartialEq + Sized {
+trait Field: Clone + PartialEq {
     fn zero() -> Self;
     fn one() -> Self;
     fn from_int(x: &BigInt) -> Result<Self, Overflow>;
@@ -22,7 +22,7 @@ trait Field: Clone + PartialEq + Sized {
     fn sub_mul(&mut self, f: &Self, y: &Self) -> Result<(), Overflow>;
     /// `self /= p` for a nonzero `p`.
     fn div_by(&mut self, p: &Self) -> Result<(), Overflow>;
-    fn less(&self, other: &Self) -> Result<bool, Overflow>;
+    fn less(&self, other: &Self) -> bool;
     fn to_big(&self) -> BigRational;
 }
 
@@ -50,8 +50,8 @@ impl Field for BigRational {
         *self /= p;
         Ok(())
     }
-    fn less(&self, other: &Self) -> Result<bool, Overflow> {
-        Ok(self < other)
+    fn less(&self, other: &Self) -> bool {
+        self < other
     }
     fn to_big(&self) -> BigRational {
         self.clone()
@@ -150,8 +150,9 @@ impl Field for SmallQ {
         *self = self.mul(&inv)?;
         Ok(())
     }
-    fn less(&self, other: &Self) -> Result<bool, Overflow> {
-        Ok(i128::from(self.n) * i128::from(other.d) < i128::from(other.n) * i128::from(self.d))
+    fn less(&self, other: &Self) -> bool {
+        // Products of 64-bit parts fit 128 bits.
+        i128::from(self.n) * i128::from(other.d) < i128::from(other.n) * i128::from(self.d)
     }
     fn to_big(&self) -> BigRational {
         BigRational::new(BigInt::from(self.n), BigInt::from(self.d))
@@ -249,7 +250,7 @@ fn solve<F: Field>(
                 ratio.div_by(&t[i][enter])?;
                 let better = match &leave {
                     None => true,
-                    Some((li, lr)) => ratio.less(lr)? || (ratio == *lr && basis[i] < basis[*li]),
+                    Some((li, lr)) => ratio.less(lr) || (ratio == *lr && basis[i] < basis[*li]),
                 };
                 if better {
                     leave = Some((i, ratio));

@@ -19,6 +19,8 @@ use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 
 pub use build::TermError;
+pub use ops::{sort_conflicts, vars_of};
+pub use print::{is_simple_symbol, quote_symbol};
 
 /// Hashing of node addresses ([`Term::addr`]) and node hashes for the sets and maps of the
 /// DAG walks: SipHash, the default, was a visible part of the engine's own time (IMPACT on
@@ -53,8 +55,6 @@ pub(crate) type AddrHash = std::hash::BuildHasherDefault<AddrHasher>;
 pub(crate) type AddrSet<K = usize> = std::collections::HashSet<K, AddrHash>;
 /// A map from node addresses.
 pub(crate) type AddrMap<V> = std::collections::HashMap<usize, V, AddrHash>;
-pub use ops::{sort_conflicts, vars_of};
-pub use print::{is_simple_symbol, quote_symbol};
 
 /// The widest bit-vector whose literals are represented (and folded) exactly.
 pub const MAX_BV_LITERAL_WIDTH: u32 = 128;

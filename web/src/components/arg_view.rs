@@ -148,8 +148,7 @@ pub fn arg_model(run: &Run, selection: Option<Selection>, linked: &BTreeSet<u32>
     // At the verdict, when every state is drawn: the newest target state if there is one (a
     // FALSE shows where the error was reached), else none, so that the view shows the whole
     // ARG if it fits at a legible scale.
-    let at_verdict = run.finished() && run.position == run.events.len();
-    let focus = if at_verdict && shown.len() == view.states.len() {
+    let focus = if run.at_verdict() && shown.len() == view.states.len() {
         view.states.values().rev().find(|s| s.target).map(|s| s.id)
     } else {
         focus
