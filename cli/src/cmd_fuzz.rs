@@ -575,12 +575,14 @@ fn minimize_and_save(
         witness: None,
     };
     let rerun = check_program(ctx, &small_gen, seed);
+    // Only a concrete run establishes FALSE; a TRUE is what some preset answered; with
+    // neither the header says so rather than guess.
     let truth = if rerun.truth_false || bug.kind == BugKind::WrongTrue {
         "false"
     } else if rerun.runs.iter().any(|r| r.verdict == "true") {
         "true"
     } else {
-        "false"
+        "unknown (no run decided)"
     };
     let unknown: Vec<&str> = rerun
         .runs

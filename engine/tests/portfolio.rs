@@ -134,3 +134,46 @@ fn a_portfolio_run_is_deterministic() {
     };
     assert_eq!(run(), run());
 }
+
+#[test]
+fn the_same_analysis_after_its_own_unknown_is_skipped_but_not_after_its_budget() {
+    // bmc(k-max=2) ends with its own UNKNOWN on this loop: a second bmc(k-max=2) would end
+    // the same way and is skipped (no step of its own); k-induction then proves the program.
+    let mut s = native_session(
+        KINDUCTION_PROVES,
+        portfolio("bmc(k-max=2)@1000,bmc(k-max=2)@5000,kinduction@1000"),
+    );
+    assert_eq!(s.run(), &Verdict::True);
+    let sw = switches(s.events());
+    assert_eq!(sw.len(), 3, "{sw:?}");
+    let why = sw[2].2.clone().unwrap_or_default();
+    assert!(
+        why.contains("the same analysis as component 1 (bmc(k-max=2)@1000)")
+            && why.contains("bound 2"),
+        "{why}"
+    );
+    // Nothing happened between the second component's start and the third's.
+    let at = |i: u32| {
+        s.events()
+            .iter()
+            .position(|e| matches!(e, Event::Component { index, .. } if *index == i))
+            .unwrap()
+    };
+    assert_eq!(at(2), at(1) + 1);
+    // Another bound is another analysis: it runs.
+    let mut other = native_session(
+        KINDUCTION_PROVES,
+        portfolio("bmc(k-max=2)@1000,bmc(k-max=3)@1000,kinduction@1000"),
+    );
+    assert_eq!(other.run(), &Verdict::True);
+    let sw = switches(other.events());
+    assert!(
+        sw[2].2.as_deref().is_some_and(|r| r.contains("bound 3")),
+        "{sw:?}"
+    );
+    // A component that ended at its query budget is run again with a larger one.
+    let mut again = native_session(MAX_BUG, portfolio("predicate-lbe@2,predicate-lbe@1000"));
+    assert!(matches!(again.run(), Verdict::False { .. }));
+    assert_eq!(again.decided_by(), Some("predicate-lbe"));
+    assert_eq!(switches(again.events()).len(), 2);
+}

@@ -331,3 +331,26 @@ fn constant_folding_agrees_with_z3() {
         );
     }
 }
+
+/// `x rem x` simplifies to 0 (the case x = 0 included: SMT-LIB's remainder by 0 is the
+/// dividend); Z3 must agree for every x.
+#[test]
+fn remainder_of_a_term_by_itself_is_zero() {
+    let mut ctx = z3();
+    for w in [1u32, 8, 16] {
+        let x = Term::new_var(format!("x{w}"), Sort::BitVec(w));
+        for op in [Op::BvUrem, Op::BvSrem, Op::BvSmod] {
+            let simplified = Term::app(op.clone(), vec![x.clone(), x.clone()]).unwrap();
+            assert_eq!(simplified, Term::bv(0, w), "{op:?} at width {w}");
+            let raw = Term::app_raw(op.clone(), vec![x.clone(), x.clone()]).unwrap();
+            let d = Term::app_raw(Op::Distinct, vec![raw.clone(), simplified]).unwrap();
+            assert_eq!(ctx.check_sat_of(&d).unwrap(), SatResult::Unsat, "{raw}");
+        }
+    }
+    // Different operands are left alone.
+    let (x, y) = (
+        Term::new_var("x", Sort::BitVec(8)),
+        Term::new_var("y", Sort::BitVec(8)),
+    );
+    assert!(!Term::app(Op::BvSrem, vec![x, y]).unwrap().is_literal());
+}

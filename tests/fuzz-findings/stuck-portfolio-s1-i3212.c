@@ -1,3 +1,9 @@
+// MENDED (2026-11-27): the portfolio's symbolic component spent 56 s in one refinement:
+// symbolic interpolation asked 128 satisfiability queries, 40 of them ending at Z3's resource
+// limit after 1.1-1.7 s each (the remainder `g1 % g1` of an unknown 64-bit value, bit-blasted).
+// Two changes: after the first `unknown` an interpolation drops nothing more (symbolic alone:
+// over 100 s -> 1.98 s, TRUE), and `x rem x` simplifies to 0 (-> 0.44 s). Portfolio: TRUE in
+// 4.3 s (no verdict in 90 s before).
 // verdict: true
 // unknown-ok: predicate-lbe predicate-sbe bmc kinduction theta-pred-bw theta-expl-multiseq execution
 // fuzz: stuck from portfolio, found by `cpa fuzz --seed 1 --start 3212 --count 1`

@@ -1,4 +1,12 @@
-// verdict: false
+// MENDED (2026-11-27): the portfolio answers TRUE in 41 s (no verdict in 90 s before; 49 s with
+// the symbolic change of stuck-portfolio-s1-i3212.c alone, 41 s now that the second
+// `predicate-lbe`, which would end as the first did, is skipped). Its components' own times:
+// kinduction(k-max=6) 1.9 s, predicate-lbe 3.9 s, predicate-lbe(signed-overflow=check) 6.0 s,
+// symbolic 16-18 s (10 s of it in a certificate check whose queries end at the resource
+// limit), kinduction 13.6 s (TRUE). The header said `false` because no run had decided (the
+// fuzzer now writes `unknown` then); TRUE is right: after the loop v8 = 0 and
+// g1 = (x << 6) - 12 * v5 is 0 mod 4, while -8968866739308738299 is 1 mod 4.
+// verdict: true
 // unknown-ok: predicate-lbe predicate-sbe predicate-abel impact bmc kinduction value symbolic theta-pred-bw theta-expl-multiseq execution
 // fuzz: stuck from portfolio, found by `cpa fuzz --seed 1 --start 3268 --count 1`
 // fuzz: portfolio: no verdict after 60 s: 1742 units done, 957 solver calls; the current unit has run 34.1 s, the current solver call 0.5 s

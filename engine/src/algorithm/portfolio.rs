@@ -6,6 +6,12 @@
 //! UNKNOWN) hands over to the next one, and the switch is an event
 //! ([`Event::Component`]). Every component answers as it would alone: a FALSE carries a
 //! concretely validated counterexample, a CEGAR TRUE has passed the certificate check.
+//!
+//! A component that is the same analysis as one that already ended for a reason other than
+//! its query budget (its own UNKNOWN, its step, state or refinement limit) is skipped: the
+//! engine is deterministic and the solver context is fresh for each component, so it would
+//! end the same way, only a larger budget is not used. The skip is a component event with
+//! that reason, as if the component had run.
 
 use super::{AlgoStats, Algorithm, Verdict};
 use crate::cfa::Cfa;
@@ -67,6 +73,15 @@ fn add_work(into: &mut AlgoStats, s: &AlgoStats) {
     into.abstractions += s.abstractions;
 }
 
+/// How a component ended without a verdict.
+struct Ended {
+    index: usize,
+    reason: String,
+    /// Whether the same analysis would end so again with any budget (its own UNKNOWN or
+    /// preset limits; not its query budget, not a failure of the solver process).
+    repeatable: bool,
+}
+
 /// The component running now.
 struct Running {
     index: usize,
@@ -87,8 +102,8 @@ pub struct Portfolio {
     current: Option<Running>,
     /// The next component to start.
     next: usize,
-    /// Why each finished component ended without a verdict, in order.
-    ended: Vec<(String, String)>,
+    /// Each finished component's end, in order.
+    ended: Vec<Ended>,
     /// Counters of the finished components, summed.
     done: AlgoStats,
 }
@@ -113,7 +128,7 @@ impl Portfolio {
             let why: Vec<String> = self
                 .ended
                 .iter()
-                .map(|(name, reason)| format!("{name}: {reason}"))
+                .map(|e| format!("{}: {}", self.components[e.index].preset, e.reason))
                 .collect();
             return Some(Verdict::Unknown {
                 reason: format!("no component of the portfolio decided ({})", why.join("; ")),
@@ -130,6 +145,32 @@ impl Portfolio {
                 })
             }
         };
+        events.push(Event::Component {
+            index: index as u32,
+            of: self.components.len() as u32,
+            preset: component.preset.clone(),
+            component: component.text(),
+            previous: self.ended.last().map(|e| e.reason.clone()),
+        });
+        if let Some(same) = self.ended.iter().find(|e| {
+            e.repeatable && {
+                let c = &self.components[e.index];
+                c.preset == component.preset && c.settings == component.settings
+            }
+        }) {
+            let reason = format!(
+                "the same analysis as component {} ({}), which ended without a verdict: {}",
+                same.index + 1,
+                self.components[same.index].text(),
+                same.reason
+            );
+            self.ended.push(Ended {
+                index,
+                reason,
+                repeatable: false,
+            });
+            return self.start_next(events);
+        }
         // A fresh solver context: nothing the previous component left (levels, a context
         // poisoned by an error) reaches this one. The reset is a round trip of the run's,
         // not of the component's budget.
@@ -150,13 +191,6 @@ impl Portfolio {
             .min(self.max_queries);
         self.smt.set_query_limit(Some(limit));
         self.smt.set_interpolation(config.interpolation);
-        events.push(Event::Component {
-            index: index as u32,
-            of: self.components.len() as u32,
-            preset: component.preset.clone(),
-            component: component.text(),
-            previous: self.ended.last().map(|(_, r)| r.clone()),
-        });
         let algorithm =
             crate::analysis::build(self.cfa.clone(), &config, Box::new(self.smt.clone()));
         self.current = Some(Running {
@@ -170,26 +204,31 @@ impl Portfolio {
     }
 
     /// Ends the running component without a verdict.
-    fn end_current(&mut self, reason: String) {
+    fn end_current(&mut self, reason: String, repeatable: bool) {
         if let Some(r) = self.current.take() {
             add_work(&mut self.done, &r.algorithm.stats());
-            self.ended
-                .push((self.components[r.index].preset.clone(), reason));
+            self.ended.push(Ended {
+                index: r.index,
+                reason,
+                repeatable,
+            });
         }
     }
 
     /// Why the running component must stop before its next step, if it must: its budget
-    /// and its preset's own limits, as a session would check them.
-    fn over_budget(r: &Running, queries: u64) -> Option<String> {
+    /// and its preset's own limits, as a session would check them; with whether the reason
+    /// is repeatable (see [`Ended`]).
+    fn over_budget(r: &Running, queries: u64) -> Option<(String, bool)> {
         let s = r.algorithm.stats();
         let l = &r.config.limits;
         if queries - r.queries_before >= l.max_queries {
-            Some(format!(
-                "its budget of {} solver queries is used",
-                l.max_queries
+            Some((
+                format!("its budget of {} solver queries is used", l.max_queries),
+                false,
             ))
         } else {
             l.reached(r.steps, s.states, s.refinements, 0)
+                .map(|why| (why, true))
         }
     }
 }
@@ -208,7 +247,7 @@ impl Algorithm for Portfolio {
             .as_ref()
             .and_then(|r| Self::over_budget(r, queries))
         {
-            self.end_current(reason);
+            self.end_current(reason.0, reason.1);
         }
         let Some(r) = self.current.as_mut() else {
             return Ok(self.start_next(events));
@@ -217,7 +256,7 @@ impl Algorithm for Portfolio {
         match r.algorithm.step(events) {
             Ok(None) => Ok(None),
             Ok(Some(Verdict::Unknown { reason })) => {
-                self.end_current(reason);
+                self.end_current(reason, true);
                 Ok(None)
             }
             Ok(Some(v)) => Ok(Some(v)),
@@ -226,15 +265,15 @@ impl Algorithm for Portfolio {
             Err(e) if self.smt.queries() >= self.max_queries => Err(e),
             Err(e) => {
                 let queries = self.smt.queries();
-                let reason = match self
+                let (reason, repeatable) = match self
                     .current
                     .as_ref()
                     .and_then(|r| Self::over_budget(r, queries))
                 {
                     Some(budget) => budget,
-                    None => e.to_string(),
+                    None => (e.to_string(), !matches!(e, EngineError::Solver(_))),
                 };
-                self.end_current(reason);
+                self.end_current(reason, repeatable);
                 Ok(None)
             }
         }

@@ -11,7 +11,11 @@
 //!     the prefix contradicting, in a fixed order. Whether the rest is contradicting is one
 //!     satisfiability query at its end (constraints only grow along a path) unless a concrete
 //!     value already cuts it. The precision at the i-th state is the variables of Γi and the
-//!     variables its constraints came from (the variable-based constraints precision);
+//!     variables its constraints came from (the variable-based constraints precision).
+//!     Once the solver gives up on one query (`unknown`, its resource limit), nothing more is
+//!     dropped in that interpolation: each Γi is then `SP^S` of Γ(i-1) itself, still
+//!     inductive, only more precise, and the refinement costs at most one more query per
+//!     edge instead of one per constraint and variable at each of them;
 //!   - `predicate` (`refine'_S`, Algorithm 8): delegated to predicate refinement, the
 //!     variables of the sequence interpolants.
 //! * **Precision**: as for explicit values ([`ValuePrecisionRefiner`](super::value)); a
@@ -28,7 +32,7 @@ use crate::counterexample::EdgeStep;
 use crate::cpa::arg::{Arg, ArgId};
 use crate::ir::VarId;
 use crate::predicate::cpa::clip;
-use crate::smt::{EngineError, Result, Smt};
+use crate::smt::{EngineError, Result, Sat, Smt};
 use crate::symbolic::{SymState, SymbolicCpa, SymbolicRefutation};
 use crate::value::{PrecisionScope, ValuePrecision};
 use std::collections::BTreeSet;
@@ -62,6 +66,8 @@ pub struct SymbolicTraceChecker {
 struct Budget {
     posts: u64,
     queries: u64,
+    /// Whether the solver has answered `unknown` in this interpolation.
+    gave_up: bool,
 }
 
 impl Budget {
@@ -84,6 +90,12 @@ impl Budget {
         self.queries -= 1;
         Ok(())
     }
+
+    /// Whether `sat` excludes satisfiability; an `unknown` counts as satisfiable and is noted.
+    fn unsat(&mut self, sat: Sat) -> bool {
+        self.gave_up |= matches!(sat, Sat::Unknown(_));
+        sat == Sat::Unsat
+    }
 }
 
 /// One step of `SP^S` with the satisfiability check of the constraints it adds: `None`
@@ -103,7 +115,8 @@ fn checked_post(
     };
     if !p.added.is_empty() {
         budget.query()?;
-        if !cpa.satisfiable(smt, &next.connected(&p.added))? {
+        let sat = cpa.check(smt, &next.connected(&p.added))?;
+        if budget.unsat(sat) {
             return Ok(None);
         }
     }
@@ -132,7 +145,8 @@ fn contradicting(
     }
     budget.query()?;
     let all: Vec<_> = cur.constraints.keys().cloned().collect();
-    Ok(!cpa.satisfiable(smt, &all)?)
+    let sat = cpa.check(smt, &all)?;
+    Ok(budget.unsat(sat))
 }
 
 /// Symbolic interpolants Γ0 = ⊤ .. for the path `steps`, or `None` when symbolic execution at
@@ -145,6 +159,7 @@ fn symbolic_interpolants(
     let mut budget = Budget {
         posts: MAX_INTERPOLATION_POSTS,
         queries: MAX_INTERPOLATION_QUERIES,
+        gave_up: false,
     };
     // The shortest infeasible prefix: edge m is the first after which the state contradicts.
     let mut cur = SymState::default();
@@ -171,6 +186,9 @@ fn symbolic_interpolants(
         // Phase 1: constraints.
         let cs: Vec<_> = g.constraints.keys().cloned().collect();
         for c in cs {
+            if budget.gave_up {
+                break;
+            }
             let mut weaker = g.clone();
             weaker.constraints.remove(&c);
             if contradicting(cpa, smt, &weaker, rest, &mut budget)? {
@@ -180,6 +198,9 @@ fn symbolic_interpolants(
         // Phase 2: variables.
         let slots: Vec<_> = g.values.keys().copied().collect();
         for slot in slots {
+            if budget.gave_up {
+                break;
+            }
             let mut weaker = g.clone();
             weaker.values.remove(&slot);
             if contradicting(cpa, smt, &weaker, rest, &mut budget)? {
@@ -284,18 +305,25 @@ mod tests {
     use crate::smt::BridgeSmt;
     use crate::symbolic::SymbolicConfig;
     use solver_bridge::solver::NativeZ3;
+    use solver_bridge::term::Term;
     use std::rc::Rc;
 
-    /// The thesis' running example (Sect. 5.1 of the digest): the error path through the
-    /// then-branch is refuted by tracking `a` and `b` where `b < a` is tested, and nothing
-    /// before `b = a` is needed.
-    #[test]
-    fn running_example_tracks_a_and_b_at_the_test() {
-        let src = "extern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\n\
-            int main(void) { int a = __VERIFIER_nondet_int(); int b; \
-            if (a >= 0) { b = a; } else { b = a + 1; } if (b < a) reach_error(); return 0; }";
+    const RUNNING_EXAMPLE: &str =
+        "extern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\n\
+        int main(void) { int a = __VERIFIER_nondet_int(); int b; \
+        if (a >= 0) { b = a; } else { b = a + 1; } if (b < a) reach_error(); return 0; }";
+
+    /// Three inputs, all positive, and a test that the first is negative.
+    const THREE_POSITIVE: &str =
+        "extern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\n\
+        int main(void) { int a = __VERIFIER_nondet_int(); int b = __VERIFIER_nondet_int(); \
+        int c = __VERIFIER_nondet_int(); \
+        if (a > 0 && b > 0 && c > 0) { if (a < 0) reach_error(); } return 0; }";
+
+    /// The CPA of `src` and its path along the edges labelled `labels`.
+    fn path(src: &str, labels: &[&str]) -> (Rc<Cfa>, SymbolicCpa, Vec<EdgeStep>) {
         let cfa = Rc::new(crate::frontend::parse_program("t.c", src).unwrap().cfa);
-        let mut cpa = SymbolicCpa::new(
+        let cpa = SymbolicCpa::new(
             cfa.clone(),
             SymbolicConfig::default(),
             PrecisionScope::Location,
@@ -306,13 +334,6 @@ mod tests {
             max_depth: 4,
             cut_states: false,
         };
-        let labels = [
-            "int a = __VERIFIER_nondet_int();",
-            "int b;",
-            "[a >= 0]",
-            "b = a;",
-            "[b < a]",
-        ];
         let steps: Vec<EdgeStep> = labels
             .iter()
             .map(|l| {
@@ -330,6 +351,40 @@ mod tests {
                 }
             })
             .collect();
+        (cfa, cpa, steps)
+    }
+
+    /// The running example's error path through the then-branch.
+    fn running_example() -> (Rc<Cfa>, SymbolicCpa, Vec<EdgeStep>) {
+        let labels = [
+            "int a = __VERIFIER_nondet_int();",
+            "int b;",
+            "[a >= 0]",
+            "b = a;",
+            "[b < a]",
+        ];
+        path(RUNNING_EXAMPLE, &labels)
+    }
+
+    fn three_positive() -> (Rc<Cfa>, SymbolicCpa, Vec<EdgeStep>) {
+        let labels = [
+            "int a = __VERIFIER_nondet_int();",
+            "int b = __VERIFIER_nondet_int();",
+            "int c = __VERIFIER_nondet_int();",
+            "[a > 0]",
+            "[b > 0]",
+            "[c > 0]",
+            "[a < 0]",
+        ];
+        path(THREE_POSITIVE, &labels)
+    }
+
+    /// The thesis' running example (Sect. 5.1 of the digest): the error path through the
+    /// then-branch is refuted by tracking `a` and `b` where `b < a` is tested, and nothing
+    /// before `b = a` is needed.
+    #[test]
+    fn running_example_tracks_a_and_b_at_the_test() {
+        let (cfa, mut cpa, steps) = running_example();
         let mut smt = BridgeSmt::new(NativeZ3::new().expect("the tests need z3"));
         let itps = symbolic_interpolants(&mut cpa, &mut smt, &steps)
             .unwrap()
@@ -351,5 +406,105 @@ mod tests {
         assert_eq!(vars[4], ab, "{vars:?}");
         assert!(vars[..3].iter().all(BTreeSet::is_empty), "{vars:?}");
         assert_eq!(itps[5], None);
+    }
+
+    /// The real solver, except that from its `from`-th check on it gives up (`unknown`, as
+    /// at its resource limit); counts the checks.
+    struct GivesUp {
+        inner: BridgeSmt<NativeZ3>,
+        from: u64,
+        checks: u64,
+        first_unknown: Option<u64>,
+    }
+
+    impl Smt for GivesUp {
+        fn check(&mut self, formulas: &[Term]) -> Result<Sat> {
+            self.checks += 1;
+            if self.checks > self.from {
+                self.first_unknown.get_or_insert(self.checks);
+                return Ok(Sat::Unknown("canceled".into()));
+            }
+            self.inner.check(formulas)
+        }
+        fn model(&mut self, f: &[Term], t: &[Term]) -> Result<Option<Vec<Term>>> {
+            self.inner.model(f, t)
+        }
+        fn all_sat(&mut self, f: &Term, b: &[Term], limit: usize) -> Result<Vec<Vec<bool>>> {
+            self.inner.all_sat(f, b, limit)
+        }
+        fn interpolate(&mut self, s: &[Term]) -> Result<Vec<Term>> {
+            self.inner.interpolate(s)
+        }
+        fn queries(&self) -> u64 {
+            self.checks
+        }
+        fn set_resource_limit(&mut self, l: Option<u64>) -> Result<()> {
+            self.inner.set_resource_limit(l)
+        }
+        fn set_interpolation(&mut self, s: solver_bridge::itp::Strategy) {
+            self.inner.set_interpolation(s)
+        }
+        fn set_query_limit(&mut self, l: Option<u64>) {
+            self.inner.set_query_limit(l)
+        }
+        fn reset(&mut self) -> Result<()> {
+            self.inner.reset()
+        }
+    }
+
+    /// Once the solver gives up, the interpolation drops nothing more: at most one check per
+    /// edge follows, and what it returns is still a refutation (each Γi the post of the one
+    /// before, ⊥ after the contradiction).
+    #[test]
+    fn after_the_solver_gives_up_nothing_more_is_dropped() {
+        let (_, mut cpa, steps) = three_positive();
+        let mut all = GivesUp {
+            inner: BridgeSmt::new(NativeZ3::new().expect("the tests need z3")),
+            from: u64::MAX,
+            checks: 0,
+            first_unknown: None,
+        };
+        let full = symbolic_interpolants(&mut cpa, &mut all, &steps).unwrap();
+        assert!(full.is_some());
+        // Dropping b's and c's constraints and variables takes more checks than edges.
+        assert!(all.checks > 2 * steps.len() as u64, "{} checks", all.checks);
+        for from in 0..all.checks {
+            let (_, mut cpa, steps) = three_positive();
+            let mut smt = GivesUp {
+                inner: BridgeSmt::new(NativeZ3::new().unwrap()),
+                from,
+                checks: 0,
+                first_unknown: None,
+            };
+            let Some(itps) = symbolic_interpolants(&mut cpa, &mut smt, &steps).unwrap() else {
+                continue;
+            };
+            let after = smt.checks - smt.first_unknown.unwrap_or(smt.checks);
+            assert!(
+                after <= steps.len() as u64,
+                "giving up at check {from}: {after} checks after it"
+            );
+            assert_eq!(itps.len(), steps.len() + 1);
+            assert_eq!(itps[0], Some(SymState::default()));
+            assert_eq!(itps[steps.len()], None, "giving up at check {from}");
+            // Each Γi is the post of Γ(i-1), weakened: no variable or constraint more (the post
+            // names fresh identifiers, so the comparison is by variables and counts).
+            for i in 1..steps.len() {
+                if let (Some(prev), Some(g)) = (&itps[i - 1], &itps[i]) {
+                    let cfa = cpa.cfa.clone();
+                    let st = &steps[i - 1];
+                    let post = cpa
+                        .post(prev, cfa.edge(st.edge), &st.from, &st.to)
+                        .unwrap()
+                        .state
+                        .expect("feasible");
+                    assert!(
+                        g.constraints.len() <= post.constraints.len()
+                            && g.values.keys().all(|k| post.values.contains_key(k)),
+                        "giving up at check {from}: Γ{i} is not a weakening of the post"
+                    );
+                }
+            }
+        }
     }
 }

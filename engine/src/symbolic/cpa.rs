@@ -95,12 +95,17 @@ impl SymbolicCpa {
     /// Whether `constraints` are satisfiable (`Unknown` counts as satisfiable: the state
     /// is kept, an over-approximation).
     pub fn satisfiable(&mut self, smt: &mut dyn Smt, constraints: &[Term]) -> Result<bool> {
+        Ok(self.check(smt, constraints)? != Sat::Unsat)
+    }
+
+    /// The solver's answer on `constraints` (identifiers as free constants in their ranges).
+    pub fn check(&mut self, smt: &mut dyn Smt, constraints: &[Term]) -> Result<Sat> {
         if constraints.is_empty() {
-            return Ok(true);
+            return Ok(Sat::Sat);
         }
         self.stats.sat_checks += 1;
         let q = sat_query(&self.encoder(), &self.idents, constraints);
-        Ok(smt.check(&q)? != Sat::Unsat)
+        smt.check(&q)
     }
 
     /// The state as text: `a = $s0, b = (+ $s0 1) | (>= $s0 0)`.

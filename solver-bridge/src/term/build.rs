@@ -524,6 +524,13 @@ fn simplify_app(op: Op, args: Vec<Term>, sort: Sort) -> Term {
             Some(t) => t,
             None => raw(op, args, sort),
         },
+        // `x rem x` is 0 for every x, 0 included (SMT-LIB 2.6: a remainder by 0 is the
+        // dividend). Bit-blasting the remainder of two unknown 64-bit operands costs Z3 its
+        // whole resource limit; C's `x % x` reaches the solver this way.
+        BvUrem | BvSrem | BvSmod if args.len() == 2 && args[0] == args[1] => match sort {
+            Sort::BitVec(w) => Term::bv(0, w),
+            _ => raw(op, args, sort),
+        },
         _ => fold_bv(&op, &args).unwrap_or_else(|| raw(op, args, sort)),
     }
 }
