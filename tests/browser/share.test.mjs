@@ -132,8 +132,8 @@ test('a link opens the same run at the same step in a fresh browser profile', as
     const made = await snapshot(page);
     const url = await shareUrl();
     assert.match(url, /#v1=[A-Za-z0-9_-]+$/);
-    // The address bar follows the state.
-    assert.equal(await page.evaluate(() => location.hash), url.slice(url.indexOf('#')));
+    // The address bar follows the state (its entry is rewritten at most every 250 ms).
+    await page.waitForFunction((h) => location.hash === h, url.slice(url.indexOf('#')), { timeout: 2_000 });
     const fragment = url.slice(url.indexOf('#') + 1);
     console.log(`# ${c.key} ${c.preset} at ${made.step}: fragment of ${fragment.length} characters`);
     if (!c.edit) assert.ok(fragment.length < 120, `a gallery link is short: ${fragment.length}`);
@@ -146,6 +146,24 @@ test('a link opens the same run at the same step in a fresh browser profile', as
     });
     assert.deepEqual(opened, made, `${c.key} ${c.preset}`);
   }
+});
+
+test('stepping rewrites the address bar at most every 250 ms, and it ends on the state shown', async () => {
+  await open('refine-loop', 'predicate-lbe');
+  await page.evaluate(() => {
+    window.__replaced = 0;
+    const replace = history.replaceState.bind(history);
+    history.replaceState = (...a) => { window.__replaced += 1; return replace(...a); };
+  });
+  const t0 = Date.now();
+  await steps(40);
+  const elapsed = Date.now() - t0;
+  await page.waitForTimeout(400);
+  const replaced = await page.evaluate(() => window.__replaced);
+  assert.ok(replaced >= 1 && replaced <= Math.ceil(elapsed / 250) + 2, `${replaced} rewrites in ${elapsed} ms of 40 steps`);
+  const url = await shareUrl();
+  assert.equal(await page.evaluate(() => location.hash), url.slice(url.indexOf('#')));
+  await page.evaluate(() => { delete history.replaceState; });
 });
 
 test('the committed v1 links still open', async () => {

@@ -46,6 +46,9 @@ use yew::prelude::*;
 
 /// Pause after the last keystroke before the CFA is rebuilt.
 const DEBOUNCE_MS: u32 = 300;
+/// The address bar's entry is rewritten at most this often: Chromium's `replaceState` costs
+/// 3-4 ms with a long fragment, which was a tenth of a step's time while stepping.
+const URL_THROTTLE_MS: u32 = 250;
 const WORKER_SCRIPT: &str = "worker.js";
 /// The example and preset the page opens with.
 const DEFAULT_EXAMPLE: &str = "unifying-fig2";
@@ -82,6 +85,8 @@ pub enum Msg {
     ResetKnobs,
     Presentation,
     Theme,
+    /// The throttled rewrite of the address bar's entry is due.
+    FlushUrl,
     /// The share dialog opens or closes.
     Share,
     /// Back or forward in the browser's history: the fragment to open.
@@ -154,6 +159,9 @@ pub struct App {
     url_key: Option<(String, String, RunConfig)>,
     /// The state `url_fragment` was last computed from.
     url_link: Option<Link>,
+    /// A rewrite of the current entry not yet written, and its timer (armed while pending).
+    url_pending: Option<String>,
+    url_timer: Option<Timeout>,
     _popstate: Option<Closure<dyn FnMut(web_sys::Event)>>,
     full_queries: Rc<BTreeMap<u64, (String, String)>>,
     on_edit: Callback<String>,
@@ -327,7 +335,7 @@ impl App {
 
     /// Keeps the address bar on the state shown: a new history entry when the program or
     /// the configuration changed, the same entry otherwise (steps, edits, selection).
-    fn sync_url(&mut self) {
+    fn sync_url(&mut self, ctx: &Context<Self>) {
         let settling = self.pending_link.is_some()
             || self.link_error.is_some()
             || self.building
@@ -356,9 +364,28 @@ impl App {
             self.pg.borrow().config.clone(),
         );
         let push = self.url_key.as_ref().is_some_and(|k| *k != key);
-        page_url::set_fragment(&fragment, push);
+        if push {
+            // The entry being left keeps its last state; the new one is written at once.
+            self.flush_url();
+            page_url::set_fragment(&fragment, true);
+        } else {
+            if self.url_pending.is_none() {
+                let link = ctx.link().clone();
+                self.url_timer = Some(Timeout::new(URL_THROTTLE_MS, move || {
+                    link.send_message(Msg::FlushUrl)
+                }));
+            }
+            self.url_pending = Some(fragment.clone());
+        }
         self.url_fragment = fragment;
         self.url_key = Some(key);
+    }
+
+    /// Writes a pending rewrite of the current entry.
+    fn flush_url(&mut self) {
+        if let Some(f) = self.url_pending.take() {
+            page_url::set_fragment(&f, false);
+        }
     }
 
     fn accept_report(&mut self, report: CfaReport) {
@@ -838,6 +865,8 @@ impl Component for App {
             url_fragment: String::new(),
             url_key: None,
             url_link: None,
+            url_pending: None,
+            url_timer: None,
             _popstate: None,
             full_queries: Rc::default(),
             on_edit: ctx.link().callback(Msg::Edited),
@@ -1013,6 +1042,9 @@ impl Component for App {
                 return false;
             }
             Msg::OpenFragment(fragment) => {
+                // Back or forward: a rewrite pending for the entry left must not land on
+                // the one opened.
+                self.url_pending = None;
                 if fragment == self.url_fragment {
                     return false;
                 }
@@ -1022,6 +1054,10 @@ impl Component for App {
                     Ok(None) => return false,
                     Err(e) => self.refuse_link(ctx, e),
                 }
+            }
+            Msg::FlushUrl => {
+                self.flush_url();
+                return false;
             }
             Msg::Theme => {
                 toggle_theme();
@@ -1438,13 +1474,13 @@ impl Component for App {
         }
     }
 
-    fn rendered(&mut self, _ctx: &Context<Self>, _first_render: bool) {
+    fn rendered(&mut self, ctx: &Context<Self>, _first_render: bool) {
         // A `<select>` the user has changed no longer follows its options' `selected`
         // attributes: set its value when the state changed it (a link, back and forward).
         let example = self.example.map_or("", |e| e.key).to_string();
         let preset = self.pg.borrow().config.preset.clone();
         set_select("example-select", &example);
         set_select("config-select", &preset);
-        self.sync_url();
+        self.sync_url(ctx);
     }
 }

@@ -355,8 +355,12 @@ impl Component for ArgView {
             return;
         }
         if let Some(h) = &self.handle {
-            let serializer = serde_wasm_bindgen::Serializer::json_compatible();
-            match model.serialize(&serializer) {
+            // One JSON text parsed by the browser: a model of a few hundred states has
+            // thousands of strings, and handing them over one by one took 3 ms a step.
+            match serde_json::to_string(model.as_ref())
+                .map_err(|e| e.to_string())
+                .and_then(|text| js_sys::JSON::parse(&text).map_err(|e| format!("{e:?}")))
+            {
                 Ok(js) => vendor::update_arg_view(h, &js),
                 Err(e) => web_sys::console::error_1(&format!("ARG model: {e}").into()),
             }
