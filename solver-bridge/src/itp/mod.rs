@@ -29,7 +29,7 @@ pub use script::{solve_script, ScriptAnswer, ScriptError};
 use crate::context::{SatResult, SmtContext};
 use crate::solver::{Solver, SolverError};
 use crate::term::{sort_conflicts, vars_of, Sort, Term, Var};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 /// How to compute interpolants.
@@ -146,23 +146,27 @@ pub(crate) fn sat_to_err(r: SatResult) -> ItpError {
 }
 
 /// `shared[i]` = vars(phi_1..phi_i) ∩ vars(phi_(i+1)..phi_n), for `i` in `0..=n`.
+///
+/// A variable is shared at cut `i` exactly when it occurs at or before formula `i` and after
+/// it: the sets are built from each variable's first and last occurrence, in time linear in
+/// the answer (prefix and suffix sets cloned at every position took a fifth of IMPACT's own
+/// time on long paths).
 pub fn shared_vars(formulas: &[Term]) -> Vec<BTreeSet<Var>> {
     let n = formulas.len();
-    let mut prefix = vec![BTreeSet::new(); n + 1];
-    for i in 1..=n {
-        let mut s = prefix[i - 1].clone();
-        s.extend(formulas[i - 1].free_vars());
-        prefix[i] = s;
+    let mut span: BTreeMap<Var, (usize, usize)> = BTreeMap::new();
+    for (i, f) in formulas.iter().enumerate() {
+        for v in f.free_vars() {
+            span.entry(v).and_modify(|s| s.1 = i).or_insert((i, i));
+        }
     }
-    let mut suffix = vec![BTreeSet::new(); n + 1];
-    for i in (0..n).rev() {
-        let mut s = suffix[i + 1].clone();
-        s.extend(formulas[i].free_vars());
-        suffix[i] = s;
+    let mut shared = vec![BTreeSet::new(); n + 1];
+    for (v, (first, last)) in span {
+        // Cut `c` lies between formulas c-1 and c (0-based).
+        for set in &mut shared[first + 1..=last] {
+            set.insert(v.clone());
+        }
     }
-    (0..=n)
-        .map(|i| prefix[i].intersection(&suffix[i]).cloned().collect())
-        .collect()
+    shared
 }
 
 /// Validates the input.
@@ -437,6 +441,48 @@ mod tests {
         ItpError::Solver(SolverError::Reported {
             message: message.into(),
         })
+    }
+
+    /// The definition, computed as it reads: prefix and suffix sets intersected.
+    fn shared_by_definition(formulas: &[Term]) -> Vec<BTreeSet<Var>> {
+        let vars = |fs: &[Term]| -> BTreeSet<Var> { fs.iter().flat_map(Term::free_vars).collect() };
+        (0..=formulas.len())
+            .map(|i| {
+                vars(&formulas[..i])
+                    .intersection(&vars(&formulas[i..]))
+                    .cloned()
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn shared_variables_agree_with_the_definition() {
+        use crate::term::Sort;
+        let x = |k: usize| Term::new_var(format!("x{k}"), Sort::Int);
+        // Sequences whose formulas mention variables x0..x6 in a fixed pseudo-random pattern.
+        let mut state = 7u64;
+        for len in 0..12 {
+            let formulas: Vec<Term> = (0..len)
+                .map(|_| {
+                    let mut atoms = Vec::new();
+                    for k in 0..7 {
+                        state = state
+                            .wrapping_mul(6364136223846793005)
+                            .wrapping_add(1442695040888963407);
+                        if (state >> 33) % 3 == 0 {
+                            atoms.push(Term::le(x(k), Term::int(k as i64)));
+                        }
+                    }
+                    Term::and(atoms)
+                })
+                .collect();
+            assert_eq!(
+                shared_vars(&formulas),
+                shared_by_definition(&formulas),
+                "{formulas:?}"
+            );
+        }
     }
 
     #[test]
