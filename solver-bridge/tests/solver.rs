@@ -251,6 +251,31 @@ fn a_solver_that_gave_up_is_reset_at_the_base_level() {
     assert!(!c.recover_from_failure(1));
 }
 
+/// A tactic runs under a fifth of the query's resource limit (Z3's `qe` time grows faster
+/// than its limit), and the query's limit is back for the next check, in the same round trip.
+#[test]
+fn a_tactic_runs_under_a_fifth_of_the_resource_limit() {
+    use solver_bridge::context::TACTIC_RLIMIT_DIVISOR;
+    let mut c = SmtContext::new(Recording::new(NativeZ3::new().unwrap()));
+    c.set_rlimit(Some(5_000_000)).unwrap();
+    let q = int_term(
+        "(exists ((y Int)) (and (= x (+ y y)) (> y 2) (< y 6)))",
+        &["x"],
+    );
+    assert!(c.qe(&q).unwrap().is_quantifier_free());
+    c.check_sat_of(&Term::gt(x(), Term::int(0))).unwrap();
+    let queries = queries_of(&c);
+    let apply = queries.iter().find(|q| q.contains("(apply qe)")).unwrap();
+    let (before, after) = apply.split_once("(apply qe)").unwrap();
+    let reduced = format!("(set-option :rlimit {})", 5_000_000 / TACTIC_RLIMIT_DIVISOR);
+    assert!(before.trim_end().ends_with(&reduced), "{apply}");
+    assert!(after.contains("(set-option :rlimit 5000000)"), "{apply}");
+    // Without a limit the tactic is sent as it is.
+    let mut plain = SmtContext::new(Recording::new(NativeZ3::new().unwrap()));
+    assert!(plain.qe(&q).unwrap().is_quantifier_free());
+    assert!(!queries_of(&plain).iter().any(|q| q.contains(":rlimit")));
+}
+
 /// Parses `text` with 64-bit bit-vector variables `a`, `b`, `c`, `d` declared.
 fn bv64(text: &str) -> Term {
     let mut d = solver_bridge::parse::Declarations::new();

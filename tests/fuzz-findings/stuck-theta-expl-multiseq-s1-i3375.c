@@ -1,3 +1,7 @@
+// MENDED (2026-11-27): five `(apply qe)` calls of 11-15 s each (exists v. y = (bvor c v) on 32
+// bits; Z3's qe time grows faster than its resource limit), each leaving the quantifier. A
+// tactic now runs under a fifth of the query's limit: theta-expl-multiseq answers UNKNOWN in
+// 29.5 s (no verdict in 60 s before); FALSE is established by other presets.
 // verdict: false
 // unknown-ok: predicate-lbe predicate-sbe bmc kinduction value portfolio execution
 // fuzz: stuck from theta-expl-multiseq, found by `cpa fuzz --seed 1 --start 3375 --count 1`
