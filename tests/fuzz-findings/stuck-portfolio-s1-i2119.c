@@ -1,3 +1,5 @@
+// MENDED (2026-11-27, commits 96d4b4b and 137fb30): portfolio FALSE in 21.0 s (no verdict in
+// 90 s earlier the same day).
 // verdict: false
 // unknown-ok: predicate-sbe bmc kinduction value theta-pred-bw
 // fuzz: stuck from portfolio, found by `cpa fuzz --seed 1 --start 2119 --count 1`

@@ -1,3 +1,6 @@
+// MENDED (2026-11-27, commits 96d4b4b and 137fb30): portfolio FALSE in 18.2 s (no verdict in
+// 90 s earlier the same day), with the identical-component skip and tactics under a fifth of
+// the resource limit.
 // verdict: false
 // unknown-ok: predicate-lbe predicate-sbe predicate-abel impact bmc kinduction theta-pred-bw execution
 // fuzz: stuck from portfolio, found by `cpa fuzz --seed 1 --start 3139 --count 1`

@@ -1,3 +1,6 @@
+// OPEN (2026-11-27): theta-pred-bw now ends with UNKNOWN (interpolation: resource limit) in
+// 75 s alone (another run beside it), over the 60 s bound; no answer within 90 s before
+// tactics ran under a fifth of the resource limit (commit 137fb30).
 // verdict: false
 // unknown-ok: predicate-lbe predicate-abel impact execution
 // fuzz: stuck from theta-pred-bw, found by `cpa fuzz --seed 1 --start 3124 --count 1`
