@@ -242,12 +242,12 @@ impl Algorithm for Portfolio {
                 self.max_queries
             )));
         }
-        if let Some(reason) = self
+        if let Some((reason, repeatable)) = self
             .current
             .as_ref()
             .and_then(|r| Self::over_budget(r, queries))
         {
-            self.end_current(reason.0, reason.1);
+            self.end_current(reason, repeatable);
         }
         let Some(r) = self.current.as_mut() else {
             return Ok(self.start_next(events));

@@ -417,6 +417,17 @@ mod tests {
         first_unknown: Option<u64>,
     }
 
+    impl GivesUp {
+        fn new(from: u64) -> GivesUp {
+            GivesUp {
+                inner: BridgeSmt::new(NativeZ3::new().expect("the tests need z3")),
+                from,
+                checks: 0,
+                first_unknown: None,
+            }
+        }
+    }
+
     impl Smt for GivesUp {
         fn check(&mut self, formulas: &[Term]) -> Result<Sat> {
             self.checks += 1;
@@ -458,24 +469,14 @@ mod tests {
     #[test]
     fn after_the_solver_gives_up_nothing_more_is_dropped() {
         let (_, mut cpa, steps) = three_positive();
-        let mut all = GivesUp {
-            inner: BridgeSmt::new(NativeZ3::new().expect("the tests need z3")),
-            from: u64::MAX,
-            checks: 0,
-            first_unknown: None,
-        };
+        let mut all = GivesUp::new(u64::MAX);
         let full = symbolic_interpolants(&mut cpa, &mut all, &steps).unwrap();
         assert!(full.is_some());
         // Dropping b's and c's constraints and variables takes more checks than edges.
         assert!(all.checks > 2 * steps.len() as u64, "{} checks", all.checks);
         for from in 0..all.checks {
             let (_, mut cpa, steps) = three_positive();
-            let mut smt = GivesUp {
-                inner: BridgeSmt::new(NativeZ3::new().unwrap()),
-                from,
-                checks: 0,
-                first_unknown: None,
-            };
+            let mut smt = GivesUp::new(from);
             let Some(itps) = symbolic_interpolants(&mut cpa, &mut smt, &steps).unwrap() else {
                 continue;
             };

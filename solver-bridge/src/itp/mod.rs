@@ -149,8 +149,7 @@ pub(crate) fn sat_to_err(r: SatResult) -> ItpError {
 ///
 /// A variable is shared at cut `i` exactly when it occurs at or before formula `i` and after
 /// it: the sets are built from each variable's first and last occurrence, in time linear in
-/// the answer (prefix and suffix sets cloned at every position took a fifth of IMPACT's own
-/// time on long paths).
+/// the answer (not a prefix and a suffix set cloned at every position).
 pub fn shared_vars(formulas: &[Term]) -> Vec<BTreeSet<Var>> {
     let n = formulas.len();
     let mut span: BTreeMap<Var, (usize, usize)> = BTreeMap::new();
