@@ -11,6 +11,10 @@ use cpa_engine::session::{Granularity, Session};
 fn session(src: &str, preset: &str) -> Session {
     let mut config = Config::preset(preset).unwrap();
     config.k_max = 6;
+    // Determinism shows on small runs too: theta-expl-multiseq never decides counter-unsafe
+    // (its ARG is infinite once the counter is tracked) and took 172 s to its default limit
+    // of 100,000 states.
+    config.limits.max_states = 5_000;
     native_session(src, config)
 }
 

@@ -3,27 +3,76 @@
 //! (`// unknown-ok: PRESET ...`). Every preset runs on every program (or those of `// only:
 //! PRESET ...`, for programs only a technique of a few decides, where the others would run to
 //! their limits): a wrong verdict always fails, an UNKNOWN fails unless allowed.
-//! Counterexamples must end in reach_error.
+//! Counterexamples must end in reach_error. Every FALSE and every TRUE of the CEGAR presets
+//! also writes its witness (SV-COMP format 2.0, the text `cpa verify --witness` writes), which
+//! is read back and must be confirmed by the validator (`cpa validate-witness`'s check) on a
+//! fresh solver: violation witnesses by concrete replay, correctness witnesses by checking
+//! their loop invariants inductive and sufficient.
 
 mod common;
 use common::{header, native_session, on_two_workers, runs_preset};
 
 use cpa_engine::algorithm::Verdict;
 use cpa_engine::config::{Config, PRESETS};
+use cpa_engine::session::Session;
+use cpa_engine::witness::{self, Outcome};
 use std::path::Path;
 
-pub fn run(src: &str, preset: &str) -> Verdict {
+/// The presets whose TRUE must come with a confirmed correctness witness (the others' proofs,
+/// BMC's and k-induction's, are checked by the bench test over the SV-COMP tasks, which lists
+/// the invariants C cannot state).
+const CORRECTNESS_WITNESS: [&str; 4] = ["predicate-lbe", "impact", "value", "symbolic"];
+
+/// The session of `preset` on `src` run to its verdict, with limits that fit the test.
+fn run(src: &str, preset: &str) -> Session {
     let mut config = Config::preset(preset).unwrap();
     config.limits.max_steps = 100_000;
     config.limits.max_states = 50_000;
     config.limits.max_refinements = 100;
     config.k_max = 12;
-    native_session(src, config).run().clone()
+    let mut session = native_session(src, config);
+    session.run();
+    session
 }
 
-/// Runs `preset` on the program at `path` and checks its verdict against the headers: the
-/// failures found.
-fn check_program(path: &Path, src: &str, preset: &str) -> Vec<String> {
+/// The witness of the finished `session` as `cpa verify --witness` writes it, read back and
+/// checked on a fresh solver: `Ok(true)` when it is confirmed, `Ok(false)` when the run writes
+/// none (UNKNOWN), otherwise what went wrong.
+fn check_witness(name: &str, src: &str, preset: &str, session: &Session) -> Result<bool, String> {
+    let Some(verdict) = session.verdict() else {
+        return Ok(false);
+    };
+    let cfa = cpa_engine::frontend::parse_program(name, src).unwrap().cfa;
+    let Some(entry) = witness::of_run(
+        &cfa,
+        name,
+        src,
+        preset,
+        verdict,
+        &session.invariants(),
+        "2026-01-01T00:00:00Z".into(),
+    ) else {
+        return Ok(false);
+    };
+    let text = witness::to_yaml(&[entry]);
+    let entries = witness::parse(&text)
+        .map_err(|e| format!("{name} {preset}: the witness does not parse: {e}"))?;
+    let mut smt = cpa_engine::smt::BridgeSmt::new(
+        solver_bridge::solver::NativeZ3::new().expect("the tests need z3"),
+    );
+    match witness::validate(&cfa, &entries, &mut smt) {
+        Ok(Outcome::Confirmed) => Ok(true),
+        other => Err(format!(
+            "{name} {preset}: its {} witness is not confirmed: {other:?}",
+            verdict.name()
+        )),
+    }
+}
+
+/// Runs `preset` on the program at `path` and checks its verdict against the headers and its
+/// witness: the failures found, and the kind of witness confirmed (`"violation"` or
+/// `"correctness"`), if any.
+fn check_program(path: &Path, src: &str, preset: &str) -> (Vec<String>, Option<&'static str>) {
     let name = path.file_name().unwrap().to_string_lossy().into_owned();
     let expected = header(src, "verdict:").unwrap_or("true");
     let mut unknown_ok: Vec<&str> = header(src, "unknown-ok:")
@@ -34,7 +83,8 @@ fn check_program(path: &Path, src: &str, preset: &str) -> Vec<String> {
         unknown_ok.push("execution");
     }
     let start = std::time::Instant::now();
-    let v = run(src, preset);
+    let session = run(src, preset);
+    let v = session.verdict().unwrap();
     eprintln!(
         "{name:<32} {preset:<15} {:<8} {:>6.2}s {}",
         v.name(),
@@ -42,7 +92,7 @@ fn check_program(path: &Path, src: &str, preset: &str) -> Vec<String> {
         v.reason().unwrap_or("")
     );
     let mut failures = Vec::new();
-    match &v {
+    match v {
         Verdict::False { counterexample } => {
             let last = counterexample
                 .trace
@@ -57,7 +107,7 @@ fn check_program(path: &Path, src: &str, preset: &str) -> Vec<String> {
         }
         Verdict::Unknown { reason } if !unknown_ok.contains(&preset) => {
             failures.push(format!("{name} {preset}: UNKNOWN ({reason})"));
-            return failures;
+            return (failures, None);
         }
         _ => {}
     }
@@ -66,8 +116,21 @@ fn check_program(path: &Path, src: &str, preset: &str) -> Vec<String> {
             "{name} {preset}: WRONG verdict {} (expected {expected})",
             v.name()
         ));
+        return (failures, None);
     }
-    failures
+    let kind = match v {
+        Verdict::False { .. } => "violation",
+        Verdict::True if CORRECTNESS_WITNESS.contains(&preset) => "correctness",
+        _ => return (failures, None),
+    };
+    match check_witness(&name, src, preset, &session) {
+        Ok(true) => (failures, Some(kind)),
+        Ok(false) => (failures, None),
+        Err(e) => {
+            failures.push(e);
+            (failures, None)
+        }
+    }
 }
 
 #[test]
@@ -91,14 +154,19 @@ fn every_preset_on_every_program() {
         }
     }
     let checked = todo.len();
-    let failures: Vec<String> = on_two_workers(&todo, |(path, src, preset)| {
+    let results = on_two_workers(&todo, |(path, src, preset)| {
         check_program(path, src, preset)
-    })
-    .into_iter()
-    .flatten()
-    .collect();
+    });
+    let confirmed = |kind| results.iter().filter(|(_, k)| *k == Some(kind)).count();
+    let (violation, correctness) = (confirmed("violation"), confirmed("correctness"));
+    let failures: Vec<String> = results.into_iter().flat_map(|(f, _)| f).collect();
     assert!(checked >= 20 * PRESETS.len());
     assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+    eprintln!("witnesses confirmed: {violation} violation, {correctness} correctness");
+    assert!(
+        violation >= 100 && correctness >= 30,
+        "{violation} violation, {correctness} correctness witnesses"
+    );
 }
 
 /// No knob value makes a verdict wrong (a share link can carry any of them): every value of
