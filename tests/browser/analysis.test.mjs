@@ -240,13 +240,24 @@ test('stepping forward n events and back n gives the same ARG', async () => {
   for (let k = 0; k < 15; k++) await page.keyboard.press('ArrowRight');
   await page.waitForFunction(() => Number(document.querySelector('[data-testid="step-index"]').textContent) === 15);
   const before15 = await argCounts();
-  for (let k = 0; k < n; k++) await page.click(id('btn-step'));
+  // The CFA view marks the locations of the current event (and the edges of its step): only
+  // the marks that change are touched at a step, so none may linger.
+  const cfaMarks = () => page.$$eval(`${id('cfa-view')} svg .current, ${id('cfa-view')} svg .in-step`,
+    (es) => es.map((e) => `${e.id}.${e.getAttribute('class')}`).sort());
+  const marks15 = await cfaMarks();
+  const seen = new Set();
+  for (let k = 0; k < n; k++) {
+    await page.click(id('btn-step'));
+    seen.add(JSON.stringify(await cfaMarks()));
+  }
   await page.waitForFunction((want) => Number(document.querySelector('[data-testid="step-index"]').textContent) === want, 15 + n);
   const forward = await argCounts();
   assert.notDeepEqual(forward, before15, 'the ARG changed');
+  assert.ok(seen.size > 3, `the CFA marks follow the steps (${seen.size} different sets)`);
   for (let k = 0; k < n; k++) await page.click(id('btn-step-back'));
   assert.equal(await num('step-index'), 15);
   assert.deepEqual(await argCounts(), before15);
+  assert.deepEqual(await cfaMarks(), marks15, 'the CFA marks of step 15 again, no other');
   assert.ok(before15.drawn > 0 && before15.drawn <= before15.nodes, 'the states in view are drawn');
 });
 

@@ -53,6 +53,12 @@ pub struct GraphView {
     /// The DOT of the latest layout request, and of the layout on screen.
     requested_dot: Option<AttrValue>,
     shown_dot: Option<AttrValue>,
+    /// The marks on the SVG: (selector, class).
+    applied: Vec<(String, &'static str)>,
+    /// The marked location last scrolled into sight (its selector).
+    in_sight: Option<String>,
+    /// Counts scroll requests: only the latest one scrolls at the next frame.
+    scroll_request: Rc<std::cell::Cell<u64>>,
 }
 
 impl GraphView {
@@ -80,58 +86,85 @@ impl GraphView {
     }
 
     /// Marks are applied to the SVG directly so that selecting an edge needs no new layout.
-    fn apply_marks(&self, ctx: &Context<Self>) {
+    /// Only the marks that changed since the last call are touched (`fresh`: the SVG was just
+    /// replaced and has none), and the check that the marked location is in sight waits for
+    /// the next animation frame: reading positions right away forced a layout of the page in
+    /// the middle of every step, before the other views had changed theirs.
+    fn apply_marks(&mut self, ctx: &Context<Self>, fresh: bool) {
         let Some(canvas) = self.canvas.cast::<web_sys::Element>() else {
             return;
         };
-        for sel in [
-            "g.edge.selected",
-            "g.edge.in-step",
-            "g.node.current",
-            "g.node.selected",
-        ] {
-            let class = sel.rsplit('.').next().unwrap_or_default();
-            if let Ok(list) = canvas.query_selector_all(sel) {
-                for i in 0..list.length() {
-                    if let Some(el) = list
-                        .item(i)
-                        .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
-                    {
-                        let _ = el.class_list().remove_1(class);
-                    }
-                }
-            }
-        }
         let p = ctx.props();
-        let marks = p.marked_edges.iter().map(|&id| (id, "in-step"));
-        for (id, class) in marks.chain(p.selected_edge.map(|id| (id, "selected"))) {
-            if let Ok(Some(el)) = canvas.query_selector(&format!("g.edge#e{id}")) {
-                let _ = el.class_list().add_1(class);
-            }
-        }
+        let edges = p.marked_edges.iter().map(|&id| (id, "in-step"));
         let nodes = p.marked_nodes.iter().map(|&id| (id, "current"));
-        let mut first = None;
-        for (id, class) in nodes.chain(p.selected_node.map(|id| (id, "selected"))) {
-            if let Ok(Some(el)) = canvas.query_selector(&format!("g.node#n{id}")) {
-                let _ = el.class_list().add_1(class);
-                first.get_or_insert(el);
-            }
+        let wanted: Vec<(String, &'static str)> = edges
+            .chain(p.selected_edge.map(|id| (id, "selected")))
+            .map(|(id, class)| (format!("g.edge#e{id}"), class))
+            .chain(
+                nodes
+                    .chain(p.selected_node.map(|id| (id, "selected")))
+                    .map(|(id, class)| (format!("g.node#n{id}"), class)),
+            )
+            .collect();
+        if fresh {
+            self.applied.clear();
+            self.in_sight = None;
         }
-        // Keep the marked location in sight (scrolling only this view, never the page).
-        if let Some(el) = first {
-            let (c, r) = (
-                canvas.get_bounding_client_rect(),
-                el.get_bounding_client_rect(),
-            );
-            if c.height() > 0.0 && (r.top() < c.top() || r.bottom() > c.bottom()) {
-                let delta = (r.top() + r.height() / 2.0) - (c.top() + c.height() / 2.0);
-                canvas.set_scroll_top(canvas.scroll_top() + delta as i32);
+        let set = |(sel, class): &(String, &'static str), on: bool| {
+            if let Ok(Some(el)) = canvas.query_selector(sel) {
+                let list = el.class_list();
+                let _ = if on {
+                    list.add_1(class)
+                } else {
+                    list.remove_1(class)
+                };
             }
-            if c.width() > 0.0 && (r.left() < c.left() || r.right() > c.right()) {
-                let delta = (r.left() + r.width() / 2.0) - (c.left() + c.width() / 2.0);
-                canvas.set_scroll_left(canvas.scroll_left() + delta as i32);
-            }
+        };
+        for m in self.applied.iter().filter(|m| !wanted.contains(m)) {
+            set(m, false);
         }
+        for m in wanted.iter().filter(|m| !self.applied.contains(m)) {
+            set(m, true);
+        }
+        // Keep the first marked location in sight (scrolling only this view, never the page).
+        let first = wanted
+            .iter()
+            .find(|(sel, _)| sel.starts_with("g.node"))
+            .map(|(sel, _)| sel.clone());
+        self.applied = wanted;
+        if first.is_none() || first == self.in_sight {
+            return;
+        }
+        self.in_sight = first.clone();
+        self.scroll_request.set(self.scroll_request.get() + 1);
+        let (request, latest) = (self.scroll_request.get(), self.scroll_request.clone());
+        let scroll = Closure::once_into_js(move || {
+            if latest.get() != request {
+                return; // a later step asked for another location
+            }
+            if let Some(el) = first.and_then(|sel| canvas.query_selector(&sel).ok().flatten()) {
+                scroll_into_view(&canvas, &el);
+            }
+        });
+        if let Some(w) = web_sys::window() {
+            let _ = w.request_animation_frame(scroll.unchecked_ref());
+        }
+    }
+}
+
+/// Scrolls `canvas` (only) so that `el` is in its middle, if it is not in sight.
+fn scroll_into_view(canvas: &web_sys::Element, el: &web_sys::Element) {
+    let (c, r) = (
+        canvas.get_bounding_client_rect(),
+        el.get_bounding_client_rect(),
+    );
+    if c.height() > 0.0 && (r.top() < c.top() || r.bottom() > c.bottom()) {
+        let delta = (r.top() + r.height() / 2.0) - (c.top() + c.height() / 2.0);
+        canvas.set_scroll_top(canvas.scroll_top() + delta as i32);
+    }
+    if c.width() > 0.0 && (r.left() < c.left() || r.right() > c.right()) {
+        let delta = (r.left() + r.width() / 2.0) - (c.left() + c.width() / 2.0);
+        canvas.set_scroll_left(canvas.scroll_left() + delta as i32);
     }
 }
 
@@ -160,6 +193,9 @@ impl Component for GraphView {
             generation: 0,
             requested_dot: None,
             shown_dot: None,
+            applied: Vec::new(),
+            in_sight: None,
+            scroll_request: Rc::default(),
         }
     }
 
@@ -170,6 +206,7 @@ impl Component for GraphView {
                     return false;
                 }
                 self.shown_dot = self.requested_dot.clone();
+                let replaced = result.is_ok();
                 match result {
                     Ok(svg) => {
                         // Set directly: the canvas has no children of Yew's, and a new SVG
@@ -181,7 +218,7 @@ impl Component for GraphView {
                     }
                     Err(e) => self.error = Some(e),
                 }
-                self.apply_marks(ctx);
+                self.apply_marks(ctx, replaced);
                 true
             }
         }
@@ -224,6 +261,6 @@ impl Component for GraphView {
 
     fn rendered(&mut self, ctx: &Context<Self>, _first_render: bool) {
         self.start_layout(ctx);
-        self.apply_marks(ctx);
+        self.apply_marks(ctx, false);
     }
 }
