@@ -43,6 +43,11 @@ function arc(x1, y1, x2, y2) {
   return `M${x1},${y1} Q${cx},${cy} ${x2},${y2}`;
 }
 
+/** Sets an attribute only if its value changes (a write of the same value still costs a repaint). */
+function setIfChanged(e, name, value) {
+  if (e.getAttribute(name) !== value) e.setAttribute(name, value);
+}
+
 /** Lays out `model.nodes` top to bottom (or left to right); returns Map id → {x, y}. */
 export function layoutArg(nodes, lr = false) {
   const byId = new Map(nodes.map((n) => [n.id, { n, children: [] }]));
@@ -176,7 +181,11 @@ export class ArgView {
     const ox = t.x + t.k * (this.box.x0 - PAD);
     const oy = t.y + t.k * (this.box.y0 - PAD);
     this.layer.classList.toggle('animate', !!animate && this.animated);
-    this.layer.style.transform = `translate(${ox}px, ${oy}px) scale(${t.k})`;
+    const transform = `translate(${ox}px, ${oy}px) scale(${t.k})`;
+    if (this.layer.__transform !== transform) {
+      this.layer.style.transform = transform;
+      this.layer.__transform = transform;
+    }
     if (moved) this.requestDraw();
   }
 
@@ -279,9 +288,11 @@ export class ArgView {
     this.pos = layoutArg(nodes, lr);
     const b = this.bounds() || { x0: 0, y0: 0, x1: 1, y1: 1 };
     this.box = b;
-    this.svg.setAttribute('width', String(b.x1 - b.x0 + 2 * PAD));
-    this.svg.setAttribute('height', String(b.y1 - b.y0 + 2 * PAD));
-    this.content.setAttribute('transform', `translate(${PAD - b.x0},${PAD - b.y0})`);
+    // Only what changed is written: a new transform on the content (even the same text)
+    // makes Chromium paint every state again.
+    setIfChanged(this.svg, 'width', String(b.x1 - b.x0 + 2 * PAD));
+    setIfChanged(this.svg, 'height', String(b.y1 - b.y0 + 2 * PAD));
+    setIfChanged(this.content, 'transform', `translate(${PAD - b.x0},${PAD - b.y0})`);
     this.refit(true);
     this.draw();
   }
@@ -307,8 +318,11 @@ export class ArgView {
     const nodes = model.nodes;
     const lr = this.lr;
     const { t, w, h } = this;
-    const mx = Math.max(200, w / t.k);
-    const my = Math.max(200, h / t.k);
+    // A margin of half the view on each side: a glide to the next state stays drawn, and
+    // the document holds about a quarter of what a whole view's margin gave (the page
+    // paints all of it at every step).
+    const mx = Math.max(120, (0.5 * w) / t.k);
+    const my = Math.max(120, (0.5 * h) / t.k);
     const vx0 = -t.x / t.k - mx;
     const vx1 = (w - t.x) / t.k + mx;
     const vy0 = -t.y / t.k - my;
