@@ -70,6 +70,8 @@ export function layoutArg(nodes, lr = false) {
   return pos;
 }
 
+/** The smallest scale at which the view fits the graph while a state is being expanded. */
+const LEGIBLE = 0.55;
 /** Above this many states, nothing glides (transitions on every state cost frames). */
 const ANIMATE_MAX = 150;
 const PAD = 30;
@@ -101,6 +103,7 @@ export class ArgView {
     this.box = { x0: 0, y0: 0, x1: 0, y1: 0 };
     this.t = { x: 0, y: 0, k: 1 };
     this.auto = true; // fit the graph until the user pans or zooms
+    this.overview = false; // the fit button was pressed: an overview even on a projector
     this.focus = null;
     this.lr = false;
     this.model = null;
@@ -149,6 +152,7 @@ export class ArgView {
       drag.moved = true;
       this.dragged = true;
       this.auto = false;
+      this.overview = false;
       this.setTransform({ x: drag.t.x + dx, y: drag.t.y + dy, k: drag.t.k }, false);
     });
     window.addEventListener('pointerup', () => {
@@ -167,6 +171,7 @@ export class ArgView {
     const k = Math.min(3, Math.max(0.05, this.t.k * f));
     const g = k / this.t.k;
     this.auto = false;
+    this.overview = false;
     this.setTransform({ x: px - (px - this.t.x) * g, y: py - (py - this.t.y) * g, k }, false);
   }
 
@@ -201,7 +206,14 @@ export class ArgView {
   /** Fits the whole graph (not below a readable scale: then it shows the current state). */
   fit(animate = true) {
     this.auto = true;
+    // Asked for (the fit button): the overview, also on a projector.
+    this.overview = true;
     this.refit(animate);
+  }
+
+  /** Whether the page is in presentation mode (a projector). */
+  presenting() {
+    return !!this.parent.closest('.presentation');
   }
 
   refit(animate = false) {
@@ -212,9 +224,12 @@ export class ArgView {
     if (this.auto) {
       const k = Math.min(1.8, (w - 16) / (b.x1 - b.x0), (h - 16) / (b.y1 - b.y0));
       // With no current state (the run has ended) an overview at a smaller scale says more
-      // than a readable corner of the graph.
+      // than a readable corner of the graph; not on a projector (presentation mode), where
+      // state numbers at 0.3 to 0.55 of their size cannot be read from the back of a room:
+      // there the view stays legible and "fit" gives the overview.
       const current = this.focus !== null && this.pos.has(this.focus);
-      if (k >= 0.55 || (!current && k >= 0.3)) {
+      const overview = this.presenting() && !this.overview ? LEGIBLE : 0.3;
+      if (k >= LEGIBLE || (!current && k >= overview)) {
         this.setTransform({
           x: this.lr ? 8 - b.x0 * k : (w - (b.x1 - b.x0) * k) / 2 - b.x0 * k,
           y: this.lr ? (h - (b.y1 - b.y0) * k) / 2 - b.y0 * k : 8 - b.y0 * k,
@@ -223,7 +238,7 @@ export class ArgView {
         return;
       }
       // Too large to fit readably: follow the current state at a readable scale.
-      this.follow(0.8, animate);
+      this.follow(this.presenting() ? 1 : 0.8, animate);
       return;
     }
     this.keepVisible(animate);
