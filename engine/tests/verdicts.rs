@@ -35,15 +35,17 @@ fn run(src: &str, preset: &str) -> Session {
     session
 }
 
-/// The witness of the finished `session` as `cpa verify --witness` writes it, read back and
-/// checked on a fresh solver: `Ok(true)` when it is confirmed, `Ok(false)` when the run writes
-/// none (UNKNOWN), otherwise what went wrong.
-fn check_witness(name: &str, src: &str, preset: &str, session: &Session) -> Result<bool, String> {
-    let Some(verdict) = session.verdict() else {
-        return Ok(false);
-    };
+/// The witness of `verdict` (TRUE or FALSE), the end of `session`, as `cpa verify --witness`
+/// writes it, read back and checked on a fresh solver: what went wrong, if anything.
+fn check_witness(
+    name: &str,
+    src: &str,
+    preset: &str,
+    session: &Session,
+    verdict: &Verdict,
+) -> Result<(), String> {
     let cfa = cpa_engine::frontend::parse_program(name, src).unwrap().cfa;
-    let Some(entry) = witness::of_run(
+    let entry = witness::of_run(
         &cfa,
         name,
         src,
@@ -51,9 +53,8 @@ fn check_witness(name: &str, src: &str, preset: &str, session: &Session) -> Resu
         verdict,
         &session.invariants(),
         "2026-01-01T00:00:00Z".into(),
-    ) else {
-        return Ok(false);
-    };
+    )
+    .expect("TRUE and FALSE write a witness");
     let text = witness::to_yaml(&[entry]);
     let entries = witness::parse(&text)
         .map_err(|e| format!("{name} {preset}: the witness does not parse: {e}"))?;
@@ -61,7 +62,7 @@ fn check_witness(name: &str, src: &str, preset: &str, session: &Session) -> Resu
         solver_bridge::solver::NativeZ3::new().expect("the tests need z3"),
     );
     match witness::validate(&cfa, &entries, &mut smt) {
-        Ok(Outcome::Confirmed) => Ok(true),
+        Ok(Outcome::Confirmed) => Ok(()),
         other => Err(format!(
             "{name} {preset}: its {} witness is not confirmed: {other:?}",
             verdict.name()
@@ -123,9 +124,8 @@ fn check_program(path: &Path, src: &str, preset: &str) -> (Vec<String>, Option<&
         Verdict::True if CORRECTNESS_WITNESS.contains(&preset) => "correctness",
         _ => return (failures, None),
     };
-    match check_witness(&name, src, preset, &session) {
-        Ok(true) => (failures, Some(kind)),
-        Ok(false) => (failures, None),
+    match check_witness(&name, src, preset, &session, v) {
+        Ok(()) => (failures, Some(kind)),
         Err(e) => {
             failures.push(e);
             (failures, None)

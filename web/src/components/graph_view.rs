@@ -55,8 +55,6 @@ pub struct GraphView {
     shown_dot: Option<AttrValue>,
     /// The marks on the SVG: (selector, class).
     applied: Vec<(String, &'static str)>,
-    /// The marked location last scrolled into sight (its selector).
-    in_sight: Option<String>,
     /// Counts scroll requests: only the latest one scrolls at the next frame.
     scroll_request: Rc<std::cell::Cell<u64>>,
 }
@@ -108,7 +106,6 @@ impl GraphView {
             .collect();
         if fresh {
             self.applied.clear();
-            self.in_sight = None;
         }
         let set = |(sel, class): &(String, &'static str), on: bool| {
             if let Ok(Some(el)) = canvas.query_selector(sel) {
@@ -126,16 +123,20 @@ impl GraphView {
         for m in wanted.iter().filter(|m| !self.applied.contains(m)) {
             set(m, true);
         }
-        // Keep the first marked location in sight (scrolling only this view, never the page).
-        let first = wanted
-            .iter()
-            .find(|(sel, _)| sel.starts_with("g.node"))
-            .map(|(sel, _)| sel.clone());
+        // Keep the first marked location in sight (scrolling only this view, never the page),
+        // when it is another than before.
+        let first_location = |marks: &[(String, &'static str)]| {
+            marks
+                .iter()
+                .find(|(sel, _)| sel.starts_with("g.node"))
+                .map(|(sel, _)| sel.clone())
+        };
+        let first = first_location(&wanted);
+        let before = first_location(&self.applied);
         self.applied = wanted;
-        if first.is_none() || first == self.in_sight {
+        if first.is_none() || first == before {
             return;
         }
-        self.in_sight = first.clone();
         self.scroll_request.set(self.scroll_request.get() + 1);
         let (request, latest) = (self.scroll_request.get(), self.scroll_request.clone());
         let scroll = Closure::once_into_js(move || {
@@ -194,7 +195,6 @@ impl Component for GraphView {
             requested_dot: None,
             shown_dot: None,
             applied: Vec::new(),
-            in_sight: None,
             scroll_request: Rc::default(),
         }
     }
