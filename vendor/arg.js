@@ -72,6 +72,8 @@ export function layoutArg(nodes, lr = false) {
 
 /** The smallest scale at which the view fits the graph while a state is being expanded. */
 const LEGIBLE = 0.55;
+/** The same on a projector (presentation mode): state numbers of about 10 px at 1280x720. */
+const LEGIBLE_PROJECTED = 0.8;
 /** Above this many states, nothing glides (transitions on every state cost frames). */
 const ANIMATE_MAX = 150;
 const PAD = 30;
@@ -225,11 +227,12 @@ export class ArgView {
       const k = Math.min(1.8, (w - 16) / (b.x1 - b.x0), (h - 16) / (b.y1 - b.y0));
       // With no current state (the run has ended) an overview at a smaller scale says more
       // than a readable corner of the graph; not on a projector (presentation mode), where
-      // state numbers at 0.3 to 0.55 of their size cannot be read from the back of a room:
+      // state numbers below 0.8 of their size cannot be read from the back of a room:
       // there the view stays legible and "fit" gives the overview.
       const current = this.focus !== null && this.pos.has(this.focus);
-      const overview = this.presenting() && !this.overview ? LEGIBLE : 0.3;
-      if (k >= LEGIBLE || (!current && k >= overview)) {
+      const legible = this.presenting() && !this.overview ? LEGIBLE_PROJECTED : LEGIBLE;
+      const overview = this.presenting() && !this.overview ? LEGIBLE_PROJECTED : 0.3;
+      if (k >= legible || (!current && k >= overview)) {
         this.setTransform({
           x: this.lr ? 8 - b.x0 * k : (w - (b.x1 - b.x0) * k) / 2 - b.x0 * k,
           y: this.lr ? (h - (b.y1 - b.y0) * k) / 2 - b.y0 * k : 8 - b.y0 * k,
