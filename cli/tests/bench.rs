@@ -4,9 +4,9 @@
 //! for any preset (the release blocker), every task has a row, and the default preset still
 //! solves a floor of tasks even under the short timeout. Every TRUE and FALSE comes with a
 //! witness that `cpa validate-witness` checks: every violation witness must be confirmed, and
-//! most correctness witnesses (the others are listed: invariants C cannot state at the loop,
-//! or too long for one expression). The full measurement with 60 s per task is
-//! `docs/benchmarks.md`.
+//! at least 95 % of the correctness witnesses (all 160 were on 2026-11-27; the misses are
+//! printed: a validation that does not end within the timeout on a slower machine). The full
+//! measurement with 60 s per task is `docs/benchmarks.md`.
 
 use cpa_engine::config::PRESETS;
 use serde_json::Value;
@@ -72,7 +72,7 @@ fn no_preset_gives_a_wrong_verdict_on_the_svcomp_tasks() {
     }
     println!("correct per preset (timeout {timeout} s): {correct:?}");
     // Witnesses: every violation witness replays to the error; correctness witnesses are
-    // mostly confirmed (the misses are printed).
+    // confirmed (at least 95 %: the misses are printed).
     let with_witness = |v: &str| -> Vec<&Value> {
         rows.iter()
             .filter(|r| r["verdict"] == v && r["witness"].is_string())
@@ -105,7 +105,7 @@ fn no_preset_gives_a_wrong_verdict_on_the_svcomp_tasks() {
         violations.len()
     );
     assert!(
-        (proofs.len() - missed.len()) * 10 >= proofs.len() * 7,
+        (proofs.len() - missed.len()) * 100 >= proofs.len() * 95,
         "too few correctness witnesses confirmed:\n{}",
         missed.join("\n")
     );

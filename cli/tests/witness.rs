@@ -149,7 +149,8 @@ fn cpachecker_correctness_witnesses_are_judged_like_cpachecker() {
 
 /// k-induction proves `kinduction-proves.c` with interval invariants that are not inductive on
 /// their own (the property is 2-inductive relative to them): the validator's k-induction over
-/// the blocks confirms the witness, where 1-induction alone answers "do not suffice".
+/// the blocks confirms the witness, where 1-induction alone answers "do not suffice" (and
+/// executing every run cannot: input splitting peels one value of `n` per iteration).
 #[test]
 fn k_inductive_invariants_are_confirmed() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
@@ -165,19 +166,17 @@ fn k_inductive_invariants_are_confirmed() {
 
 /// Invariants that hold but do not prove the program, neither by 1- nor by k-induction, are
 /// refuted with the reason; the invariant that does prove it is confirmed. (The program reads
-/// an input it does not use: without one, its only run would decide every witness.)
+/// two inputs it does not use: without any, its only run would decide every witness, and
+/// with one, executing all its runs would: see below.)
 #[test]
 fn invariants_that_do_not_suffice_are_refuted() {
     let dir = std::env::temp_dir().join(format!("cpa-suffice-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let program = dir.join("count.c");
-    std::fs::write(
-        &program,
-        "extern void reach_error(void); extern int __VERIFIER_nondet_int(void);\nint main(void) {\n  int x = 0; int k = __VERIFIER_nondet_int();\n  int y = 0;\n  \
+    let source = "extern void reach_error(void); extern int __VERIFIER_nondet_int(void);\nint main(void) {\n  int x = 0; int k = __VERIFIER_nondet_int(); int l = __VERIFIER_nondet_int();\n  int y = 0;\n  \
          while (x < 100) {\n    x++;\n    y++;\n  }\n  if (y != 100) reach_error();\n  \
-         return 0;\n}\n",
-    )
-    .unwrap();
+         return 0;\n}\n";
+    std::fs::write(&program, source).unwrap();
     let program = program.to_str().unwrap();
     let witness = |value: &str| {
         format!(
@@ -204,6 +203,33 @@ fn invariants_that_do_not_suffice_are_refuted() {
         let w = dir.join("w.yml");
         std::fs::write(&w, witness(value)).unwrap();
         let (ok, out, err) = cpa(&["validate-witness", program, w.to_str().unwrap()]);
+        assert_eq!(ok, want == "confirmed", "{value}: {out} {err}");
+        assert!(out.starts_with(want), "{value}: {out} {err}");
+    }
+    // With one input, the validator executes every run with the invariants asserted (the
+    // input is one class of values, which no decision splits): `x <= 100` holds on every
+    // run and no run reaches the error, so the validator proves the program with it, as
+    // SV-COMP's validators do; `x <= 99` is violated by every run.
+    let one = dir.join("count1.c");
+    std::fs::write(
+        &one,
+        source.replace(" int l = __VERIFIER_nondet_int();", ""),
+    )
+    .unwrap();
+    for (value, want) in [
+        ("x <= 100", "confirmed"),
+        (
+            "x <= 99",
+            "refuted: the invariant 'x <= 99' at line 5 does not hold",
+        ),
+    ] {
+        let w = dir.join("w1.yml");
+        std::fs::write(&w, witness(value).replace("count.c", "count1.c")).unwrap();
+        let (ok, out, err) = cpa(&[
+            "validate-witness",
+            one.to_str().unwrap(),
+            w.to_str().unwrap(),
+        ]);
         assert_eq!(ok, want == "confirmed", "{value}: {out} {err}");
         assert!(out.starts_with(want), "{value}: {out} {err}");
     }

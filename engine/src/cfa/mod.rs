@@ -2,6 +2,7 @@
 //! connected by call and return edges, with side-effect-free operations on the edges.
 
 mod analysis;
+pub mod checks;
 pub mod export;
 pub mod overflow;
 pub mod summary;

@@ -58,11 +58,11 @@ pub fn checked(cfa: &Cfa) -> Cfa {
         if branches {
             let ok = guards[0].1.clone().expect("a check");
             let edges: Vec<EdgeId> = guards.iter().map(|(e, _)| *e).collect();
-            insert_check(&mut out, node.id, &edges, ok);
+            insert_check(&mut out, node.id, &edges, ok, NodeKind::Overflow);
         } else {
             for (e, ok) in guards {
                 if let Some(ok) = ok {
-                    insert_check(&mut out, node.id, &[e], ok);
+                    insert_check(&mut out, node.id, &[e], ok, NodeKind::Overflow);
                 }
             }
         }
@@ -71,9 +71,10 @@ pub fn checked(cfa: &Cfa) -> Cfa {
     out
 }
 
-/// Moves `edges` (all leaving `n`) behind a check `ok`, with its failure to a new overflow
-/// location.
-fn insert_check(cfa: &mut Cfa, n: NodeId, edges: &[EdgeId], ok: Expr) {
+/// Moves `edges` (all leaving `n`, at least one) behind a check `ok`, with its failure to a
+/// new location of kind `fail` (a target: an overflow location, or an error location). The
+/// caller orders the CFA again ([`super::analysis::order`]) when it has inserted its checks.
+pub(crate) fn insert_check(cfa: &mut Cfa, n: NodeId, edges: &[EdgeId], ok: Expr, fail: NodeKind) {
     let first = cfa.edge(edges[0]).clone();
     let function = cfa.node(n).function;
     let line = first.span.start_line;
@@ -83,7 +84,7 @@ fn insert_check(cfa: &mut Cfa, n: NodeId, edges: &[EdgeId], ok: Expr) {
         id
     };
     let m = new_node(cfa, NodeKind::Normal);
-    let o = new_node(cfa, NodeKind::Overflow);
+    let o = new_node(cfa, fail);
     let new_edge = |cfa: &mut Cfa, to, truth| {
         let id = EdgeId(cfa.edges.len() as u32);
         cfa.edges.push(Edge {

@@ -29,7 +29,9 @@
 //! Before the blocks, a program that reads no input is run: its one run decides the witness
 //! (an invariant false at a visit of its location, or an error reached, refutes it; a run
 //! that ends confirms it), also where the blocks would follow a recursion past the depth
-//! bound (`fibo(10)`). Function contracts (format 2.1: [`read_contracts`]) are checked by
+//! bound (`fibo(10)`). When 1-induction over the blocks does not confirm the invariants,
+//! every run of the program is executed with the invariants asserted ([`super::runs`]) before
+//! k-induction, where execution with input splitting can follow the runs. Function contracts (format 2.1: [`read_contracts`]) are checked by
 //! assume-guarantee ([`crate::summary::assume_guarantee`]), each function's body with its
 //! contract at its exit.
 
@@ -330,7 +332,7 @@ fn place(cfa: &Cfa, inv: &Invariant) -> std::result::Result<NodeId, String> {
 }
 
 /// An invariant's text for a message: at most 120 characters.
-fn short(text: &str) -> String {
+pub(super) fn short(text: &str) -> String {
     if text.chars().count() <= 120 {
         text.to_string()
     } else {
@@ -418,7 +420,9 @@ pub fn read_contracts(
 
 /// Checks invariants (see the module documentation); `sufficient`: also that they prove that
 /// no error location is reachable. A program that reads no input is decided by its one run
-/// ([`only_run`]) first.
+/// ([`only_run`]) first. Where 1-induction over the blocks finds the invariants not
+/// inductive (or cannot decide), executing every run ([`super::runs::all_runs`]) decides them
+/// when it can, and k-induction over the blocks when it cannot.
 pub fn check(
     cfa: &Cfa,
     smt: &mut dyn Smt,
@@ -428,7 +432,22 @@ pub fn check(
     if let Some(outcome) = only_run(cfa, invariants, sufficient) {
         return Ok(outcome);
     }
-    check_up_to(cfa, smt, invariants, sufficient, MAX_K)
+    // 1-induction over the blocks, then every run (k-induction over the blocks can take the
+    // solver's whole resource limit: diamond_2-2's interval invariants took 34 s to
+    // `unknown`, and its runs 0.1 s to TRUE), then k-induction.
+    let undecided = match blocks(cfa, smt, invariants, sufficient, 1)? {
+        Blocks::Decided(Outcome::Undecided(why)) => Some(why),
+        Blocks::Decided(outcome) => return Ok(outcome),
+        Blocks::NotInductive(_) => None,
+    };
+    if let Some(outcome) = super::runs::all_runs(cfa, invariants, sufficient) {
+        return Ok(outcome);
+    }
+    match undecided {
+        // k-induction would meet the same limit in its first step.
+        Some(why) => Ok(Outcome::Undecided(why)),
+        None => check_up_to(cfa, smt, invariants, sufficient, MAX_K),
+    }
 }
 
 /// [`check`] over the blocks alone (the analyses' own proofs use it: they rest on the
@@ -441,6 +460,29 @@ pub fn check_up_to(
     sufficient: bool,
     max_k: usize,
 ) -> Result<Outcome> {
+    Ok(match blocks(cfa, smt, invariants, sufficient, max_k)? {
+        Blocks::Decided(outcome) => outcome,
+        Blocks::NotInductive(why) => Outcome::Refuted(why),
+    })
+}
+
+/// What the check over the blocks found: an outcome that holds whatever else is tried (a
+/// violation on a path from the program's start, a confirmation, a resource limit), or
+/// invariants that are not k-inductive for k up to the bound (they may still hold and
+/// suffice).
+enum Blocks {
+    Decided(Outcome),
+    NotInductive(String),
+}
+
+/// [`check_up_to`], with the invariants that are not k-inductive told apart.
+fn blocks(
+    cfa: &Cfa,
+    smt: &mut dyn Smt,
+    invariants: &BTreeMap<NodeId, Vec<(Expr, String)>>,
+    sufficient: bool,
+    max_k: usize,
+) -> Result<Blocks> {
     let (encoding, enc, control) = setup(cfa, invariants);
     let at = |ctl: &ControlState, ssa: &SsaMap| invariant_at(cfa, &enc, invariants, ctl, ssa);
     let text = |l: NodeId| -> String {
@@ -465,12 +507,14 @@ pub fn check_up_to(
         match smt.check(&q)? {
             Sat::Unsat => {}
             Sat::Sat => {
-                return Ok(Outcome::Refuted(format!(
+                return Ok(Blocks::Decided(Outcome::Refuted(format!(
                     "{} does not hold at the program's start",
                     text(initial.location)
-                )))
+                ))))
             }
-            Sat::Unknown(r) => return Ok(Outcome::Undecided(format!("solver: {r}"))),
+            Sat::Unknown(r) => {
+                return Ok(Blocks::Decided(Outcome::Undecided(format!("solver: {r}"))))
+            }
         }
     }
     let chains = Chains {
@@ -503,7 +547,7 @@ pub fn check_up_to(
         let empty = PathFormula::empty(ssa);
         let blocks = match blocks_from(cfa, encoding, &is_end, &control, &start, empty) {
             Ok(b) => b,
-            Err(e) => return Ok(Outcome::Undecided(e.to_string())),
+            Err(e) => return Ok(Blocks::Decided(Outcome::Undecided(e.to_string()))),
         };
         for (end, pf) in blocks {
             let node = cfa.node(end.location);
@@ -511,17 +555,17 @@ pub fn check_up_to(
             q.extend(extra.iter().cloned());
             if !end.beyond && !node.is_error() && seen.insert(end.clone()) {
                 if seen.len() > MAX_BLOCK_STARTS {
-                    return Ok(Outcome::Undecided(format!(
+                    return Ok(Blocks::Decided(Outcome::Undecided(format!(
                         "more than {MAX_BLOCK_STARTS} loop heads and invariant locations \
                          (with their call stacks) are reachable"
-                    )));
+                    ))));
                 }
                 todo.push(end.clone());
             }
             let failure = if end.beyond {
-                return Ok(Outcome::Undecided(format!(
+                return Ok(Blocks::Decided(Outcome::Undecided(format!(
                     "a recursion deeper than {MAX_DEPTH} calls is reachable from {from}"
-                )));
+                ))));
             } else {
                 let Some(goal) = chains.violation(&end, &pf) else {
                     continue;
@@ -547,20 +591,24 @@ pub fn check_up_to(
             match smt.check(&q)? {
                 Sat::Unsat => {}
                 // From the start, the path is exact: a real violation.
-                Sat::Sat if start == initial => return Ok(Outcome::Refuted(failure)),
+                Sat::Sat if start == initial => {
+                    return Ok(Blocks::Decided(Outcome::Refuted(failure)))
+                }
                 // Otherwise not 1-inductive; k-induction may still prove it (below, once
                 // every reachable block start is known).
                 Sat::Sat => {
                     first_failure.get_or_insert(failure);
                 }
                 Sat::Unknown(r) => {
-                    return Ok(Outcome::Undecided(format!("solver: {r} ({failure}?)")))
+                    return Ok(Blocks::Decided(Outcome::Undecided(format!(
+                        "solver: {r} ({failure}?)"
+                    ))))
                 }
             }
         }
     }
     let Some(failure) = first_failure else {
-        return Ok(Outcome::Confirmed);
+        return Ok(Blocks::Decided(Outcome::Confirmed));
     };
     // k-induction over the blocks: the property is "every invariant holds at its location and
     // (for unreach-call) no error location is reached".
@@ -571,8 +619,8 @@ pub fn check_up_to(
         let empty = PathFormula::empty(SsaMap::default());
         match chains.walk(smt, &initial, empty, Vec::new(), 0, k, true, &mut budget)? {
             Walk::Holds => {}
-            Walk::Violated(why) => return Ok(Outcome::Refuted(why)),
-            Walk::Undecided(why) => return Ok(Outcome::Undecided(why)),
+            Walk::Violated(why) => return Ok(Blocks::Decided(Outcome::Refuted(why))),
+            Walk::Undecided(why) => return Ok(Blocks::Decided(Outcome::Undecided(why))),
         }
         // Step case: from every reachable block start, assuming the property at the first k
         // block starts of a chain, it holds at the next.
@@ -589,14 +637,14 @@ pub fn check_up_to(
                     step = false;
                     break;
                 }
-                Walk::Undecided(why) => return Ok(Outcome::Undecided(why)),
+                Walk::Undecided(why) => return Ok(Blocks::Decided(Outcome::Undecided(why))),
             }
         }
         if step {
-            return Ok(Outcome::Confirmed);
+            return Ok(Blocks::Decided(Outcome::Confirmed));
         }
     }
-    Ok(Outcome::Refuted(format!(
+    Ok(Blocks::NotInductive(format!(
         "{failure} (and the invariants are not k-inductive for k up to {max_k})"
     )))
 }
@@ -933,18 +981,29 @@ impl Chains<'_> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::{loop_column, only_run, Outcome};
-    use crate::cfa::NodeId;
+    use crate::cfa::{Cfa, NodeId};
     use crate::frontend::{invariant::parse_invariant, parse_program};
+    use crate::ir::Expr;
     use std::collections::BTreeMap;
 
-    /// `only_run` on `src` with `invariant` at its (only) loop head.
-    fn run(src: &str, invariant: &str, sufficient: bool) -> Option<Outcome> {
+    /// The CFA of `src` and `invariant` at its (only) loop head, as a witness gives them.
+    #[allow(clippy::type_complexity)]
+    pub(in crate::witness) fn at_loop_head(
+        src: &str,
+        invariant: &str,
+    ) -> (Cfa, BTreeMap<NodeId, Vec<(Expr, String)>>) {
         let cfa = parse_program("t.c", src).unwrap().cfa;
         let head = cfa.nodes.iter().find(|n| n.loop_head).unwrap();
         let e = parse_invariant(&cfa, head.function, invariant).unwrap();
-        let invs: BTreeMap<NodeId, _> = BTreeMap::from([(head.id, vec![(e, invariant.into())])]);
+        let invs = BTreeMap::from([(head.id, vec![(e, invariant.into())])]);
+        (cfa, invs)
+    }
+
+    /// `only_run` on `src` with `invariant` at its (only) loop head.
+    fn run(src: &str, invariant: &str, sufficient: bool) -> Option<Outcome> {
+        let (cfa, invs) = at_loop_head(src, invariant);
         only_run(&cfa, &invs, sufficient)
     }
 

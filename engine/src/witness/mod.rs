@@ -10,6 +10,7 @@
 
 pub mod c_expr;
 pub mod correctness;
+pub mod runs;
 pub mod violation;
 
 use serde::{Deserialize, Deserializer, Serialize};
