@@ -332,7 +332,29 @@ fn place(cfa: &Cfa, inv: &Invariant) -> std::result::Result<NodeId, String> {
 }
 
 /// An invariant's text for a message: at most 120 characters.
-pub(super) fn short(text: &str) -> String {
+/// `the invariant 'TEXT' at line N` for the invariants at `l` (their texts joined by `&&`).
+pub(super) fn described(
+    cfa: &Cfa,
+    invariants: &BTreeMap<NodeId, Vec<(Expr, String)>>,
+    l: NodeId,
+) -> String {
+    let value = invariants
+        .get(&l)
+        .map(|v| {
+            v.iter()
+                .map(|(_, t)| t.as_str())
+                .collect::<Vec<_>>()
+                .join(" && ")
+        })
+        .unwrap_or_default();
+    format!(
+        "the invariant '{}' at line {}",
+        short(&value),
+        cfa.node(l).line
+    )
+}
+
+fn short(text: &str) -> String {
     if text.chars().count() <= 120 {
         text.to_string()
     } else {
@@ -485,19 +507,7 @@ fn blocks(
 ) -> Result<Blocks> {
     let (encoding, enc, control) = setup(cfa, invariants);
     let at = |ctl: &ControlState, ssa: &SsaMap| invariant_at(cfa, &enc, invariants, ctl, ssa);
-    let text = |l: NodeId| -> String {
-        let n = cfa.node(l);
-        let value = invariants
-            .get(&l)
-            .map(|v| {
-                v.iter()
-                    .map(|(_, t)| t.as_str())
-                    .collect::<Vec<_>>()
-                    .join(" && ")
-            })
-            .unwrap_or_default();
-        format!("the invariant '{}' at line {}", short(&value), n.line)
-    };
+    let text = |l: NodeId| described(cfa, invariants, l);
     let is_end = |c: &ControlState| is_block_end(cfa, invariants, c);
     let initial = control.initial(cfa);
     // The invariant at the program's start must hold for every initial state.

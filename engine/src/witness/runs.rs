@@ -17,6 +17,7 @@
 //! means here that the validator proved the program with them at hand: the invariants hold,
 //! and no run reaches the error.
 
+use super::correctness::described;
 use super::Outcome;
 use crate::algorithm::execution::Execution;
 use crate::algorithm::{Algorithm, Verdict};
@@ -61,32 +62,19 @@ pub fn all_runs(
                 let edge = checked.edge(crate::cfa::EdgeId(last.edge));
                 let inputs = input_values(&counterexample.trace);
                 if (edge.to.0 as usize) < original {
-                    return Some(if sufficient {
+                    // An error location of the program (without `sufficient` the copy has
+                    // none: they are ends of a run there).
+                    return sufficient.then(|| {
                         Outcome::Refuted(format!(
                             "the invariants do not suffice: a run{inputs} reaches the error at \
                              line {} (found by executing every run)",
                             checked.node(edge.to).line
                         ))
-                    } else {
-                        // Error locations are ends of a run in the copy: not reached.
-                        return None;
                     });
                 }
-                let at = edge.from;
-                let text = invariants
-                    .get(&at)
-                    .map(|v| {
-                        v.iter()
-                            .map(|(_, t)| t.as_str())
-                            .collect::<Vec<_>>()
-                            .join(" && ")
-                    })
-                    .unwrap_or_default();
                 Some(Outcome::Refuted(format!(
-                    "the invariant '{}' at line {} does not hold: a run{inputs} violates it \
-                     (found by executing every run)",
-                    super::correctness::short(&text),
-                    cfa.node(at).line
+                    "{} does not hold: a run{inputs} violates it (found by executing every run)",
+                    described(cfa, invariants, edge.from)
                 )))
             }
         };
@@ -94,7 +82,8 @@ pub fn all_runs(
     None
 }
 
-/// The values the run's inputs took, as ` with inputs 3, -1` (nothing when it read none).
+/// The values the run's inputs took, as ` with the inputs n = 3, m = -1` (nothing when no
+/// variable holds one).
 fn input_values(trace: &[crate::concrete::TraceStep]) -> String {
     let read: Vec<String> = trace
         .iter()
