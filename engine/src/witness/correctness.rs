@@ -31,9 +31,9 @@
 //! that ends confirms it), also where the blocks would follow a recursion past the depth
 //! bound (`fibo(10)`). When 1-induction over the blocks does not confirm the invariants,
 //! every run of the program is executed with the invariants asserted ([`super::runs`]) before
-//! k-induction, where execution with input splitting can follow the runs. Function contracts (format 2.1: [`read_contracts`]) are checked by
-//! assume-guarantee ([`crate::summary::assume_guarantee`]), each function's body with its
-//! contract at its exit.
+//! k-induction, where execution with input splitting can follow the runs. Function contracts
+//! (format 2.1: [`read_contracts`]) are checked by assume-guarantee
+//! ([`crate::summary::assume_guarantee`]), each function's body with its contract at its exit.
 
 use super::c_expr::Scope;
 use super::{Entry, Invariant, InvariantEntry, InvariantType, Location, Metadata, Outcome};
