@@ -175,10 +175,20 @@ impl SymbolicCpa {
         let enc = self.encoder();
         let mut map: BTreeMap<Var, Term> = BTreeMap::new();
         let mut parts = Vec::new();
+        // The ranges of identifiers replaced by a variable of a wider type (an `unsigned
+        // char` identifier as the value of an `int`): the variable's own range does not
+        // imply them.
+        let mut narrowed = Vec::new();
         for (slot, t) in &s.values {
             let x = enc.unindexed(*slot);
             match t.as_var() {
                 Some(id) if ident_index(id).is_some() && !map.contains_key(id) => {
+                    match self.idents.ty(id) {
+                        Some(ty) if ty != self.cfa.var(slot.var).ty => {
+                            narrowed.push(enc.range(&x, ty))
+                        }
+                        _ => {}
+                    }
                     map.insert(id.clone(), x);
                 }
                 _ => parts.push((x, t.clone())),
@@ -188,6 +198,7 @@ impl SymbolicCpa {
             .into_iter()
             .map(|(x, t)| Term::eq(x, t.substitute(&map)))
             .collect();
+        body.extend(narrowed);
         let cs: Vec<Term> = s.constraints.keys().cloned().collect();
         body.extend(cs.iter().map(|c| c.substitute(&map)));
         let body = Term::and(body);
