@@ -176,6 +176,14 @@ pub trait Certified: Describe {
     /// The invariant a reached state contributes, over unindexed program variables (`ψ` of an
     /// abstraction state, the known values of a value state); `None` inside a block.
     fn invariant(&self, s: &Self::State) -> Option<Term>;
+    /// For invariants with quantified identifiers (symbolic execution): `s`'s invariant with
+    /// the identifiers it shares with `with` free, so that `open(with) ∧ block ⇒
+    /// invariant_sharing(s, with)`, where `open(with) = invariant_sharing(with, with)`,
+    /// implies `invariant(with) ∧ block ⇒ invariant(s)` without a universal quantifier in
+    /// the query. `None` (the default): the invariant has no such identifiers.
+    fn invariant_sharing(&self, _s: &Self::State, _with: &Self::State) -> Option<Term> {
+        None
+    }
 }
 
 impl Certified for PredicateCpa {
@@ -241,6 +249,10 @@ impl Certified for crate::symbolic::SymbolicCpa {
 
     fn invariant(&self, s: &Self::State) -> Option<Term> {
         Some(self.formula(s))
+    }
+
+    fn invariant_sharing(&self, s: &Self::State, with: &Self::State) -> Option<Term> {
+        Some(self.formula_sharing(s, with))
     }
 }
 
@@ -368,11 +380,30 @@ pub fn check<C: Certified>(cpa: &mut C, smt: &mut dyn Smt, algo: &CpaPlus<C>) ->
                     continue;
                 }
                 // First against the states the ARG itself reached from this one at `end`
-                // (fewer disjuncts; a stronger claim, so enough when it holds).
+                // (fewer disjuncts; a stronger claim, so enough when it holds), with the
+                // identifiers they share with this one free where the invariants have them.
                 let near = successors_at(&algo.arg, &psi_of, *id, end);
-                if !near.is_empty() && near.len() < inv.get(end).map_or(0, Vec::len) {
-                    let (d, more) = enc.instantiate(cpa.names(), &Term::or(near), &pf.ssa);
-                    let mut q = query.clone();
+                let own = &algo.arg.node(*id).data;
+                let sharing: Option<Vec<Term>> = near
+                    .iter()
+                    .map(|t| cpa.invariant_sharing(&algo.arg.node(*t).data, own))
+                    .collect();
+                let open = cpa.invariant_sharing(own, own);
+                let claim = match (sharing, open) {
+                    (Some(ts), Some(open)) if !ts.is_empty() => {
+                        let (o, extra) = enc.instantiate(cpa.names(), &open, &SsaMap::default());
+                        let mut q = vec![o, pf.formula.clone()];
+                        q.extend(extra);
+                        Some((q, ts))
+                    }
+                    _ if !near.is_empty() && near.len() < inv.get(end).map_or(0, Vec::len) => {
+                        let ts = near.iter().map(|t| psi_of[t].clone()).collect();
+                        Some((query.clone(), ts))
+                    }
+                    _ => None,
+                };
+                if let Some((mut q, ts)) = claim {
+                    let (d, more) = enc.instantiate(cpa.names(), &Term::or(ts), &pf.ssa);
                     q.push(Term::not(d));
                     q.extend(more);
                     quick = Some(Term::and(q));
@@ -439,14 +470,14 @@ pub fn check<C: Certified>(cpa: &mut C, smt: &mut dyn Smt, algo: &CpaPlus<C>) ->
 /// How many block ends one query of the check covers.
 pub const CERTIFICATE_BATCH: usize = 32;
 
-/// The invariants of the block ends the ARG reached from `from` at control state `end` (a
-/// covered one stands for its coverer); `psi_of` holds the reached block-end states.
+/// The block ends the ARG reached from `from` at control state `end` (a covered one stands
+/// for its coverer); `psi_of` holds the reached block-end states.
 fn successors_at<D: Clone, P>(
     arg: &Arg<D, P>,
     psi_of: &BTreeMap<ArgId, Term>,
     from: ArgId,
     end: &ControlState,
-) -> Vec<Term> {
+) -> Vec<ArgId> {
     let mut found = BTreeSet::new();
     let mut stack: Vec<_> = arg.node(from).children.clone();
     let mut seen = BTreeSet::new();
@@ -467,7 +498,7 @@ fn successors_at<D: Clone, P>(
             stack.extend(n.children.iter().copied());
         }
     }
-    found.into_iter().map(|id| psi_of[&id].clone()).collect()
+    found.into_iter().collect()
 }
 
 /// One block end of the check: a formula that must be unsatisfiable, and what it means if not.
@@ -574,8 +605,13 @@ mod tests {
 
     /// `build`'s analysis of `src` with the preset `value`, run to TRUE.
     fn prove_with_values<C: Describe>(src: &str, build: Build<C>) -> Cegar<C> {
+        prove_with("value", src, build)
+    }
+
+    /// `build`'s analysis of `src` with `preset`, run to TRUE.
+    fn prove_with<C: Describe>(preset: &str, src: &str, build: Build<C>) -> Cegar<C> {
         let cfa = Rc::new(crate::frontend::parse_program("t.c", src).unwrap().cfa);
-        let config = Config::preset("value").unwrap();
+        let config = Config::preset(preset).unwrap();
         let mut smt = BridgeSmt::new(NativeZ3::new().expect("the tests need z3"));
         smt.set_interpolation(config.interpolation);
         let mut c = build(cfa, &config, Box::new(smt));
@@ -634,6 +670,50 @@ mod tests {
             assert!(
                 check(cpa, smt, algo).unwrap().failure.is_some(),
                 "{victim:?} removed"
+            );
+        }
+    }
+
+    /// A symbolic-execution proof of a loop that tests `y % 2` in every iteration.
+    fn proved_symbolically() -> Cegar<crate::symbolic::SymbolicCpa> {
+        let src = "extern unsigned int __VERIFIER_nondet_uint(void);\n\
+            extern void reach_error(void);\n\
+            int main(void) { unsigned int x = 0; unsigned int y = __VERIFIER_nondet_uint();\n\
+            while (x < 9) { if (y % 2 == 0) { x += 2; } else { x++; } }\n\
+            if (!((x % 2) == (y % 2))) reach_error(); return 0; }";
+        prove_with("symbolic", src, crate::analysis::symbolic_cegar)
+    }
+
+    /// Symbolic states' invariants quantify their identifiers; the claim about a successor
+    /// the ARG reached leaves the identifiers it shares with its predecessor free. A false
+    /// constraint at the states of one location (their invariant becomes false) breaks the
+    /// check at every location with a constraint.
+    #[test]
+    fn symbolic_args_are_checked() {
+        let mut c = proved_symbolically();
+        let (cpa, smt, algo) = c.parts();
+        let r = check(cpa, smt, algo).unwrap();
+        assert_eq!(r.failure, None);
+        assert!(r.states >= 10, "{r:?}");
+        let constrained: BTreeSet<ControlState> = c
+            .arg()
+            .reached()
+            .into_iter()
+            .filter(|id| !c.arg().node(*id).data.constraints.is_empty())
+            .map(|id| c.arg().node(id).ctl.clone())
+            .collect();
+        assert!(constrained.len() >= 3, "{constrained:?}");
+        for ctl in &constrained {
+            let mut c = proved_symbolically();
+            let place = c.arg().reached_at(ctl);
+            let (cpa, smt, algo) = c.parts();
+            for s in place {
+                let d = &mut algo.arg.node_mut(s).data;
+                d.constraints.insert(Term::ff(), BTreeSet::new());
+            }
+            assert!(
+                check(cpa, smt, algo).unwrap().failure.is_some(),
+                "false at {ctl:?}"
             );
         }
     }

@@ -154,6 +154,22 @@ impl SymbolicCpa {
             .expect("identifiers are constants of a sort")
     }
 
+    /// [`Self::formula`] with the identifiers `s` shares with `with` left free (not
+    /// quantified, not replaced by a variable); the others quantified as there. With `with =
+    /// s` it is the formula's body. For the certificate check's claim about a successor
+    /// reached from `with`: `body(with) ∧ block ⇒ formula_sharing(s, with)` (identifiers
+    /// free) implies `formula(with) ∧ block ⇒ formula(s)` (the shared identifiers are a
+    /// witness for the successor's quantifier) and needs no universal quantifier.
+    pub fn formula_sharing(&self, s: &SymState, with: &SymState) -> Term {
+        let keep = with.idents();
+        let (body, bound) = self.open_formula_keeping(s, &keep);
+        let bound: Vec<Var> = bound.difference(&keep).cloned().collect();
+        if bound.is_empty() {
+            return body;
+        }
+        Term::exists(bound, body).expect("identifiers are constants of a sort")
+    }
+
     /// [`Self::formula`] without its quantifier, each identifier renamed apart with `tag`
     /// (`$s3` becomes `$s3.tag`): a formula that can stand for the state in a conjunction with
     /// other states' (a trace formula), where the same identifier in two states must not be
@@ -172,6 +188,12 @@ impl SymbolicCpa {
 
     /// The body of [`Self::formula`] (with the identifiers' ranges) and its bound identifiers.
     fn open_formula(&self, s: &SymState) -> (Term, BTreeSet<Var>) {
+        self.open_formula_keeping(s, &BTreeSet::new())
+    }
+
+    /// [`Self::open_formula`] where the identifiers in `keep` are never replaced by the
+    /// variable whose value they are.
+    fn open_formula_keeping(&self, s: &SymState, keep: &BTreeSet<Var>) -> (Term, BTreeSet<Var>) {
         let enc = self.encoder();
         let mut map: BTreeMap<Var, Term> = BTreeMap::new();
         let mut parts = Vec::new();
@@ -182,7 +204,9 @@ impl SymbolicCpa {
         for (slot, t) in &s.values {
             let x = enc.unindexed(*slot);
             match t.as_var() {
-                Some(id) if ident_index(id).is_some() && !map.contains_key(id) => {
+                Some(id)
+                    if ident_index(id).is_some() && !keep.contains(id) && !map.contains_key(id) =>
+                {
                     match self.idents.ty(id) {
                         Some(ty) if ty != self.cfa.var(slot.var).ty => {
                             narrowed.push(enc.range(&x, ty))

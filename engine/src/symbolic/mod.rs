@@ -234,11 +234,15 @@ pub fn is_negation(p: &Term, q: &Term) -> bool {
 }
 
 /// The types of the identifiers handed out so far, and the next fresh one. Identifiers are
-/// globally fresh: never reused, across refinements and interpolation (pitfall 4).
+/// globally fresh: never reused, across refinements and interpolation (pitfall 4), except
+/// the exact auxiliaries of the encoding, which are functions of their definition.
 #[derive(Clone, Debug, Default)]
 pub struct Idents {
     /// `None`: an auxiliary integer of the encoding (a quotient), unbounded.
     types: Vec<Option<IntType>>,
+    /// Exact auxiliaries by their definition (the encoder's constraints over identifiers
+    /// and the auxiliaries' names): the identifiers they were given.
+    definitions: BTreeMap<Vec<Term>, BTreeMap<Var, Term>>,
 }
 
 /// The most identifiers one analysis hands out (each state stores only a few; this bounds
@@ -255,6 +259,16 @@ impl Idents {
 
     pub fn count(&self) -> usize {
         self.types.len()
+    }
+
+    /// The identifiers of exact auxiliaries with this definition, if they have been given.
+    pub fn defined(&self, definition: &[Term]) -> Option<&BTreeMap<Var, Term>> {
+        self.definitions.get(definition)
+    }
+
+    /// Records the identifiers given to the exact auxiliaries of `definition`.
+    pub fn define(&mut self, definition: Vec<Term>, ids: BTreeMap<Var, Term>) {
+        self.definitions.insert(definition, ids);
     }
 
     /// The type of identifier `v` (`None`: unbounded, or not an identifier).

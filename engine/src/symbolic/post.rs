@@ -132,9 +132,36 @@ impl Poster<'_> {
             .collect::<BTreeSet<_>>()
             .into_iter()
             .collect();
-        for v in &aux {
-            let id = self.idents.fresh(v.sort, None);
-            map.insert(v.clone(), id);
+        // Exact auxiliaries (a Euclidean quotient and remainder by a constant) are functions
+        // of their definition: the same definition over the same identifiers gets the same
+        // identifiers again, so that a loop that computes `y % 2` in every iteration does not
+        // grow its states by one quotient and remainder per iteration. Over-approximated
+        // values (`approximated`: a shift by a variable, a bitwise operation) are fresh every
+        // time, as are all other values (pitfall 4 of the symbolic-execution digest: a fresh
+        // value is never reused).
+        let key: Option<Vec<Term>> = (!aux.is_empty() && !b.approximated).then(|| {
+            b.constraints
+                .iter()
+                .filter(|c| c.free_vars().iter().any(|v| v.name.starts_with("__aux")))
+                .map(|c| c.substitute(&map))
+                .collect()
+        });
+        let known = key.as_ref().and_then(|k| self.idents.defined(k));
+        match known {
+            Some(ids) if aux.iter().all(|v| ids.contains_key(v)) => {
+                map.extend(ids.iter().map(|(v, id)| (v.clone(), id.clone())));
+            }
+            _ => {
+                let mut ids = BTreeMap::new();
+                for v in &aux {
+                    let id = self.idents.fresh(v.sort, None);
+                    ids.insert(v.clone(), id.clone());
+                    map.insert(v.clone(), id);
+                }
+                if let Some(k) = key {
+                    self.idents.define(k, ids);
+                }
+            }
         }
         if !aux.is_empty() {
             // The definitions of the auxiliaries (the range constraints of reads are implied
@@ -546,6 +573,41 @@ mod tests {
         let t = run(&c, &["b = a + 1;"], &mut ids).unwrap();
         assert!(ids.count() > before, "identifiers are never reused");
         assert_ne!(s, t);
+    }
+
+    /// `y % 2` computed twice from the same identifier gets the same quotient and remainder
+    /// identifiers (a function of `y`), so the state does not grow; a bitwise operation the
+    /// encoding over-approximates gets fresh identifiers each time.
+    #[test]
+    fn exact_auxiliaries_are_reused_approximated_ones_are_not() {
+        let src = "extern unsigned int __VERIFIER_nondet_uint(void);\n\
+            int main(void) { unsigned int y = __VERIFIER_nondet_uint(); unsigned int x = 0; \
+            unsigned int z = 0; \
+            if (y % 2 == 0) { x = 1; } if (y % 2 == 0) { x = 2; } \
+            z = y ^ x; z = y ^ x; return 0; }";
+        let c = cfa(src);
+        let mut ids = Idents::default();
+        let decl = "unsigned int y = __VERIFIER_nondet_uint();";
+        let once = run(&c, &[decl, "[y % 2U == 0U]"], &mut ids).unwrap();
+        let twice = run(
+            &c,
+            &[decl, "[y % 2U == 0U]", "x = 1U;", "[y % 2U == 0U]"],
+            &mut ids,
+        );
+        let twice = twice.unwrap();
+        assert_eq!(
+            once.constraints.len(),
+            twice.constraints.len(),
+            "{once:?} / {twice:?}"
+        );
+        let idents = |s: &SymState| s.idents().len();
+        // y, its quotient and its remainder by 2, in both.
+        assert_eq!((idents(&once), idents(&twice)), (3, 3), "{twice:?}");
+        // `^` is over-approximated in the Int encoding: two fresh values.
+        let xor = run(&c, &[decl, "z = y ^ x;", "z = y ^ x;"], &mut ids).unwrap();
+        let before = ids.count();
+        let again = run(&c, &[decl, "z = y ^ x;", "z = y ^ x;"], &mut ids).unwrap();
+        assert!(ids.count() > before + 1, "{xor:?} / {again:?}");
     }
 
     /// Only implied bounds go: `3 < n` makes `1 < n` redundant, `n < 9` stays.
