@@ -389,14 +389,16 @@ pub fn check<C: Certified>(cpa: &mut C, smt: &mut dyn Smt, algo: &CpaPlus<C>) ->
                     .map(|t| cpa.invariant_sharing(&algo.arg.node(*t).data, own))
                     .collect();
                 let open = cpa.invariant_sharing(own, own);
+                // Where the ARG reached no state at `end` from this one (the block was found
+                // infeasible), the claim is that the block is infeasible: `¬ or() = true`.
                 let claim = match (sharing, open) {
-                    (Some(ts), Some(open)) if !ts.is_empty() => {
+                    (Some(ts), Some(open)) => {
                         let (o, extra) = enc.instantiate(cpa.names(), &open, &SsaMap::default());
                         let mut q = vec![o, pf.formula.clone()];
                         q.extend(extra);
                         Some((q, ts))
                     }
-                    _ if !near.is_empty() && near.len() < inv.get(end).map_or(0, Vec::len) => {
+                    _ if near.len() < inv.get(end).map_or(0, Vec::len) => {
                         let ts = near.iter().map(|t| psi_of[t].clone()).collect();
                         Some((query.clone(), ts))
                     }
@@ -437,7 +439,7 @@ pub fn check<C: Certified>(cpa: &mut C, smt: &mut dyn Smt, algo: &CpaPlus<C>) ->
                 Some(q) => q.clone(),
                 None => o.full(&enc, cpa.names(), &inv),
             }));
-            if smt.check(std::slice::from_ref(&any))? == Sat::Unsat {
+            if check_batch(smt, &any)? == Sat::Unsat {
                 continue;
             }
         }
@@ -469,6 +471,27 @@ pub fn check<C: Certified>(cpa: &mut C, smt: &mut dyn Smt, algo: &CpaPlus<C>) ->
 
 /// How many block ends one query of the check covers.
 pub const CERTIFICATE_BATCH: usize = 32;
+
+/// The resource limit of a batch query (at most the session's): a batch only saves round
+/// trips, and a disjunction of easy obligations can be hard for the solver (fuzz program
+/// 2730: 32 obligations over `<< 26` wrapped at 2^32, each decided in under 130 ms alone,
+/// took Z3 46 s together), so a batch that needs more is checked one obligation at a time.
+pub const CERTIFICATE_BATCH_RLIMIT: u64 = 500_000;
+
+/// `any` (a batch's disjunction) under [`CERTIFICATE_BATCH_RLIMIT`].
+fn check_batch(smt: &mut dyn Smt, any: &Term) -> Result<Sat> {
+    let limit = smt.resource_limit();
+    let lower = limit.map_or(CERTIFICATE_BATCH_RLIMIT, |l| {
+        l.min(CERTIFICATE_BATCH_RLIMIT)
+    });
+    if limit == Some(lower) {
+        return smt.check(std::slice::from_ref(any));
+    }
+    smt.set_resource_limit(Some(lower))?;
+    let answer = smt.check(std::slice::from_ref(any));
+    smt.set_resource_limit(limit)?;
+    answer
+}
 
 /// The block ends the ARG reached from `from` at control state `end` (a covered one stands
 /// for its coverer); `psi_of` holds the reached block-end states.
@@ -569,6 +592,39 @@ mod tests {
     use crate::smt::Smt;
     use solver_bridge::solver::NativeZ3;
     use std::rc::Rc;
+
+    /// A batch is asked under at most [`CERTIFICATE_BATCH_RLIMIT`], and the session's limit
+    /// is in force again afterwards (real Z3: the limit is part of the context's state).
+    #[test]
+    fn batches_run_under_a_lower_resource_limit() {
+        let mut smt = BridgeSmt::new(NativeZ3::new().expect("the tests need z3"));
+        let any = Term::bool(false);
+        for session in [Some(5_000_000), None, Some(1_000)] {
+            smt.set_resource_limit(session).unwrap();
+            assert_eq!(check_batch(&mut smt, &any).unwrap(), Sat::Unsat);
+            assert_eq!(smt.resource_limit(), session);
+        }
+        // Under the lower limit, a batch the session's limit decides can come back unknown
+        // (the obligations are then checked one by one): 40 products, beyond 500,000 steps.
+        let xs: Vec<Term> = (0..40)
+            .map(|i| Term::new_var(format!("x{i}"), solver_bridge::term::Sort::BitVec(32)))
+            .collect();
+        let hard = Term::and(xs.windows(2).map(|w| {
+            Term::eq(
+                Term::apply(
+                    solver_bridge::term::Op::BvMul,
+                    vec![w[0].clone(), w[1].clone()],
+                ),
+                Term::bv(0xdead_beef, 32),
+            )
+        }));
+        smt.set_resource_limit(Some(5_000_000_000)).unwrap();
+        assert!(matches!(
+            check_batch(&mut smt, &hard).unwrap(),
+            Sat::Unknown(_)
+        ));
+        assert_eq!(smt.resource_limit(), Some(5_000_000_000));
+    }
 
     /// A CEGAR run of `preset` to its TRUE (which the check passed): the gcd example for the
     /// predicate presets, the unifying-view paper's Fig. 2 program for IMPACT (which cannot

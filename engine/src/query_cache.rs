@@ -142,9 +142,17 @@ impl Smt for CachedSmt {
     }
 
     fn set_resource_limit(&mut self, limit: Option<u64>) -> Result<()> {
-        // An answer `unknown` (and which strategy an interpolation could use) depends on it.
-        self.answers.clear();
+        // An answer `unknown` (and which strategy an interpolation could use, which model or
+        // cubes were found before a limit) depends on it; `sat` and `unsat` do not.
+        if limit != self.inner.resource_limit() {
+            self.answers
+                .retain(|_, a| matches!(a, Answer::Check(Sat::Sat | Sat::Unsat)));
+        }
         self.inner.set_resource_limit(limit)
+    }
+
+    fn resource_limit(&self) -> Option<u64> {
+        self.inner.resource_limit()
     }
 
     fn set_interpolation(&mut self, strategy: solver_bridge::itp::Strategy) {
@@ -248,10 +256,14 @@ mod tests {
         c.model(std::slice::from_ref(&f), &[]).unwrap();
         c.model(&[], std::slice::from_ref(&f)).unwrap();
         assert_eq!(c.queries(), 7);
-        // A resource limit clears the answers (an unknown depends on it).
+        // Another resource limit keeps the decided checks and clears the rest (an unknown,
+        // a model, cubes and interpolants depend on it).
         c.set_resource_limit(Some(10)).unwrap();
-        c.check(&[f]).unwrap();
-        assert_eq!(c.queries(), 8);
+        c.check(std::slice::from_ref(&f)).unwrap();
+        assert_eq!(c.queries(), 7);
+        c.model(&[], std::slice::from_ref(&f)).unwrap();
+        c.all_sat(&f, &[], 4).unwrap();
+        assert_eq!(c.queries(), 9);
     }
 
     #[test]

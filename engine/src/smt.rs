@@ -65,6 +65,10 @@ pub trait Smt {
     /// A deterministic per-query resource limit (Z3's `rlimit`, a count, not time): a query
     /// that exceeds it answers unknown. `None` removes the limit.
     fn set_resource_limit(&mut self, limit: Option<u64>) -> Result<()>;
+    /// The resource limit in force (`None`: none, or not known to this layer).
+    fn resource_limit(&self) -> Option<u64> {
+        None
+    }
 
     /// The interpolation strategy of later `interpolate` calls.
     fn set_interpolation(&mut self, strategy: solver_bridge::itp::Strategy);
@@ -224,6 +228,10 @@ impl<S: Solver> Smt for BridgeSmt<S> {
 
     fn set_resource_limit(&mut self, limit: Option<u64>) -> Result<()> {
         self.ctx.set_rlimit(limit).map_err(solver_err)
+    }
+
+    fn resource_limit(&self) -> Option<u64> {
+        self.ctx.rlimit()
     }
 
     fn set_interpolation(&mut self, strategy: itp::Strategy) {

@@ -169,6 +169,11 @@ impl<S: Solver> SmtContext<S> {
     /// A per-query resource limit (Z3's `:rlimit`, a count of solver steps, not time); when it
     /// is exhausted `check_sat` answers `Unknown("max. resource limit exceeded")`. `None` lifts
     /// the limit.
+    /// The per-query resource limit in force.
+    pub fn rlimit(&self) -> Option<u64> {
+        self.rlimit
+    }
+
     pub fn set_rlimit(&mut self, limit: Option<u64>) -> Result<(), SolverError> {
         self.check_poison()?;
         self.rlimit = limit;

@@ -108,6 +108,9 @@ impl<M: Smt> Smt for Purposes<M> {
     fn set_resource_limit(&mut self, limit: Option<u64>) -> SmtResult<()> {
         self.inner.set_resource_limit(limit)
     }
+    fn resource_limit(&self) -> Option<u64> {
+        self.inner.resource_limit()
+    }
     fn set_interpolation(&mut self, strategy: solver_bridge::itp::Strategy) {
         self.inner.set_interpolation(strategy)
     }

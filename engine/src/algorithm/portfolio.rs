@@ -55,6 +55,9 @@ impl Smt for SharedSmt {
     fn set_resource_limit(&mut self, limit: Option<u64>) -> Result<()> {
         self.0.borrow_mut().set_resource_limit(limit)
     }
+    fn resource_limit(&self) -> Option<u64> {
+        self.0.borrow().resource_limit()
+    }
     fn set_interpolation(&mut self, strategy: solver_bridge::itp::Strategy) {
         self.0.borrow_mut().set_interpolation(strategy)
     }

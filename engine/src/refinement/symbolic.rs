@@ -452,6 +452,9 @@ mod tests {
         fn set_resource_limit(&mut self, l: Option<u64>) -> Result<()> {
             self.inner.set_resource_limit(l)
         }
+        fn resource_limit(&self) -> Option<u64> {
+            self.inner.resource_limit()
+        }
         fn set_interpolation(&mut self, s: solver_bridge::itp::Strategy) {
             self.inner.set_interpolation(s)
         }
