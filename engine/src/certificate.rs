@@ -368,6 +368,11 @@ pub fn check<C: Certified>(cpa: &mut C, smt: &mut dyn Smt, algo: &CpaPlus<C>) ->
             blocks.insert(ctl.clone(), b);
         }
         let (start, extra) = enc.instantiate(cpa.names(), psi, &SsaMap::default());
+        // The state's invariant with its identifiers free, for the claims below.
+        let own = &algo.arg.node(*id).data;
+        let open = cpa
+            .invariant_sharing(own, own)
+            .map(|o| enc.instantiate(cpa.names(), &o, &SsaMap::default()));
         for (end, pf) in &blocks[ctl] {
             report.blocks += 1;
             let bad = end.beyond || cfa.node(end.location).is_error();
@@ -383,19 +388,16 @@ pub fn check<C: Certified>(cpa: &mut C, smt: &mut dyn Smt, algo: &CpaPlus<C>) ->
                 // (fewer disjuncts; a stronger claim, so enough when it holds), with the
                 // identifiers they share with this one free where the invariants have them.
                 let near = successors_at(&algo.arg, &psi_of, *id, end);
-                let own = &algo.arg.node(*id).data;
                 let sharing: Option<Vec<Term>> = near
                     .iter()
                     .map(|t| cpa.invariant_sharing(&algo.arg.node(*t).data, own))
                     .collect();
-                let open = cpa.invariant_sharing(own, own);
                 // Where the ARG reached no state at `end` from this one (the block was found
                 // infeasible), the claim is that the block is infeasible: `¬ or() = true`.
-                let claim = match (sharing, open) {
-                    (Some(ts), Some(open)) => {
-                        let (o, extra) = enc.instantiate(cpa.names(), &open, &SsaMap::default());
-                        let mut q = vec![o, pf.formula.clone()];
-                        q.extend(extra);
+                let claim = match (sharing, &open) {
+                    (Some(ts), Some((o, more))) => {
+                        let mut q = vec![o.clone(), pf.formula.clone()];
+                        q.extend(more.iter().cloned());
                         Some((q, ts))
                     }
                     _ if near.len() < inv.get(end).map_or(0, Vec::len) => {

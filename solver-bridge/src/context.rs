@@ -169,11 +169,6 @@ impl<S: Solver> SmtContext<S> {
     /// A per-query resource limit (Z3's `:rlimit`, a count of solver steps, not time); when it
     /// is exhausted `check_sat` answers `Unknown("max. resource limit exceeded")`. `None` lifts
     /// the limit.
-    /// The per-query resource limit in force.
-    pub fn rlimit(&self) -> Option<u64> {
-        self.rlimit
-    }
-
     pub fn set_rlimit(&mut self, limit: Option<u64>) -> Result<(), SolverError> {
         self.check_poison()?;
         self.rlimit = limit;
@@ -186,6 +181,11 @@ impl<S: Solver> SmtContext<S> {
     /// on the context, interpolation's internal queries included, by a count.
     pub fn set_round_trip_limit(&mut self, limit: Option<u64>) {
         self.round_trip_limit = limit;
+    }
+
+    /// The per-query resource limit in force.
+    pub fn rlimit(&self) -> Option<u64> {
+        self.rlimit
     }
 
     /// Clears everything (assertions, declarations, levels, poisoning); the rlimit is kept.

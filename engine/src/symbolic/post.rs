@@ -124,13 +124,21 @@ impl Poster<'_> {
                 map.insert(v.clone(), cx.next.values[s].clone());
             }
         }
+        let is_aux = |v: &Var| v.name.starts_with("__aux");
         let aux: Vec<Var> = t
             .free_vars()
             .into_iter()
             .chain(b.constraints.iter().flat_map(|c| c.free_vars()))
-            .filter(|v| v.name.starts_with("__aux"))
+            .filter(is_aux)
             .collect::<BTreeSet<_>>()
             .into_iter()
+            .collect();
+        // The definitions of the auxiliaries (the range constraints of reads are implied by
+        // the identifiers' types and dropped).
+        let defs: Vec<&Term> = b
+            .constraints
+            .iter()
+            .filter(|c| c.free_vars().iter().any(is_aux))
             .collect();
         // Exact auxiliaries (a Euclidean quotient and remainder by a constant) are functions
         // of their definition: the same definition over the same identifiers gets the same
@@ -139,13 +147,8 @@ impl Poster<'_> {
         // values (`approximated`: a shift by a variable, a bitwise operation) are fresh every
         // time, as are all other values (pitfall 4 of the symbolic-execution digest: a fresh
         // value is never reused).
-        let key: Option<Vec<Term>> = (!aux.is_empty() && !b.approximated).then(|| {
-            b.constraints
-                .iter()
-                .filter(|c| c.free_vars().iter().any(|v| v.name.starts_with("__aux")))
-                .map(|c| c.substitute(&map))
-                .collect()
-        });
+        let key: Option<Vec<Term>> = (!aux.is_empty() && !b.approximated)
+            .then(|| defs.iter().map(|c| c.substitute(&map)).collect());
         let known = key.as_ref().and_then(|k| self.idents.defined(k));
         match known {
             Some(ids) if aux.iter().all(|v| ids.contains_key(v)) => {
@@ -163,16 +166,10 @@ impl Poster<'_> {
                 }
             }
         }
-        if !aux.is_empty() {
-            // The definitions of the auxiliaries (the range constraints of reads are implied
-            // by the identifiers' types and dropped).
-            for c in &b.constraints {
-                if c.free_vars().iter().any(|v| v.name.starts_with("__aux")) {
-                    let c = c.substitute(&map);
-                    if !c.is_true() {
-                        cx.added.push(c);
-                    }
-                }
+        for c in defs {
+            let c = c.substitute(&map);
+            if !c.is_true() {
+                cx.added.push(c);
             }
         }
         t.substitute(&map)
