@@ -15,6 +15,7 @@
 
 pub mod binary;
 pub mod impact;
+pub mod liveness;
 pub mod predicate;
 pub mod prune;
 pub mod symbolic;

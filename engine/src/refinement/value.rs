@@ -97,6 +97,7 @@ fn value_interpolants(cfa: &Cfa, steps: &[EdgeStep]) -> Result<Option<Vec<Option
         return Ok(None);
     };
     let mut budget = MAX_INTERPOLATION_POSTS;
+    let live = super::liveness::live_slots(cfa, &steps[..=m]);
     let mut itps: Vec<Option<ValueState>> = vec![Some(ValueState::default())];
     for i in 1..=m {
         let prev = itps[i - 1].as_ref().expect("before the contradiction");
@@ -105,8 +106,15 @@ fn value_interpolants(cfa: &Cfa, steps: &[EdgeStep]) -> Result<Option<Vec<Option
             // Γ(i-1) contradicts edge i-1 itself.
             break;
         };
+        // A slot the rest does not read goes without a trial (same outcome, see `liveness`).
+        v.values.retain(|slot, _| live[i].contains_key(slot));
+        let read = super::liveness::reads(cfa, &steps[i - 1]);
         let slots: Vec<_> = v.values.keys().copied().collect();
         for slot in slots {
+            // Kept by Γ(i-1) and not read by edge i-1: kept (see `liveness::kept_before`).
+            if super::liveness::kept_before(&read, &prev.values, &v.values, slot) {
+                continue;
+            }
             let cost = (m + 1 - i) as u64;
             if budget < cost {
                 return Err(EngineError::Limit(format!(
@@ -489,12 +497,12 @@ pub fn variables_at<'a>(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::cpa::control::ControlCpa;
 
     /// The single-edge path through `lines` of `src`'s CFA that reaches the error.
-    fn error_path(cfa: &Cfa) -> Vec<EdgeStep> {
+    pub(crate) fn error_path(cfa: &Cfa) -> Vec<EdgeStep> {
         // Depth-first search for the error location (the test programs are loop-free).
         let control = ControlCpa {
             loop_bound: None,
@@ -534,7 +542,7 @@ mod tests {
         path
     }
 
-    fn cfa(src: &str) -> Cfa {
+    pub(crate) fn cfa(src: &str) -> Cfa {
         crate::frontend::parse_program("t.c", src).unwrap().cfa
     }
 

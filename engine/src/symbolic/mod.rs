@@ -179,8 +179,18 @@ impl SymState {
 
     /// The constraints connected (transitively, through identifiers) to `start`'s.
     pub fn connected(&self, start: &[Term]) -> Vec<Term> {
-        let mut live: BTreeSet<Var> = start.iter().flat_map(idents_of).collect();
-        let mut out: BTreeSet<Term> = start.iter().cloned().collect();
+        let live: BTreeSet<Var> = start.iter().flat_map(idents_of).collect();
+        let out: BTreeSet<Term> = start.iter().cloned().collect();
+        self.connected_from(live, out).into_iter().collect()
+    }
+
+    /// The constraints connected (transitively, through identifiers) to the identifiers
+    /// `ids`.
+    pub fn connected_to(&self, ids: BTreeSet<Var>) -> BTreeSet<Term> {
+        self.connected_from(ids, BTreeSet::new())
+    }
+
+    fn connected_from(&self, mut live: BTreeSet<Var>, mut out: BTreeSet<Term>) -> BTreeSet<Term> {
         loop {
             let before = out.len();
             for c in self.constraints.keys() {
@@ -197,7 +207,7 @@ impl SymState {
                 break;
             }
         }
-        out.into_iter().collect()
+        out
     }
 
     /// The JOIN merge of the constraints component (Sect. 3.1): `reached` without every
@@ -264,6 +274,13 @@ impl Idents {
     /// The identifiers of exact auxiliaries with this definition, if they have been given.
     pub fn defined(&self, definition: &[Term]) -> Option<&BTreeMap<Var, Term>> {
         self.definitions.get(definition)
+    }
+
+    /// The identifiers given to exact auxiliaries so far (each may be handed out again).
+    pub fn defined_idents(&self) -> impl Iterator<Item = &Var> {
+        self.definitions
+            .values()
+            .flat_map(|ids| ids.values().filter_map(|t| t.as_var()))
     }
 
     /// Records the identifiers given to the exact auxiliaries of `definition`.
