@@ -20,6 +20,15 @@ CHROMIUM_VERSIONS=(
   "156.0.8078.79-1~deb12u1"
 )
 
+# Z3 for the native runs: the version the browser's z3-solver@5.2.0 is built from, so that a
+# run natively and one in the page ask the same solver (Debian's 4.8.12 hangs in `qe` past its
+# resource limit where 5.1.0 does not: fuzz finding 4358). The binary of PyPI's z3-solver wheel,
+# pinned by its hash, unpacked to target/z3-$Z3_VERSION/bin/z3, where `cpa` looks for it.
+Z3_VERSION=5.1.0
+Z3_WHEEL=z3_solver-5.1.0.0-py3-none-manylinux_2_27_x86_64.whl
+Z3_WHEEL_SHA256=dfad9e309d7010b1ff6bdb33f21570a1603ef4727373221c7117a74448f0cfef
+Z3_DIR=target/z3-$Z3_VERSION
+
 log() { printf '[setup] %s\n' "$*" >&2; }
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
@@ -57,6 +66,42 @@ install_apt() {
   return 1
 }
 
+install_z3() {
+  if [ "$("$Z3_DIR/bin/z3" --version 2>/dev/null || true)" = "Z3 version $Z3_VERSION - 64 bit" ]; then
+    return 0
+  fi
+  local dl=target/z3-download
+  mkdir -p "$dl"
+  if [ "$(sha256sum "$dl/$Z3_WHEEL" 2>/dev/null | cut -d' ' -f1)" != "$Z3_WHEEL_SHA256" ]; then
+    log "pip: downloading z3-solver ${Z3_WHEEL#z3_solver-} (Z3 $Z3_VERSION)"
+    rm -f "$dl/$Z3_WHEEL"
+    # Debian's python3 has no pip: then the one of BenchExec's virtual environment.
+    local py=python3
+    if ! python3 -m pip --version >/dev/null 2>&1; then
+      scripts/setup-benchexec.sh
+      py=target/benchexec-venv/bin/python
+    fi
+    "$py" -m pip download -q --no-deps --only-binary=:all: --platform manylinux_2_27_x86_64 \
+      --python-version 3.11 "z3-solver==${Z3_VERSION}.0" -d "$dl"
+  fi
+  if [ "$(sha256sum "$dl/$Z3_WHEEL" | cut -d' ' -f1)" != "$Z3_WHEEL_SHA256" ]; then
+    log "$dl/$Z3_WHEEL does not have the pinned sha256 $Z3_WHEEL_SHA256"
+    return 1
+  fi
+  python3 - "$dl/$Z3_WHEEL" "$Z3_DIR/bin/z3" <<'PY'
+import os, sys, zipfile
+wheel, out = sys.argv[1], sys.argv[2]
+os.makedirs(os.path.dirname(out), exist_ok=True)
+with zipfile.ZipFile(wheel) as z:
+    data = z.read("z3_solver-5.1.0.0.data/data/bin/z3")
+with open(out + ".new", "wb") as f:
+    f.write(data)
+os.chmod(out + ".new", 0o755)
+os.replace(out + ".new", out)
+PY
+  log "z3: $("$Z3_DIR/bin/z3" --version) in $Z3_DIR"
+}
+
 install_rust_tools() {
   if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
     log "rustup: adding wasm32-unknown-unknown"
@@ -86,8 +131,8 @@ install_npm() {
 
 case "${1:-}" in
   --npm-only) install_npm ;;
-  --native-only) install_apt; install_rust_tools ;;
-  "") install_apt; install_rust_tools; install_npm ;;
+  --native-only) install_apt; install_z3; install_rust_tools ;;
+  "") install_apt; install_z3; install_rust_tools; install_npm ;;
   *) echo "usage: scripts/setup.sh [--native-only|--npm-only]" >&2; exit 2 ;;
 esac
 log "ready"

@@ -18,7 +18,7 @@ mod shared;
 #[cfg(target_arch = "wasm32")]
 pub use browser::{browser_eval_raw, browser_solver, BrowserZ3};
 #[cfg(not(target_arch = "wasm32"))]
-pub use native::NativeZ3;
+pub use native::{default_program, NativeZ3, PINNED_Z3_VERSION};
 #[cfg(not(target_arch = "wasm32"))]
 pub use recording::StdClock;
 pub use recording::{Clock, FnClock, LogEntry, NoClock, Recording, Replay, SolverLog};

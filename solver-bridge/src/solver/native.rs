@@ -16,6 +16,32 @@ struct Process {
     stdout: BufReader<ChildStdout>,
 }
 
+/// The Z3 version `scripts/setup.sh` installs: the one the browser's `z3-solver` package is
+/// built from, so that a run natively and one in the page ask the same solver.
+pub const PINNED_Z3_VERSION: &str = "5.1.0";
+
+/// The solver program: the one `CPA_Z3` names; otherwise the pinned Z3 that `scripts/setup.sh`
+/// unpacks into the cargo target directory (`target/z3-<version>/bin/z3`, found from this
+/// executable's location, so `target/release/cpa` and the test binaries use it); otherwise
+/// `z3` from `PATH`.
+pub fn default_program() -> String {
+    if let Ok(p) = std::env::var("CPA_Z3") {
+        return p;
+    }
+    if let Ok(exe) = std::env::current_exe() {
+        for dir in exe.ancestors().skip(1) {
+            let pinned = dir
+                .join(format!("z3-{PINNED_Z3_VERSION}"))
+                .join("bin")
+                .join("z3");
+            if pinned.is_file() {
+                return pinned.to_string_lossy().into_owned();
+            }
+        }
+    }
+    "z3".to_string()
+}
+
 /// The native Z3 backend.
 pub struct NativeZ3 {
     program: String,
@@ -25,10 +51,9 @@ pub struct NativeZ3 {
 }
 
 impl NativeZ3 {
-    /// Starts `z3 -in` from `PATH` (or the program named by the `CPA_Z3` environment variable).
+    /// Starts `z3 -in` from [`default_program`].
     pub fn new() -> Result<NativeZ3, SolverError> {
-        let program = std::env::var("CPA_Z3").unwrap_or_else(|_| "z3".to_string());
-        NativeZ3::with_program(&program, &["-in"])
+        NativeZ3::with_program(&default_program(), &["-in"])
     }
 
     /// Starts `program args...`, which must read SMT-LIB from stdin like `z3 -in`.
