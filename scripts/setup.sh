@@ -25,7 +25,7 @@ CHROMIUM_VERSIONS=(
 # resource limit where 5.1.0 does not: fuzz finding 4358). The binary of PyPI's z3-solver wheel,
 # pinned by its hash, unpacked to target/z3-$Z3_VERSION/bin/z3, where `cpa` looks for it.
 Z3_VERSION=5.1.0
-Z3_WHEEL=z3_solver-5.1.0.0-py3-none-manylinux_2_27_x86_64.whl
+Z3_WHEEL=z3_solver-${Z3_VERSION}.0-py3-none-manylinux_2_27_x86_64.whl
 Z3_WHEEL_SHA256=dfad9e309d7010b1ff6bdb33f21570a1603ef4727373221c7117a74448f0cfef
 Z3_DIR=target/z3-$Z3_VERSION
 
@@ -88,12 +88,12 @@ install_z3() {
     log "$dl/$Z3_WHEEL does not have the pinned sha256 $Z3_WHEEL_SHA256"
     return 1
   fi
-  python3 - "$dl/$Z3_WHEEL" "$Z3_DIR/bin/z3" <<'PY'
+  python3 - "$dl/$Z3_WHEEL" "z3_solver-${Z3_VERSION}.0.data/data/bin/z3" "$Z3_DIR/bin/z3" <<'PY'
 import os, sys, zipfile
-wheel, out = sys.argv[1], sys.argv[2]
+wheel, member, out = sys.argv[1], sys.argv[2], sys.argv[3]
 os.makedirs(os.path.dirname(out), exist_ok=True)
 with zipfile.ZipFile(wheel) as z:
-    data = z.read("z3_solver-5.1.0.0.data/data/bin/z3")
+    data = z.read(member)
 with open(out + ".new", "wb") as f:
     f.write(data)
 os.chmod(out + ".new", 0o755)

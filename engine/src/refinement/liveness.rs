@@ -17,46 +17,49 @@ use crate::counterexample::EdgeStep;
 use crate::formula::{Frames, Slot};
 use std::collections::{BTreeMap, BTreeSet};
 
-/// `live[i]`: the slots `steps[i..]` read before writing them, each with the position of that
-/// first read (`live[steps.len()]` is empty).
-pub fn live_slots(cfa: &Cfa, steps: &[EdgeStep]) -> Vec<BTreeMap<Slot, usize>> {
-    let mut live = vec![BTreeMap::new(); steps.len() + 1];
+/// The liveness of one path's slots.
+pub struct Liveness {
+    /// `live[i]`: the slots `steps[i..]` read before writing them (`live[steps.len()]` is
+    /// empty).
+    pub live: Vec<BTreeSet<Slot>>,
+    /// `reads[i]`: the slots step `i` reads (in the frames before it).
+    pub reads: Vec<BTreeSet<Slot>>,
+}
+
+/// The liveness of the slots along `steps`.
+pub fn live_slots(cfa: &Cfa, steps: &[EdgeStep]) -> Liveness {
+    let mut live = vec![BTreeSet::new(); steps.len() + 1];
+    let mut reads = vec![BTreeSet::new(); steps.len()];
     for (i, step) in steps.iter().enumerate().rev() {
         let (uses, defs) = uses_defs(cfa, step);
         let mut l = live[i + 1].clone();
         for d in &defs {
             l.remove(d);
         }
-        for u in uses {
-            l.insert(u, i);
-        }
+        l.extend(uses.iter().copied());
         live[i] = l;
+        reads[i] = uses.into_iter().collect();
     }
-    live
-}
-
-/// The slots one step reads (in the frames before it).
-pub fn reads(cfa: &Cfa, step: &EdgeStep) -> BTreeSet<Slot> {
-    uses_defs(cfa, step).0.into_iter().collect()
+    Liveness { live, reads }
 }
 
 /// Whether interpolation keeps `slot` of Γi without a trial: Γ(i-1) kept it with the same
 /// value and edge i-1 (which reads `read`) does not read it. Its trial at i-1 failed: the
-/// rest from edge i-1 on did not contradict from Γ'(i-1) without it (Γ'(i-1), the state at
-/// that trial, holds at least Γ(i-1)). Edge i-1 does not read the slot, so its post from
-/// Γ'(i-1) without the slot holds at least its post from Γ'(i-1), without the slot, which
-/// holds at least Γi's current state without it; the posts being monotone, the rest from
-/// edge i on does not contradict from that either: the trial at i would fail too.
-/// (Constraints are never read by an edge in this sense, so a constraint Γ(i-1) kept is kept
-/// the same way.) Where an over-approximation makes a post not monotone, the slot is kept
-/// where a trial might have dropped it: Γi stays an interpolant, only more precise.
+/// rest from edge i-1 on did not contradict from Γ'(i-1) without the slot (Γ'(i-1), the state
+/// at that trial, holds at least Γ(i-1)). Edge i-1 does not read the slot, so its post from
+/// Γ'(i-1) without the slot holds at least what its post from Γ'(i-1) holds besides the slot,
+/// and that holds at least Γi's current state without the slot; the posts being monotone,
+/// the rest from edge i on does not contradict from that either: the trial at i would fail
+/// too. (Constraints are never read by an edge in this sense, so a constraint Γ(i-1) kept is
+/// kept the same way.) Where an over-approximation makes a post not monotone, the slot is
+/// kept where a trial might have dropped it: Γi stays an interpolant, only more precise.
 pub fn kept_before<T: PartialEq>(
     read: &BTreeSet<Slot>,
     prev: &BTreeMap<Slot, T>,
     cur: &BTreeMap<Slot, T>,
     slot: Slot,
 ) -> bool {
-    !read.contains(&slot) && prev.get(&slot).is_some() && prev.get(&slot) == cur.get(&slot)
+    !read.contains(&slot) && matches!(prev.get(&slot), Some(p) if cur.get(&slot) == Some(p))
 }
 
 /// The slots one step reads (in the frames before it) and writes (in the frames after it).
@@ -118,13 +121,13 @@ mod tests {
     fn live_along(src: &str) -> Vec<String> {
         let c = cfa(src);
         let steps = error_path(&c);
-        let live = live_slots(&c, &steps);
+        let live = live_slots(&c, &steps).live;
         steps
             .iter()
             .zip(&live)
             .map(|(s, l)| {
                 let names: Vec<String> = l
-                    .keys()
+                    .iter()
                     .map(|slot| format!("{}#{}", c.var(slot.var).name, slot.instance))
                     .collect();
                 format!("{}: {}", c.label(&c.edge(s.edge).kind), names.join(" "))

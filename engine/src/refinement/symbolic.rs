@@ -178,7 +178,7 @@ fn symbolic_interpolants(
     let Some(m) = m else {
         return Ok(None);
     };
-    let live = super::liveness::live_slots(&cpa.cfa.clone(), &steps[..=m]);
+    let live = super::liveness::live_slots(&cpa.cfa, &steps[..=m]);
     let mut itps: Vec<Option<SymState>> = vec![Some(SymState::default())];
     for i in 1..=m {
         let prev = itps[i - 1].clone().expect("before the contradiction");
@@ -188,7 +188,7 @@ fn symbolic_interpolants(
         let rest = &steps[i..=m];
         // A slot the rest does not read goes without a trial (the same outcome as the trials
         // of phase 2, see `liveness`; the trials of phase 1 do not depend on it either).
-        g.values.retain(|slot, _| live[i].contains_key(slot));
+        g.values.retain(|slot, _| live.live[i].contains(slot));
         // Likewise a constraint that shares no identifier, even transitively, with those
         // values (nor with an exact auxiliary the rest may be handed again): the rest's
         // constraints never meet it, and it is satisfiable with the others of `g`, so the
@@ -200,7 +200,7 @@ fn symbolic_interpolants(
         // What Γ(i-1) kept and edge i-1 did not read is kept without a trial: its trial
         // at i-1 failed, and this one starts from a state no stronger than that one's post
         // (see `liveness::kept_before`).
-        let read = super::liveness::reads(&cpa.cfa.clone(), &steps[i - 1]);
+        let read = &live.reads[i - 1];
         // Phase 1: constraints.
         let cs: Vec<_> = g.constraints.keys().cloned().collect();
         for c in cs {
@@ -222,7 +222,7 @@ fn symbolic_interpolants(
             if budget.gave_up {
                 break;
             }
-            if super::liveness::kept_before(&read, &prev.values, &g.values, slot) {
+            if super::liveness::kept_before(read, &prev.values, &g.values, slot) {
                 continue;
             }
             let mut weaker = g.clone();

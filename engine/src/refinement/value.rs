@@ -107,12 +107,11 @@ fn value_interpolants(cfa: &Cfa, steps: &[EdgeStep]) -> Result<Option<Vec<Option
             break;
         };
         // A slot the rest does not read goes without a trial (same outcome, see `liveness`).
-        v.values.retain(|slot, _| live[i].contains_key(slot));
-        let read = super::liveness::reads(cfa, &steps[i - 1]);
+        v.values.retain(|slot, _| live.live[i].contains(slot));
         let slots: Vec<_> = v.values.keys().copied().collect();
         for slot in slots {
             // Kept by Γ(i-1) and not read by edge i-1: kept (see `liveness::kept_before`).
-            if super::liveness::kept_before(&read, &prev.values, &v.values, slot) {
+            if super::liveness::kept_before(&live.reads[i - 1], &prev.values, &v.values, slot) {
                 continue;
             }
             let cost = (m + 1 - i) as u64;
