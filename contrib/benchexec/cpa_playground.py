@@ -5,12 +5,17 @@
 # BenchExec", and cpa-playground.xml next to this file.
 
 import logging
+import os
 import re
 import shutil
 
 import benchexec.result as result
 import benchexec.tools.template
 from benchexec.tools.template import ToolNotFoundException, UnsupportedFeatureException
+
+
+# The Z3 version `scripts/setup.sh` installs (solver_bridge::solver::PINNED_Z3_VERSION).
+PINNED_Z3 = os.path.join("z3-5.1.0", "bin", "z3")
 
 
 class Tool(benchexec.tools.template.BaseTool2):
@@ -21,7 +26,10 @@ class Tool(benchexec.tools.template.BaseTool2):
 
     The executable is `cpa` (`cpa verify`), looked up in `target/release/` of the
     tool directory or the current directory (a Cargo release build), else in the tool
-    directory itself and on PATH. It needs the native `z3` binary on PATH.
+    directory itself and on PATH. Its solver is the native `z3` binary: the one the
+    environment variable CPA_Z3 names, else the pinned Z3 that `make setup` unpacks to
+    `target/z3-5.1.0/bin/z3` (cpa finds it in a directory above its own location), else
+    `z3` on PATH.
 
     Command line: `cpa verify [OPTIONS] --spec PROPERTY INPUT.c`. The options of the
     benchmark definition are passed through unchanged, e.g. `--config bmc` or
@@ -45,9 +53,34 @@ class Tool(benchexec.tools.template.BaseTool2):
                 executable = tool_locator.find_executable("cpa")
             except ToolNotFoundException:
                 raise e from None
-        if shutil.which("z3") is None:
-            logging.warning("cpa needs the native z3 binary on PATH, which has none.")
+        if self._solver(executable) is None:
+            logging.warning(
+                "cpa finds no z3: neither %s in a directory above %s, nor CPA_Z3, "
+                "nor z3 on PATH (run `make setup` in the repository).",
+                PINNED_Z3,
+                executable,
+            )
         return executable
+
+    @staticmethod
+    def _pinned_solver(executable):
+        """The pinned Z3 cpa uses (the first z3-VERSION/bin/z3 in a directory above it)."""
+        directory = os.path.dirname(os.path.abspath(executable))
+        while True:
+            candidate = os.path.join(directory, PINNED_Z3)
+            if os.path.isfile(candidate):
+                return candidate
+            parent = os.path.dirname(directory)
+            if parent == directory:
+                return None
+            directory = parent
+
+    def _solver(self, executable):
+        """The z3 binary cpa will start, as cpa looks it up, or None."""
+        named = os.environ.get("CPA_Z3")
+        if named:
+            return shutil.which(named)
+        return self._pinned_solver(executable) or shutil.which("z3")
 
     def name(self):
         return "CPA Playground"
@@ -61,8 +94,9 @@ class Tool(benchexec.tools.template.BaseTool2):
         return self._version_from_tool(executable, "--version", line_prefix="cpa")
 
     def program_files(self, executable):
-        # One self-contained binary (the solver is the system's z3).
-        return [executable]
+        # One self-contained binary and, where it is installed, the pinned Z3 it starts.
+        pinned = self._pinned_solver(executable)
+        return [executable] + ([pinned] if pinned else [])
 
     def cmdline(self, executable, options, task, rlimits):
         if isinstance(task.options, dict):

@@ -116,9 +116,22 @@ class RealRuns(unittest.TestCase):
 
     def test_solver_missing(self):
         i = os.path.join(SVCOMP, "loops", "sum04-1.i")
-        env = dict(os.environ, PATH=self.tmp.name)  # no z3 there
+        missing = os.path.join(self.tmp.name, "no-z3")
+        env = dict(os.environ, PATH=self.tmp.name, CPA_Z3=missing)  # no z3 there
         run = self.run_cpa(self.cmdline(i), env=env)
         self.assertEqual(self.tool.determine_result(run), "ERROR (solver z3 not found)")
+
+    def test_pinned_solver_without_path(self):
+        # `make setup` unpacks the pinned Z3 into target/: cpa finds it without PATH, and the
+        # module lists it among the program files BenchExec must provide.
+        pinned = self.tool._pinned_solver(self.executable)
+        self.assertIsNotNone(pinned, "no target/z3-5.1.0/bin/z3: run scripts/setup.sh")
+        self.assertIn(pinned, self.tool.program_files(self.executable))
+        i = os.path.join(SVCOMP, "loops", "sum04-1.i")
+        env = {k: v for k, v in os.environ.items() if k != "CPA_Z3"}
+        env["PATH"] = self.tmp.name  # no z3 there
+        run = self.run_cpa(self.cmdline(i), env=env)
+        self.assertEqual(self.tool.determine_result(run), "false(unreach-call)")
 
     def test_killed_at_the_time_limit(self):
         # BenchExec kills the run and reports the limit as the termination reason.

@@ -78,7 +78,15 @@ impl NativeZ3 {
             .map_err(|e| SolverError::NotFound {
                 program: self.program.clone(),
                 message: if e.kind() == std::io::ErrorKind::NotFound {
-                    "not found on PATH (install z3, e.g. `apt-get install z3`)".to_string()
+                    if self.program.contains('/') {
+                        "no such file (CPA_Z3 or the pinned Z3 names it)".to_string()
+                    } else {
+                        format!(
+                            "not found: no z3-{PINNED_Z3_VERSION}/bin/z3 in a directory above \
+                             this program and no z3 on PATH (run `make setup`, or set CPA_Z3 \
+                             to a z3 binary)"
+                        )
+                    }
                 } else {
                     e.to_string()
                 },
