@@ -10,6 +10,7 @@ self.onmessage = (e) => queued.push(e.data);
 // Z3's threads need SharedArrayBuffer, so the page must be cross-origin isolated.
 let z3 = null;
 let z3Loading = null;
+let fastEh = null;
 
 function progress(loaded, total, done) {
   self.postMessage(JSON.stringify({ type: 'z3-progress', loaded, total, done }));
@@ -35,7 +36,11 @@ function instantiateWithProgress(imports, receiveInstance) {
       },
     }));
     const streamed = new Response(counted, { headers: { 'Content-Type': 'application/wasm' } });
+    // Z3's C++ exception trampolines in wasm instead of JS (z3-fast-eh.js).
+    fastEh = CpaZ3FastEh.prepare(imports);
     const { instance, module } = await WebAssembly.instantiateStreaming(streamed, imports);
+    fastEh.attach(instance);
+    console.info(`z3: ${fastEh.replaced} C++ exception trampolines in wasm`);
     progress(loaded, total || loaded, false);
     receiveInstance(instance, module);
   })().catch((e) => {
@@ -52,7 +57,7 @@ let fatalLoad = () => {};
 self.cpaZ3Load = function () {
   if (!z3Loading) {
     z3Loading = (async () => {
-      importScripts('z3-built.js');
+      importScripts('z3-fast-eh.js', 'z3-built.js');
       const M = await new Promise((resolve, reject) => {
         fatalLoad = reject;
         initZ3({
@@ -95,6 +100,7 @@ self.cpaZ3Reset = function () {
  */
 self.cpaZ3Eval = function (text) {
   if (!z3) throw new Error('Z3 is not loaded (call cpaZ3Load first)');
+  fastEh.reset();
   return z3.M.ccall('Z3_eval_smtlib2_string', 'string', ['number', 'string'], [z3.ctx, text]);
 };
 

@@ -217,6 +217,13 @@ for (const file of FILES) {
   });
 }
 
+test("Z3's C++ exceptions are caught in wasm, not in JS (static/z3-fast-eh.js)", async () => {
+  await page.evaluate(() => cpaDebug.z3Query('(check-sat)'));
+  const line = browser.logs.find((l) => /C\+\+ exception trampolines in wasm/.test(l));
+  assert.ok(line, `the worker did not report its trampolines:\n${browser.logs.join('\n')}`);
+  assert.ok(Number(line.match(/z3: (\d+) /)[1]) > 50, line);
+});
+
 test('answers do not depend on what the worker did before (a fresh Z3 context per reset)', async () => {
   const text = (f) => readFileSync(join(DATA, f), 'utf8');
   const first = await browserItp(text('ite_block.smt2'), 'forward-qe-min');
