@@ -91,6 +91,11 @@ impl<D: Clone, P> Arg<D, P> {
             .unwrap_or_default()
     }
 
+    /// Whether `id` is in the reached set at `ctl`.
+    pub fn in_reached(&self, ctl: &ControlState, id: ArgId) -> bool {
+        self.reached.get(ctl).is_some_and(|s| s.contains(&id))
+    }
+
     /// All reached states, in id order.
     pub fn reached(&self) -> Vec<ArgId> {
         let mut all: Vec<ArgId> = self.reached.values().flatten().copied().collect();

@@ -10,6 +10,7 @@
 
 use super::arg::{Arg, ArgId};
 use super::control::{ControlCpa, Cut};
+use super::cover_index::CoverIndex;
 use super::{Describe, MergeKind, StopKind, TransferNote};
 use crate::cfa::{Cfa, Edge};
 use crate::events::{CutReason, Event};
@@ -24,6 +25,8 @@ pub struct CpaPlus<D: Describe> {
     /// A new target state is never covered, so every error path reaches the driver (CEGAR
     /// with undecided targets left in the ARG: a target they covered would never be checked).
     pub uncovered_targets: bool,
+    /// The stop operator's candidates by the data CPA's cover keys.
+    cover: CoverIndex,
 }
 
 /// What one expansion did.
@@ -67,6 +70,7 @@ impl<D: Describe> CpaPlus<D> {
             control,
             cut: Vec::new(),
             uncovered_targets: false,
+            cover: CoverIndex::default(),
         }
     }
 
@@ -230,7 +234,11 @@ impl<D: Describe> CpaPlus<D> {
             && d.may_cover(&succ)
             && !(target && self.uncovered_targets)
         {
-            for r in self.arg.reached_at(&next_ctl) {
+            let key = d.cover_key(&succ);
+            let candidates = self
+                .cover
+                .candidates(&*d, &self.arg, &next_ctl, key.as_ref());
+            for r in candidates {
                 let rd = &self.arg.node(r).data;
                 if d.may_cover(rd) && d.covered_by(smt, &succ, rd)? {
                     covering = Some(r);

@@ -13,6 +13,7 @@
 
 pub mod arg;
 pub mod control;
+pub mod cover_index;
 pub mod cpa_plus;
 pub mod waitlist;
 
@@ -205,10 +206,35 @@ pub trait Cpa {
     /// `s ⊑ by` (both may cover; equal control parts are guaranteed by the caller).
     fn covered_by(&mut self, smt: &mut dyn Smt, s: &Self::State, by: &Self::State) -> Result<bool>;
 
+    /// A necessary condition for [`Cpa::covered_by`], which lets the stop operator look its
+    /// candidates up ([`cover_index`]): `covered_by(s, by)` only if every entry of `by`'s key
+    /// is an entry of `s`'s. A key is a list of (component, value) pairs sorted by component,
+    /// each component once; equal values must give equal numbers (unequal ones may collide).
+    /// `None`, the default: no condition, every reached state at the location is a candidate.
+    fn cover_key(&self, _s: &Self::State) -> Option<CoverKey> {
+        None
+    }
+
     /// Counters for the statistics.
     fn counters(&self) -> Counters {
         Counters::default()
     }
+}
+
+/// See [`Cpa::cover_key`].
+pub type CoverKey = Vec<(u64, u64)>;
+
+/// A cover-key component for a program-variable slot (ordered as the slots are).
+pub fn slot_component(slot: crate::formula::ssa::Slot) -> u64 {
+    (u64::from(slot.var.0) << 32) | u64::from(slot.instance)
+}
+
+/// A cover-key value: a hash of `v` (equal values, equal hashes; deterministic).
+pub fn key_value(v: &impl std::hash::Hash) -> u64 {
+    use std::hash::Hasher;
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    v.hash(&mut h);
+    h.finish()
 }
 
 /// What a CPA counts for the statistics.

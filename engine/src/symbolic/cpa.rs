@@ -13,7 +13,8 @@ use crate::cfa::{Cfa, Edge, EdgeKind};
 use crate::counterexample::literal_value;
 use crate::cpa::control::ControlState;
 use crate::cpa::{
-    Adjusted, Counters, Cpa, Describe, MergeKind, StopKind, Successors, TransferNote,
+    key_value, slot_component, Adjusted, Counters, CoverKey, Cpa, Describe, MergeKind, StopKind,
+    Successors, TransferNote,
 };
 use crate::events::StateKind;
 use crate::formula::{Encoder, Encoding, Names, Slot};
@@ -351,6 +352,18 @@ impl Cpa for SymbolicCpa {
                 }
             }
         })
+    }
+
+    /// Every stop (SUBSET, ALIASED_SUBSET, implication) needs `by`'s concrete values in `s`
+    /// (no renaming applies to a literal): they are the key.
+    fn cover_key(&self, s: &SymState) -> Option<CoverKey> {
+        Some(
+            s.values
+                .iter()
+                .filter(|(_, t)| t.is_literal())
+                .map(|(slot, t)| (slot_component(*slot), key_value(t)))
+                .collect(),
+        )
     }
 
     fn counters(&self) -> Counters {

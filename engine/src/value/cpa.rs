@@ -10,7 +10,8 @@ use crate::cfa::{Cfa, Edge, EdgeKind, Rhs};
 use crate::counterexample::literal_value;
 use crate::cpa::control::ControlState;
 use crate::cpa::{
-    Adjusted, Counters, Cpa, Describe, MergeKind, StopKind, Successors, TransferNote,
+    key_value, slot_component, Adjusted, Counters, CoverKey, Cpa, Describe, MergeKind, StopKind,
+    Successors, TransferNote,
 };
 use crate::events::StateKind;
 use crate::formula::{Encoder, Encoding, Names, PathFormula, Slot, SsaMap};
@@ -329,6 +330,16 @@ impl Cpa for ValueCpa {
 
     fn covered_by(&mut self, _smt: &mut dyn Smt, s: &ValueState, by: &ValueState) -> Result<bool> {
         Ok(s.less_or_equal(by))
+    }
+
+    /// `s ⊑ by` needs every value of `by` in `s`: the values are the key.
+    fn cover_key(&self, s: &ValueState) -> Option<CoverKey> {
+        Some(
+            s.values
+                .iter()
+                .map(|(slot, v)| (slot_component(*slot), key_value(v)))
+                .collect(),
+        )
     }
 
     fn counters(&self) -> Counters {
