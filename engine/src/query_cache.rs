@@ -12,33 +12,14 @@
 //! linear in their size, so a hit never costs more than building the query did.
 
 use crate::smt::{Result, Sat, Smt};
-use solver_bridge::term::Term;
+use solver_bridge::term::{DagTerm, Term};
 use std::collections::HashMap;
-use std::hash::{Hash, Hasher};
 
 /// Most answers kept (all kinds together).
 pub const MAX_ENTRIES: usize = 20_000;
 
 /// A query's terms as a key: hashed by the terms' structural hashes, compared as DAGs.
-#[derive(Clone)]
-struct Key(Vec<Term>);
-
-impl PartialEq for Key {
-    fn eq(&self, other: &Key) -> bool {
-        self.0.len() == other.0.len() && self.0.iter().zip(&other.0).all(|(a, b)| a.dag_eq(b))
-    }
-}
-
-impl Eq for Key {}
-
-impl Hash for Key {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        self.0.len().hash(state);
-        for t in &self.0 {
-            t.hash(state);
-        }
-    }
-}
+type Key = Vec<DagTerm>;
 
 /// What a query asked, with its arguments (the separator between formulas and terms is part
 /// of the kind, so `model([a, b], [c])` and `model([a], [b, c])` differ).
@@ -94,7 +75,7 @@ impl CachedSmt {
 }
 
 fn key(terms: &[Term]) -> Key {
-    Key(terms.to_vec())
+    terms.iter().cloned().map(DagTerm).collect()
 }
 
 impl Smt for CachedSmt {

@@ -472,3 +472,61 @@ fn invalidated_pools_restore_handles_after_direct_use() {
     physical.borrow_mut().eval("(reset)").unwrap();
     assert!(a.check_sat_of(&int_term("(> x 0)", &["x"])).is_err());
 }
+
+/// A tactic's outcome is remembered by tactic, resource limit and formula, across resets:
+/// the same projection again (interpolation asks the prefixes of related paths) is answered
+/// without the solver, and so is a failure at the tactic's resource limit (which took 1-2 s
+/// each time; `cpa fuzz`, seed 1, program 1465), without poisoning the context.
+#[test]
+fn tactic_outcomes_are_remembered_across_resets() {
+    let mut c = SmtContext::new(Recording::new(NativeZ3::new().unwrap()));
+    let applies = |c: &SmtContext<Recording<NativeZ3>>| {
+        queries_of(c)
+            .iter()
+            .filter(|q| q.contains("(apply qe)"))
+            .count()
+    };
+    let q = int_term(
+        "(exists ((y Int)) (and (= x (+ y y)) (> y 2) (< y 6)))",
+        &["x"],
+    );
+    let first = c.qe(&q).unwrap();
+    c.reset().unwrap();
+    // Built apart: equal as a DAG, not the same node.
+    let again = int_term(
+        "(exists ((y Int)) (and (= x (+ y y)) (> y 2) (< y 6)))",
+        &["x"],
+    );
+    assert_eq!(c.qe(&again).unwrap(), first);
+    assert_eq!(applies(&c), 1);
+    // Another resource limit is another question.
+    c.set_rlimit(Some(5_000_000)).unwrap();
+    assert_eq!(c.qe(&q).unwrap(), first);
+    assert_eq!(applies(&c), 2);
+
+    // Z3 5.1.0 leaves this projection at the tactic's resource limit (1,000,000) after about
+    // 2 s; asked again, the failure comes back at once and the context stays usable.
+    let mut d = solver_bridge::parse::Declarations::new();
+    d.declare("i", Sort::BitVec(32)).unwrap();
+    d.declare("w", Sort::BitVec(16)).unwrap();
+    let hard = solver_bridge::parse::parse_term(
+        "(exists ((v (_ BitVec 16)) (b (_ BitVec 8)) (b2 (_ BitVec 8))) (and \
+         (= b2 ((_ extract 7 0) (bvadd ((_ zero_extend 24) b) ((_ zero_extend 24) b)))) \
+         (= w ((_ extract 15 0) (bvsub ((_ zero_extend 16) v) \
+               (bvsrem ((_ zero_extend 16) v) #x00000002)))) \
+         (not (bvsgt ((_ zero_extend 24) b2) #x00000001)) (= i #x00000005)))",
+        &d,
+    )
+    .unwrap();
+    let e = c.qe(&hard).unwrap_err();
+    assert!(e.to_string().contains("resource limit"), "{e}");
+    c.reset().unwrap();
+    let before = applies(&c);
+    assert_eq!(c.qe(&hard).unwrap_err(), e);
+    assert_eq!(applies(&c), before);
+    assert!(!c.is_poisoned());
+    assert_eq!(
+        c.check_sat_of(&Term::gt(x(), Term::int(0))).unwrap(),
+        SatResult::Sat
+    );
+}

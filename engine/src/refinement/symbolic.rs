@@ -362,12 +362,12 @@ mod tests {
         int main(void) { int a = __VERIFIER_nondet_int(); int b; \
         if (a >= 0) { b = a; } else { b = a + 1; } if (b < a) reach_error(); return 0; }";
 
-    /// Three inputs, all positive, and a test that the first is negative.
+    /// Three inputs, all above 7, and a test that the first is negative.
     const THREE_POSITIVE: &str =
         "extern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\n\
         int main(void) { int a = __VERIFIER_nondet_int(); int b = __VERIFIER_nondet_int(); \
         int c = __VERIFIER_nondet_int(); \
-        if (a > 0 && b > 0 && c > 0) { if (a < 0) reach_error(); } return 0; }";
+        if (a > 7 && b > 7 && c > 7) { if (a < 0) reach_error(); } return 0; }";
 
     /// The CPA of `src` and its path along the edges labelled `labels`.
     fn path(src: &str, labels: &[&str]) -> (Rc<Cfa>, SymbolicCpa, Vec<EdgeStep>) {
@@ -420,9 +420,9 @@ mod tests {
             "int a = __VERIFIER_nondet_int();",
             "int b = __VERIFIER_nondet_int();",
             "int c = __VERIFIER_nondet_int();",
-            "[a > 0]",
-            "[b > 0]",
-            "[c > 0]",
+            "[a > 7]",
+            "[b > 7]",
+            "[c > 7]",
             "[a < 0]",
         ];
         path(THREE_POSITIVE, &labels)
@@ -525,7 +525,8 @@ mod tests {
         let full = symbolic_interpolants(&mut cpa, &mut all, &steps).unwrap();
         assert!(full.is_some());
         // Dropping b's and c's constraints and variables takes more checks than edges (b
-        // and c go without a trial once no edge reads them, their constraints with them).
+        // and c go without a trial once no edge reads them, their constraints with them;
+        // bounds that neither 0 nor 1 satisfy, so that the trials reach the solver).
         assert!(all.checks > steps.len() as u64, "{} checks", all.checks);
         for from in 0..all.checks {
             let (_, mut cpa, steps) = three_positive();

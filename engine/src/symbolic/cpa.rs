@@ -4,7 +4,9 @@
 //! successor's location, then dropping constraints no value depends on; merge `sep` or the
 //! constraints' `join`; stop `sep` with SUBSET, ALIASED_SUBSET or IMPLICATION.
 
-use super::post::{sat_query, Poster};
+use super::post::{
+    canonical_sat_query, independent_parts, sat_query, satisfied_by_simple_values, Poster,
+};
 use super::{
     ident_index, Idents, SatCheckAt, SymState, SymbolicConfig, SymbolicMerge, SymbolicStop,
     MAX_IDENTS,
@@ -105,8 +107,26 @@ impl SymbolicCpa {
             return Ok(Sat::Sat);
         }
         self.stats.sat_checks += 1;
-        let q = sat_query(&self.encoder(), &self.idents, constraints);
-        smt.check(&q)
+        // Part by part, each with canonical names, so that the query cache answers a part
+        // asked before (an unsatisfiable part that every later path carries, say) without
+        // the solver.
+        let mut answer = Sat::Sat;
+        for part in independent_parts(constraints) {
+            let q = canonical_sat_query(&self.encoder(), &self.idents, &part);
+            if satisfied_by_simple_values(&q) {
+                continue;
+            }
+            match smt.check(&q)? {
+                Sat::Unsat => return Ok(Sat::Unsat),
+                Sat::Unknown(why) => {
+                    if answer == Sat::Sat {
+                        answer = Sat::Unknown(why);
+                    }
+                }
+                Sat::Sat => {}
+            }
+        }
+        Ok(answer)
     }
 
     /// The state as text: `a = $s0, b = (+ $s0 1) | (>= $s0 0)`.

@@ -399,6 +399,26 @@ impl Hash for Term {
     }
 }
 
+/// A term as a key of a hash map: hashed by its structural hash, compared as a DAG
+/// ([`Term::dag_eq`], linear time; `==` compares trees, which is exponential on terms with
+/// much sharing that were built apart).
+#[derive(Clone, Debug)]
+pub struct DagTerm(pub Term);
+
+impl PartialEq for DagTerm {
+    fn eq(&self, other: &DagTerm) -> bool {
+        self.0.dag_eq(&other.0)
+    }
+}
+
+impl Eq for DagTerm {}
+
+impl Hash for DagTerm {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.0.hash(state);
+    }
+}
+
 impl PartialOrd for Term {
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
         Some(self.cmp(other))

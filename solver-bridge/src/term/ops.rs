@@ -14,6 +14,22 @@ impl Term {
         out
     }
 
+    /// The variables occurring in the term (bound ones included), each once, in an order
+    /// that depends only on the term's structure: two terms that differ only in the names of
+    /// their variables list them at the same positions (for renaming to canonical names).
+    pub fn vars_in_structural_order(&self) -> Vec<Var> {
+        let mut out = Vec::new();
+        let mut seen = BTreeSet::new();
+        self.visit(|t| {
+            if let TermKind::Var(v) = t.kind() {
+                if seen.insert(v.clone()) {
+                    out.push(v.clone());
+                }
+            }
+        });
+        out
+    }
+
     /// Calls `f` once on every distinct node (shared subterms once), quantifier bodies
     /// included.
     fn visit(&self, mut f: impl FnMut(&Term)) {
