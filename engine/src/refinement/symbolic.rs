@@ -362,12 +362,12 @@ mod tests {
         int main(void) { int a = __VERIFIER_nondet_int(); int b; \
         if (a >= 0) { b = a; } else { b = a + 1; } if (b < a) reach_error(); return 0; }";
 
-    /// Three inputs, all above 7, and a test that the first is negative.
+    /// Three increasing inputs above 7, and a test that the first is negative.
     const THREE_POSITIVE: &str =
         "extern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\n\
         int main(void) { int a = __VERIFIER_nondet_int(); int b = __VERIFIER_nondet_int(); \
         int c = __VERIFIER_nondet_int(); \
-        if (a > 7 && b > 7 && c > 7) { if (a < 0) reach_error(); } return 0; }";
+        if (a > 7 && b > a && c > b) { if (a < 0) reach_error(); } return 0; }";
 
     /// The CPA of `src` and its path along the edges labelled `labels`.
     fn path(src: &str, labels: &[&str]) -> (Rc<Cfa>, SymbolicCpa, Vec<EdgeStep>) {
@@ -421,8 +421,8 @@ mod tests {
             "int b = __VERIFIER_nondet_int();",
             "int c = __VERIFIER_nondet_int();",
             "[a > 7]",
-            "[b > 7]",
-            "[c > 7]",
+            "[b > a]",
+            "[c > b]",
             "[a < 0]",
         ];
         path(THREE_POSITIVE, &labels)
@@ -515,6 +515,28 @@ mod tests {
         }
     }
 
+    /// A part of a satisfiability check asked again about fresh identifiers (a path explored
+    /// again after a refinement) is answered from the CPA's memory; one that all-0 or all-1
+    /// values satisfy never reaches the solver.
+    #[test]
+    fn parts_asked_again_are_remembered() {
+        use solver_bridge::term::Sort;
+        let (_, mut cpa, _) = three_positive();
+        let mut smt = GivesUp::new(u64::MAX);
+        for round in 0..3 {
+            let x = cpa.idents.fresh(Sort::Int, None);
+            let y = cpa.idents.fresh(Sort::Int, None);
+            let contradiction = vec![
+                Term::gt(x.clone(), Term::int(7)),
+                Term::lt(x, Term::int(0)),
+                Term::ge(y, Term::int(0)),
+            ];
+            assert_eq!(cpa.check(&mut smt, &contradiction).unwrap(), Sat::Unsat);
+            assert_eq!(smt.checks, 1, "round {round}");
+            assert_eq!(cpa.stats.remembered, round);
+        }
+    }
+
     /// Once the solver gives up, the interpolation drops nothing more: at most one check per
     /// edge follows, and what it returns is still a refutation (each Γi the post of the one
     /// before, ⊥ after the contradiction).
@@ -526,7 +548,8 @@ mod tests {
         assert!(full.is_some());
         // Dropping b's and c's constraints and variables takes more checks than edges (b
         // and c go without a trial once no edge reads them, their constraints with them;
-        // bounds that neither 0 nor 1 satisfy, so that the trials reach the solver).
+        // constraints that neither 0 nor 1 satisfy and that link the three, so that the
+        // trials reach the solver and differ).
         assert!(all.checks > steps.len() as u64, "{} checks", all.checks);
         for from in 0..all.checks {
             let (_, mut cpa, steps) = three_positive();
