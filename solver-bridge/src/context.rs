@@ -578,8 +578,8 @@ impl<S: Solver> SmtContext<S> {
         outcome
     }
 
+    /// [`SmtContext::apply_tactic`] without the memo (poisoning and assertions checked there).
     fn apply_tactic_now(&mut self, t: &Term, tactic: &str) -> Result<Term, SolverError> {
-        self.check_poison()?;
         if t.sort() != Sort::Bool {
             return Err(usage(format!("apply: not a Bool term: {t}")));
         }

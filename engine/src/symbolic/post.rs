@@ -555,12 +555,13 @@ pub fn independent_parts(constraints: &[Term]) -> Vec<Vec<Term>> {
 }
 
 /// [`sat_query`] with the identifiers renamed to `$c0`, `$c1`, ... in the order they occur in
-/// `constraints` (an order that depends on their structure only). Satisfiability does not
-/// depend on the names, and symbolic execution asks the same questions about fresh
-/// identifiers each time it explores a path again (after every refinement), which the
-/// query cache then answers without the solver (`cpa fuzz`, seed 1, program 2109: a path
-/// condition `x^32 = 2^63 - 1` over 64 bits, 2-3 s of bit-blasting per query, asked again
-/// for every refinement until the run stopped after 60 s without a verdict).
+/// `constraints` (an order that depends on their structure only): the key under which
+/// [`super::cpa::SymbolicCpa::check`] remembers an answer (it is never sent: Z3's search
+/// depends on the names). Satisfiability does not depend on them, and symbolic execution
+/// asks the same questions about fresh identifiers each time it explores a path again
+/// (after every refinement; `cpa fuzz`, seed 1, program 2109: a path condition
+/// `x^32 = 2^63 - 1` over 64 bits, 2-3 s of bit-blasting per query, asked again for every
+/// refinement until the run stopped after 60 s without a verdict).
 pub fn canonical_sat_query(enc: &Encoder, idents: &Idents, constraints: &[Term]) -> Vec<Term> {
     let mut order: Vec<Var> = Vec::new();
     let mut seen = BTreeSet::new();
@@ -660,7 +661,7 @@ mod tests {
             ]
         );
         assert_eq!(independent_parts(&[]), Vec::<Vec<Term>>::new());
-        // Renamed by occurrence, ranges included: equal queries (as the cache compares them).
+        // Renamed by occurrence, ranges included: equal queries (as the memo compares them).
         let q1 = canonical_sat_query(&enc, &ids, &first);
         let q2 = canonical_sat_query(&enc, &ids, &again);
         assert_eq!(q1, q2);
