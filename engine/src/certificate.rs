@@ -447,12 +447,12 @@ pub fn check<C: Certified>(cpa: &mut C, smt: &mut dyn Smt, algo: &CpaPlus<C>) ->
         }
         for o in batch {
             if let Some(q) = &o.quick {
-                if smt.check(std::slice::from_ref(q))? == Sat::Unsat {
+                if check_claim(smt, q)? == Sat::Unsat {
                     continue;
                 }
             }
             let full = o.full(&enc, cpa.names(), &inv);
-            match smt.check(std::slice::from_ref(&full))? {
+            match check_claim(smt, &full)? {
                 Sat::Unsat => {}
                 other => {
                     let unknown = match &other {
@@ -493,6 +493,17 @@ fn check_batch(smt: &mut dyn Smt, any: &Term) -> Result<Sat> {
     let answer = smt.check(std::slice::from_ref(any));
     smt.set_resource_limit(limit)?;
     answer
+}
+
+/// One obligation, asked again with the solver's preprocessing when the answer is unknown:
+/// the claims are often trivial once the equations of the state and the block are solved,
+/// which Z3's incremental core does not do (fuzz program 6999: a claim that `solve-eqs`
+/// makes `false` ran out of the resource limit after 48,884 conflicts).
+fn check_claim(smt: &mut dyn Smt, claim: &Term) -> Result<Sat> {
+    match smt.check(std::slice::from_ref(claim))? {
+        Sat::Unknown(_) => smt.check_preprocessed(std::slice::from_ref(claim)),
+        answer => Ok(answer),
+    }
 }
 
 /// The block ends the ARG reached from `from` at control state `end` (a covered one stands

@@ -26,6 +26,9 @@ type Key = Vec<DagTerm>;
 #[derive(Clone, PartialEq, Eq, Hash)]
 enum Query {
     Check(Key),
+    /// [`Smt::check_preprocessed`]: the same truth, but an `unknown` of `check` must not
+    /// answer it.
+    CheckPreprocessed(Key),
     Model(Key, Key),
     AllSat(Key, Key, usize),
     Interpolate(Key),
@@ -82,6 +85,15 @@ impl Smt for CachedSmt {
     fn check(&mut self, formulas: &[Term]) -> Result<Sat> {
         match self.answer(Query::Check(key(formulas)), |s| {
             s.check(formulas).map(Answer::Check)
+        })? {
+            Answer::Check(a) => Ok(a),
+            _ => unreachable!("a check's answer"),
+        }
+    }
+
+    fn check_preprocessed(&mut self, formulas: &[Term]) -> Result<Sat> {
+        match self.answer(Query::CheckPreprocessed(key(formulas)), |s| {
+            s.check_preprocessed(formulas).map(Answer::Check)
         })? {
             Answer::Check(a) => Ok(a),
             _ => unreachable!("a check's answer"),

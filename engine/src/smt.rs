@@ -43,6 +43,14 @@ pub trait Smt {
     /// Satisfiability of the conjunction of `formulas`.
     fn check(&mut self, formulas: &[Term]) -> Result<Sat>;
 
+    /// [`Smt::check`] with the solver's preprocessing (elimination of variables by their
+    /// equations, simplification) before its search: for a query `check` answered unknown
+    /// that should be easy (the certificate check's claims), worth a second round trip.
+    /// Without preprocessing of its own a layer answers as `check`.
+    fn check_preprocessed(&mut self, formulas: &[Term]) -> Result<Sat> {
+        self.check(formulas)
+    }
+
     /// Values (literals) of `terms` in a model of the conjunction; `None` if unsatisfiable.
     fn model(&mut self, formulas: &[Term], terms: &[Term]) -> Result<Option<Vec<Term>>>;
 
@@ -118,7 +126,13 @@ impl<S: Solver> BridgeSmt<S> {
     }
 
     fn sat(&mut self) -> Result<Sat> {
-        Ok(match self.ctx.check_sat().map_err(solver_err)? {
+        Self::answer(self.ctx.check_sat())
+    }
+
+    fn answer(
+        r: std::result::Result<SatResult, solver_bridge::solver::SolverError>,
+    ) -> Result<Sat> {
+        Ok(match r.map_err(solver_err)? {
             SatResult::Sat => Sat::Sat,
             SatResult::Unsat => Sat::Unsat,
             SatResult::Unknown(r) => Sat::Unknown(r),
@@ -152,6 +166,10 @@ impl<S: Solver> BridgeSmt<S> {
 impl<S: Solver> Smt for BridgeSmt<S> {
     fn check(&mut self, formulas: &[Term]) -> Result<Sat> {
         self.with_level(formulas, |s| s.sat())
+    }
+
+    fn check_preprocessed(&mut self, formulas: &[Term]) -> Result<Sat> {
+        self.with_level(formulas, |s| Self::answer(s.ctx.check_sat_preprocessed()))
     }
 
     fn model(&mut self, formulas: &[Term], terms: &[Term]) -> Result<Option<Vec<Term>>> {

@@ -124,8 +124,15 @@ fn check_program(path: &Path, src: &str, preset: &str) -> (Vec<String>, Option<&
         Verdict::True if CORRECTNESS_WITNESS.contains(&preset) => "correctness",
         _ => return (failures, None),
     };
+    // A correctness witness holds only the C-expressible part of the invariants: where that
+    // part is too weak for the validator (a `// weak-witness:` header names the preset and
+    // says why), the witness must still parse and must not be refuted by a counterexample
+    // path of the program, only found insufficient.
+    let weak_ok =
+        header(src, "weak-witness:").is_some_and(|s| s.split_whitespace().any(|p| p == preset));
     match check_witness(&name, src, preset, &session, v) {
         Ok(()) => (failures, Some(kind)),
+        Err(e) if weak_ok && e.contains("the invariants do not suffice") => (failures, None),
         Err(e) => {
             failures.push(e);
             (failures, None)

@@ -85,6 +85,9 @@ impl<M: Smt> Smt for Purposes<M> {
     fn check(&mut self, formulas: &[Term]) -> SmtResult<Sat> {
         self.during(Call::Check, |m| m.check(formulas))
     }
+    fn check_preprocessed(&mut self, formulas: &[Term]) -> SmtResult<Sat> {
+        self.during(Call::Check, |m| m.check_preprocessed(formulas))
+    }
     fn model(&mut self, formulas: &[Term], terms: &[Term]) -> SmtResult<Option<Vec<Term>>> {
         self.during(Call::Model, |m| m.model(formulas, terms))
     }

@@ -19,7 +19,7 @@ use crate::formula::Names;
 use crate::frontend::invariant::visible_variables;
 use crate::ir::{FuncId, IntType, VarId};
 use num_bigint::BigInt;
-use solver_bridge::term::{Op, Sort, Term, TermKind};
+use solver_bridge::term::{Op, Quantifier, Sort, Term, TermKind};
 use std::collections::BTreeMap;
 
 /// Largest magnitude of an intermediate `long long` value.
@@ -136,6 +136,14 @@ impl<'a> Scope<'a> {
             TermKind::App(Op::Implies, args) if args.len() == 2 => {
                 let not_a = Term::not(args[0].clone());
                 self.weak(&Term::or2(not_a, args[1].clone()), positive)
+            }
+            // `∃ ids. body` (the symbolic CPA's states) implies the part of `body` that does
+            // not mention `ids`: its weakening, where atoms over bound identifiers (never
+            // visible program variables) are dropped like any atom C cannot express.
+            TermKind::Quant(Quantifier::Exists, bound, body)
+                if positive && bound.iter().all(|v| self.var(&v.name).is_none()) =>
+            {
+                self.weak(body, true)
             }
             _ => match self.exact(t, false) {
                 Some(s) => Weak::C(s),
@@ -793,4 +801,36 @@ fn signed_type(w: u32) -> Option<&'static str> {
         64 => "long long",
         _ => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Scope;
+    use crate::formula::Names;
+    use crate::frontend::parse_program;
+    use solver_bridge::term::{Op, Sort, Term, Var};
+
+    /// A symbolic state `∃ s. x = s ∧ s > 3 ∧ y = 2` is written as what C can say of it
+    /// without `s` (`y == 2`, read as unsigned); its negation, which C cannot say, is weakened to `1`.
+    #[test]
+    fn an_existential_is_written_as_its_part_without_the_bound_identifiers() {
+        let src = "int main(void) { int x = 0; int y = 2; while (x < 5) { x++; } return y; }";
+        let cfa = parse_program("t.c", src).unwrap().cfa;
+        let names = Names::new(&cfa);
+        let main = cfa.nodes.iter().find(|n| n.loop_head).unwrap().function;
+        let scope = Scope::new(&cfa, &names, main);
+        let bv = Sort::BitVec(32);
+        let s = Var::new("$s1", bv);
+        let st = Term::var(s.clone());
+        let x = Term::new_var("main::x", bv);
+        let y = Term::new_var("main::y", bv);
+        let body = Term::and(vec![
+            Term::eq(x, st.clone()),
+            Term::bv2(Op::BvSgt, st, Term::bv(3, 32)),
+            Term::eq(y, Term::bv(2, 32)),
+        ]);
+        let state = Term::exists(vec![s], body).unwrap();
+        assert_eq!(scope.to_c(&state), "(unsigned int)y == 2");
+        assert_eq!(scope.to_c(&Term::not(state)), "1");
+    }
 }

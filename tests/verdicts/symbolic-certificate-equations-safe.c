@@ -1,8 +1,12 @@
 // verdict: true
 // unknown-ok: impact theta-expl-multiseq execution
-// fuzz: stuck from symbolic, found by `cpa fuzz --seed 1 --start 6999 --count 1`
-// fuzz: symbolic: no verdict after 60 s: 351 units done, 78 solver calls; the current unit has run 59.7 s, the current solver call 59.2 s
-// fuzz: minimized from 47 to 42 lines in 12 checks; verdicts now: predicate-lbe true, predicate-sbe true, predicate-abel true, impact unknown (interpolation: strategy not applicable: quantifier elimination brought more than 64 distinct atoms), bmc true, kinduction true, value true, symbolic stuck (no verdict after 60 s: 315 units done, 78 solver calls; the current unit has run 59.7 s, the current solver call 59.2 s), theta-pred-bw true, theta-expl-multiseq unknown (refinement made no progress: the path is infeasible, but tracking more variables does not show it (it depends on values the value analysis cannot know; try the predicate or symbolic analysis, or max-enum)), portfolio true, execution unknown (the run needs single input values at line 24 (another input), and the input read at line 23 still has 18446744073709551616 values there (input splitting enumerates at most 64))
+// weak-witness: symbolic (its invariants quantify identifiers; their C part is `1`)
+// Symbolic execution's certificate check (fuzz program 6999). A claim that is `false` once
+// the equations of the state and the block are solved ran Z3's incremental core out of its
+// resource limit (48,884 conflicts): now asked again with Z3's preprocessing. The claim
+// against the whole invariant, whose disjuncts quantify identifiers, then ran for minutes
+// past the limit in E-matching's pattern compiler: E-matching is off (model-based
+// instantiation decides these bit-vector formulas). Before: no verdict after 60 s.
 extern void __VERIFIER_assert(int cond);
 extern int __VERIFIER_nondet_int(void);
 extern unsigned long __VERIFIER_nondet_ulong(void);
