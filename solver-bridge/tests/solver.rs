@@ -530,3 +530,44 @@ fn tactic_outcomes_are_remembered_across_resets() {
         SatResult::Sat
     );
 }
+
+/// Z3 checks a level opened by `push` with its incremental core, which solves no equations:
+/// this certificate claim of the symbolic CPA (fuzz program 6999), `false` once `g2#0` and
+/// `f3::v5#0` are replaced by their definitions, took Z3 5.1.0 the whole resource limit
+/// (48,884 conflicts); the preprocessed check decides it, in the same level, and keeps the
+/// context usable.
+#[test]
+fn a_preprocessed_check_solves_equations_first() {
+    let mut d = solver_bridge::parse::Declarations::new();
+    for v in [
+        "$s2364",
+        "$s2365",
+        "$s2370",
+        "$s2375",
+        "g2#0",
+        "f3::v5#0",
+        "main::i14#0",
+    ] {
+        d.declare(v, Sort::BitVec(32)).unwrap();
+    }
+    d.declare("f3::__retval__#1", Sort::BitVec(8)).unwrap();
+    let claim = solver_bridge::parse::parse_term(
+        "(let ((t!1 ((_ sign_extend 24) ((_ extract 7 0) (bvsub (bvsub $s2365 $s2364) (bvashr $s2364 #x0000000d)))))) (let ((t!2 ((_ sign_extend 24) ((_ extract 7 0) (bvsub (bvsub $s2370 t!1) (bvashr t!1 #x0000000d)))))) (let ((t!3 (bvsub $s2375 t!2))) (and (= |g2#0| t!2) (= |f3::v5#0| t!3) (= |main::i14#0| #x00000002) (= |f3::__retval__#1| ((_ extract 7 0) (bvsub |f3::v5#0| (bvashr |g2#0| #x0000000d)))) (not (and (= |f3::__retval__#1| ((_ extract 7 0) (bvsub t!3 (bvashr t!2 #x0000000d)))) (= |main::i14#0| #x00000002)))))))",
+        &d,
+    )
+    .unwrap();
+    let mut c = z3();
+    c.set_rlimit(Some(5_000_000)).unwrap();
+    c.push().unwrap();
+    c.assert(&claim).unwrap();
+    assert_ne!(c.check_sat().unwrap(), SatResult::Sat);
+    c.reset().unwrap();
+    c.push().unwrap();
+    c.assert(&claim).unwrap();
+    assert_eq!(c.check_sat_preprocessed().unwrap(), SatResult::Unsat);
+    c.pop().unwrap();
+    c.push().unwrap();
+    c.assert(&Term::gt(x(), Term::int(0))).unwrap();
+    assert_eq!(c.check_sat_preprocessed().unwrap(), SatResult::Sat);
+    c.pop().unwrap();
+}
