@@ -75,6 +75,18 @@ impl CachedSmt {
         self.answers.insert(q, a.clone());
         Ok(a)
     }
+
+    /// [`CachedSmt::answer`] for a satisfiability query (`check`, `check_preprocessed`).
+    fn sat_answer(
+        &mut self,
+        q: Query,
+        ask: impl FnOnce(&mut dyn Smt) -> Result<Sat>,
+    ) -> Result<Sat> {
+        match self.answer(q, |s| ask(s).map(Answer::Check))? {
+            Answer::Check(a) => Ok(a),
+            _ => unreachable!("a check's answer"),
+        }
+    }
 }
 
 fn key(terms: &[Term]) -> Key {
@@ -83,21 +95,13 @@ fn key(terms: &[Term]) -> Key {
 
 impl Smt for CachedSmt {
     fn check(&mut self, formulas: &[Term]) -> Result<Sat> {
-        match self.answer(Query::Check(key(formulas)), |s| {
-            s.check(formulas).map(Answer::Check)
-        })? {
-            Answer::Check(a) => Ok(a),
-            _ => unreachable!("a check's answer"),
-        }
+        self.sat_answer(Query::Check(key(formulas)), |s| s.check(formulas))
     }
 
     fn check_preprocessed(&mut self, formulas: &[Term]) -> Result<Sat> {
-        match self.answer(Query::CheckPreprocessed(key(formulas)), |s| {
-            s.check_preprocessed(formulas).map(Answer::Check)
-        })? {
-            Answer::Check(a) => Ok(a),
-            _ => unreachable!("a check's answer"),
-        }
+        self.sat_answer(Query::CheckPreprocessed(key(formulas)), |s| {
+            s.check_preprocessed(formulas)
+        })
     }
 
     fn model(&mut self, formulas: &[Term], terms: &[Term]) -> Result<Option<Vec<Term>>> {

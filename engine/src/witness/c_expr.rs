@@ -811,7 +811,8 @@ mod tests {
     use solver_bridge::term::{Op, Sort, Term, Var};
 
     /// A symbolic state `∃ s. x = s ∧ s > 3 ∧ y = 2` is written as what C can say of it
-    /// without `s` (`y == 2`, read as unsigned); its negation, which C cannot say, is weakened to `1`.
+    /// without `s` (`y == 2`, read as unsigned); its negation, which C cannot say, is
+    /// weakened to `1`.
     #[test]
     fn an_existential_is_written_as_its_part_without_the_bound_identifiers() {
         let src = "int main(void) { int x = 0; int y = 2; while (x < 5) { x++; } return y; }";
