@@ -8,7 +8,9 @@
 //!
 //! Deterministic like the rest of the engine (no clock, and the same hits natively and in
 //! the browser), so share links replay the same events. Bounded: past [`MAX_ENTRIES`]
-//! answers the cache starts afresh. Keys compare terms as DAGs ([`Term::dag_eq`]), in time
+//! answers, or when the terms it holds exceed [`MAX_NODES`] nodes, the cache starts afresh
+//! (a divergent refinement's queries grow with every refinement: on a parity program the
+//! cache held 14 GB after 10 minutes before this bound). Keys compare terms as DAGs ([`Term::dag_eq`]), in time
 //! linear in their size, so a hit never costs more than building the query did.
 
 use crate::smt::{Result, Sat, Smt};
@@ -17,6 +19,10 @@ use std::collections::HashMap;
 
 /// Most answers kept (all kinds together).
 pub const MAX_ENTRIES: usize = 20_000;
+
+/// Most term nodes kept, over all queries and answers (each term's DAG counted apart; a node
+/// takes about 100 bytes).
+pub const MAX_NODES: usize = 2_000_000;
 
 /// A query's terms as a key: hashed by the terms' structural hashes, compared as DAGs.
 type Key = Vec<DagTerm>;
@@ -44,7 +50,10 @@ enum Answer {
 
 pub struct CachedSmt {
     inner: Box<dyn Smt>,
-    answers: HashMap<Query, Answer>,
+    /// Each answer with the nodes of its query and answer (see [`MAX_NODES`]).
+    answers: HashMap<Query, (Answer, usize)>,
+    /// The sum of the answers' nodes.
+    nodes: usize,
     hits: u64,
 }
 
@@ -53,6 +62,7 @@ impl CachedSmt {
         CachedSmt {
             inner,
             answers: HashMap::new(),
+            nodes: 0,
             hits: 0,
         }
     }
@@ -64,16 +74,27 @@ impl CachedSmt {
         q: Query,
         ask: impl FnOnce(&mut dyn Smt) -> Result<Answer>,
     ) -> Result<Answer> {
-        if let Some(a) = self.answers.get(&q) {
+        if let Some((a, _)) = self.answers.get(&q) {
             self.hits += 1;
             return Ok(a.clone());
         }
         let a = ask(self.inner.as_mut())?;
-        if self.answers.len() >= MAX_ENTRIES {
+        let nodes = q.nodes() + a.nodes();
+        if self.answers.len() >= MAX_ENTRIES || self.nodes + nodes > MAX_NODES {
             self.answers.clear();
+            self.nodes = 0;
         }
-        self.answers.insert(q, a.clone());
+        if nodes <= MAX_NODES {
+            self.nodes += nodes;
+            self.answers.insert(q, (a.clone(), nodes));
+        }
         Ok(a)
+    }
+
+    /// Keeps the answers `keep` accepts (and the node count in step).
+    fn retain(&mut self, mut keep: impl FnMut(&Query, &Answer) -> bool) {
+        self.answers.retain(|q, (a, _)| keep(q, a));
+        self.nodes = self.answers.values().map(|(_, n)| n).sum();
     }
 
     /// [`CachedSmt::answer`] for a satisfiability query (`check`, `check_preprocessed`).
@@ -91,6 +112,32 @@ impl CachedSmt {
 
 fn key(terms: &[Term]) -> Key {
     terms.iter().cloned().map(DagTerm).collect()
+}
+
+/// The nodes of `terms`, each term's DAG counted apart.
+fn nodes<'a>(terms: impl IntoIterator<Item = &'a Term>) -> usize {
+    terms.into_iter().map(Term::dag_size).sum()
+}
+
+impl Query {
+    fn nodes(&self) -> usize {
+        let of = |k: &Key| nodes(k.iter().map(|d| &d.0));
+        match self {
+            Query::Check(k) | Query::CheckPreprocessed(k) | Query::Interpolate(k) => of(k),
+            Query::Model(a, b) | Query::AllSat(a, b, _) => of(a) + of(b),
+        }
+    }
+}
+
+impl Answer {
+    fn nodes(&self) -> usize {
+        match self {
+            Answer::Check(_) => 1,
+            Answer::Model(m) => m.as_deref().map_or(1, nodes),
+            Answer::AllSat(cubes) => cubes.iter().map(Vec::len).sum::<usize>().max(1),
+            Answer::Interpolate(ts) => nodes(ts),
+        }
+    }
 }
 
 impl Smt for CachedSmt {
@@ -142,8 +189,7 @@ impl Smt for CachedSmt {
         // An answer `unknown` (and which strategy an interpolation could use, which model or
         // cubes were found before a limit) depends on it; `sat` and `unsat` do not.
         if limit != self.inner.resource_limit() {
-            self.answers
-                .retain(|_, a| matches!(a, Answer::Check(Sat::Sat | Sat::Unsat)));
+            self.retain(|_, a| matches!(a, Answer::Check(Sat::Sat | Sat::Unsat)));
         }
         self.inner.set_resource_limit(limit)
     }
@@ -153,8 +199,7 @@ impl Smt for CachedSmt {
     }
 
     fn set_interpolation(&mut self, strategy: solver_bridge::itp::Strategy) {
-        self.answers
-            .retain(|q, _| !matches!(q, Query::Interpolate(_)));
+        self.retain(|q, _| !matches!(q, Query::Interpolate(_)));
         self.inner.set_interpolation(strategy)
     }
 
@@ -287,5 +332,30 @@ mod tests {
         c.check(&[f(a)]).unwrap();
         c.check(&[f(b)]).unwrap();
         assert_eq!((c.queries(), c.cache_hits()), (1, 1));
+    }
+
+    /// The terms kept stay under MAX_NODES: a query over it is not remembered, and one that
+    /// would pass it starts the cache afresh.
+    #[test]
+    fn the_terms_kept_are_bounded() {
+        let mut c = CachedSmt::new(Box::new(Counting::default()));
+        let f = |t: Term| Term::gt(t, Term::int(0));
+        let huge = f(doubling(MAX_NODES));
+        c.check(std::slice::from_ref(&huge)).unwrap();
+        c.check(std::slice::from_ref(&huge)).unwrap();
+        assert_eq!((c.queries(), c.cache_hits(), c.nodes), (2, 0, 0));
+        // Two queries of 60 % each: the second one clears the first.
+        let (a, b) = (
+            doubling(MAX_NODES * 6 / 10),
+            doubling(MAX_NODES * 6 / 10 + 1),
+        );
+        c.check(&[f(a.clone())]).unwrap();
+        c.check(&[f(a.clone())]).unwrap();
+        assert_eq!((c.queries(), c.cache_hits()), (3, 1));
+        c.check(&[f(b.clone())]).unwrap();
+        assert!(c.nodes <= MAX_NODES);
+        c.check(&[f(b)]).unwrap();
+        c.check(&[f(a)]).unwrap();
+        assert_eq!((c.queries(), c.cache_hits()), (5, 2));
     }
 }

@@ -5,6 +5,7 @@ use crate::smt::{EngineError, Result};
 use biodivine_lib_bdd::{Bdd, BddPointer, BddVariable, BddVariableSet};
 use solver_bridge::term::Term;
 use std::collections::BTreeMap;
+use std::fmt;
 
 /// BDD variables reserved up front (biodivine-lib-bdd fixes the variable count of a set).
 pub const MAX_PREDICATES: u16 = 4096;
@@ -145,7 +146,7 @@ impl PredicateTable {
             return "false".into();
         }
         if Self::path_count(b) > MAX_DNF_CUBES {
-            return super::cpa::clip(self.bdd_to_term(b).to_string());
+            return super::cpa::clip(self.bdd_to_term(b));
         }
         // The optimized DNF (fewer, shorter cubes) restricts the BDD by each variable of its
         // support at every step: over many predicates it took 44 % of a theta-pred-bw run
@@ -155,33 +156,52 @@ impl PredicateTable {
         } else {
             b.to_dnf()
         };
-        let cubes: Vec<String> = dnf
+        let cubes = dnf
             .iter()
             .map(|c| {
-                let lits: Vec<String> = c
-                    .to_values()
+                c.to_values()
                     .into_iter()
-                    .map(|(v, val)| {
-                        let t = self.terms[v.to_index()].to_string();
-                        if val {
-                            t
-                        } else {
-                            format!("(not {t})")
-                        }
-                    })
-                    .collect();
-                if lits.len() == 1 {
-                    lits[0].clone()
-                } else {
-                    format!("(and {})", lits.join(" "))
-                }
+                    .map(|(v, val)| (&self.terms[v.to_index()], val))
+                    .collect()
             })
             .collect();
-        if cubes.len() == 1 {
-            cubes[0].clone()
-        } else {
-            format!("(or {})", cubes.join(" "))
+        super::cpa::clip(Dnf(cubes))
+    }
+}
+
+/// A DNF over predicates as SMT-LIB text: `(or (and p (not q)) r)`, a single cube or literal
+/// without its connective.
+struct Dnf<'a>(Vec<Vec<(&'a Term, bool)>>);
+
+impl fmt::Display for Dnf<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fn wrap(
+            f: &mut fmt::Formatter<'_>,
+            op: &str,
+            n: usize,
+            mut item: impl FnMut(&mut fmt::Formatter<'_>, usize) -> fmt::Result,
+        ) -> fmt::Result {
+            if n != 1 {
+                write!(f, "({op}")?;
+            }
+            for i in 0..n {
+                if n != 1 {
+                    f.write_str(" ")?;
+                }
+                item(f, i)?;
+            }
+            if n != 1 {
+                f.write_str(")")?;
+            }
+            Ok(())
         }
+        wrap(f, "or", self.0.len(), |f, i| {
+            let cube = &self.0[i];
+            wrap(f, "and", cube.len(), |f, j| match cube[j] {
+                (t, true) => write!(f, "{t}"),
+                (t, false) => write!(f, "(not {t})"),
+            })
+        })
     }
 }
 
@@ -215,5 +235,30 @@ mod tests {
         let small = t.literal(0, true).or(&t.literal(1, false));
         assert_eq!(PredicateTable::path_count(&small), 2);
         assert_eq!(t.bdd_text(&small), "(or (not p1) p0)");
+    }
+
+    /// A DNF of few cubes over long predicates (a divergent refinement's whole interpolants)
+    /// is clipped too, and a cube of one literal is written without its `and`.
+    #[test]
+    fn dnf_labels_over_long_predicates_are_bounded() {
+        use solver_bridge::term::Sort;
+        let mut t = PredicateTable::new();
+        let x = Term::new_var("x", Sort::Int);
+        let long =
+            |k: i64| Term::or((0..500).map(|i| Term::eq(x.clone(), Term::int(k * 1000 + i))));
+        let (p, q) = (t.intern(long(1)).unwrap(), t.intern(long(2)).unwrap());
+        let two = t.literal(p, true).and(&t.literal(q, false));
+        let text = t.bdd_text(&two);
+        assert!(text.starts_with("(and (or (= x 1000)"), "{text}");
+        assert!(text.ends_with('…') && text.len() <= super::super::cpa::MAX_TEXT + 4);
+        let r = t.intern(Term::new_var("r", Sort::Bool)).unwrap();
+        let cubes = t
+            .literal(r, true)
+            .or(&t.literal(p, false).and(&t.literal(r, false)));
+        assert!(
+            t.bdd_text(&cubes).starts_with("(or r (not (or (= x 1000)"),
+            "{}",
+            t.bdd_text(&cubes)
+        );
     }
 }

@@ -113,7 +113,7 @@ impl TraceChecker<PredicateCpa> for PredicateTraceChecker {
         let (blocks, _) = block_formulas(arg, &states)?;
         Ok(Trace {
             states,
-            blocks: blocks.iter().map(|b| clip(b.to_string())).collect(),
+            blocks: blocks.iter().map(clip).collect(),
         })
     }
 
@@ -152,7 +152,7 @@ impl TraceChecker<PredicateCpa> for PredicateTraceChecker {
         let mut itps = vec![Term::tt()];
         itps.extend(inner);
         itps.push(Term::ff());
-        let texts = itps.iter().map(|t| clip(t.to_string())).collect();
+        let texts = itps.iter().map(clip).collect();
         Ok((Refutation::Interpolants(itps), texts))
     }
 }
@@ -184,7 +184,7 @@ impl FormulaTrace<PredicateCpa> for PredicateTraceChecker {
     fn refutation(&self, _cpa: &PredicateCpa, itps: Vec<Term>) -> (Refutation, Vec<String>) {
         let texts = itps
             .iter()
-            .map(|t| clip(deindex(t).unwrap_or_else(|| t.clone()).to_string()))
+            .map(|t| clip(deindex(t).unwrap_or_else(|| t.clone())))
             .collect();
         (Refutation::Interpolants(itps), texts)
     }

@@ -148,7 +148,7 @@ fn term_vars(names: &Names, t: &Term) -> BTreeSet<VarId> {
 
 /// An interpolant as the playground shows it (unindexed where it can be).
 fn itp_text(t: &Term) -> String {
-    clip(deindex(t).unwrap_or_else(|| t.clone()).to_string())
+    clip(deindex(t).unwrap_or_else(|| t.clone()))
 }
 
 /// Interpolants τ0..τn as tracked variables: π_i = var(τi) (the efficient-CEGAR paper's

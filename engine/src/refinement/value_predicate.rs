@@ -95,7 +95,7 @@ fn interpolate_blocks(
     itps[last] = Term::ff();
     let texts = itps
         .iter()
-        .map(|t| clip(deindex(t).unwrap_or_else(|| t.clone()).to_string()))
+        .map(|t| clip(deindex(t).unwrap_or_else(|| t.clone())))
         .collect();
     Ok((Refutation::Interpolants(itps), texts))
 }

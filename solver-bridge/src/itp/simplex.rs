@@ -58,6 +58,34 @@ impl Field for BigRational {
     }
 }
 
+/// The operations of [`Field`] that [`SmallQ`] and [`MidQ`] (fields `n`, `d` and an exact
+/// `mul`) share.
+macro_rules! machine_rational {
+    () => {
+        fn zero() -> Self {
+            Self { n: 0, d: 1 }
+        }
+        fn one() -> Self {
+            Self { n: 1, d: 1 }
+        }
+        fn sign(&self) -> Ordering {
+            self.n.cmp(&0)
+        }
+        fn div_by(&mut self, p: &Self) -> Result<(), Overflow> {
+            let inv = if p.n < 0 {
+                Self { n: -p.d, d: -p.n }
+            } else {
+                Self { n: p.d, d: p.n }
+            };
+            *self = self.mul(&inv)?;
+            Ok(())
+        }
+        fn to_big(&self) -> BigRational {
+            BigRational::new(BigInt::from(self.n), BigInt::from(self.d))
+        }
+    };
+}
+
 /// A rational `n / d` in lowest terms with `d > 0`, in machine integers: the tableaux of
 /// Farkas certificates hold small numbers, and `BigRational`'s normalisation after every
 /// operation cost 90 % of a run (`examples/bmc-deep-bug.c` with `predicate-lbe`: 18.8 s of
@@ -110,20 +138,12 @@ impl SmallQ {
 }
 
 impl Field for SmallQ {
-    fn zero() -> Self {
-        SmallQ { n: 0, d: 1 }
-    }
-    fn one() -> Self {
-        SmallQ { n: 1, d: 1 }
-    }
+    machine_rational!();
     fn from_int(x: &BigInt) -> Result<Self, Overflow> {
         Ok(SmallQ {
             n: part(x.to_i128().ok_or(Overflow)?)?,
             d: 1,
         })
-    }
-    fn sign(&self) -> Ordering {
-        self.n.cmp(&0)
     }
     fn sub_mul(&mut self, f: &Self, y: &Self) -> Result<(), Overflow> {
         let p = f.mul(y)?;
@@ -141,21 +161,77 @@ impl Field for SmallQ {
         *self = SmallQ::reduce(n, d)?;
         Ok(())
     }
-    fn div_by(&mut self, p: &Self) -> Result<(), Overflow> {
-        let inv = if p.n < 0 {
-            SmallQ { n: -p.d, d: -p.n }
-        } else {
-            SmallQ { n: p.d, d: p.n }
-        };
-        *self = self.mul(&inv)?;
-        Ok(())
-    }
     fn less(&self, other: &Self) -> bool {
         // Products of 64-bit parts fit 128 bits.
         i128::from(self.n) * i128::from(other.d) < i128::from(other.n) * i128::from(self.d)
     }
-    fn to_big(&self) -> BigRational {
-        BigRational::new(BigInt::from(self.n), BigInt::from(self.d))
+}
+
+/// A rational `n / d` in lowest terms with `d > 0`, in 128-bit parts with checked operations:
+/// the second try when a [`SmallQ`] overflows. The wrap-around ranges of the `int` encoding
+/// put constants like 2^32 into the tableau, whose products outgrow 64 bits but rarely 128;
+/// over `BigRational` such a search cost 40 % of a `predicate-lbe` run on gsv2008 (its
+/// normalisation after every operation: `gcd` and shifts). Exact or `Overflow`, as
+/// [`SmallQ`].
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct MidQ {
+    n: i128,
+    d: i128,
+}
+
+/// `v` if it is a part of a [`MidQ`] (`i128::MIN` is refused, so that negating never
+/// overflows).
+fn mid_part(v: Option<i128>) -> Result<i128, Overflow> {
+    match v {
+        Some(x) if x != i128::MIN => Ok(x),
+        _ => Err(Overflow),
+    }
+}
+
+impl MidQ {
+    /// `n / d` in lowest terms; `d > 0`.
+    fn reduce(n: i128, d: i128) -> MidQ {
+        let g = n.gcd(&d);
+        MidQ { n: n / g, d: d / g }
+    }
+
+    fn mul(&self, o: &MidQ) -> Result<MidQ, Overflow> {
+        // Cross-cancelled factors of numbers in lowest terms: the result is in lowest terms.
+        let g1 = self.n.gcd(&o.d).max(1);
+        let g2 = o.n.gcd(&self.d).max(1);
+        let n = mid_part((self.n / g1).checked_mul(o.n / g2))?;
+        let d = mid_part((self.d / g2).checked_mul(o.d / g1))?;
+        Ok(MidQ { n, d })
+    }
+}
+
+impl Field for MidQ {
+    machine_rational!();
+    fn from_int(x: &BigInt) -> Result<Self, Overflow> {
+        Ok(MidQ {
+            n: mid_part(x.to_i128())?,
+            d: 1,
+        })
+    }
+    fn sub_mul(&mut self, f: &Self, y: &Self) -> Result<(), Overflow> {
+        let p = f.mul(y)?;
+        if p.n == 0 {
+            return Ok(());
+        }
+        let g = self.d.gcd(&p.d);
+        let (a, b) = (self.d / g, p.d / g);
+        let left = mid_part(self.n.checked_mul(b))?;
+        let right = mid_part(p.n.checked_mul(a))?;
+        let n = mid_part(left.checked_sub(right))?;
+        let d = mid_part(a.checked_mul(p.d))?;
+        *self = MidQ::reduce(n, d);
+        Ok(())
+    }
+    fn less(&self, other: &Self) -> bool {
+        match (self.n.checked_mul(other.d), other.n.checked_mul(self.d)) {
+            (Some(l), Some(r)) => l < r,
+            _ => self.to_big() < other.to_big(),
+        }
     }
 }
 
@@ -166,8 +242,9 @@ impl Field for SmallQ {
 /// pivot count alone does not bound the time.
 ///
 /// The search runs over machine rationals first and, if a number outgrows them, again over
-/// `BigRational` from the start (with the budget as it was): both take the same pivots, so
-/// the answer and the work charged do not depend on which one finished.
+/// 128-bit rationals and then `BigRational`, each from the start (with the budget as it
+/// was): all take the same pivots, so the answer and the work charged do not depend on
+/// which one finished.
 pub fn feasible_point(
     a: &[Vec<BigInt>],
     b: &[BigInt],
@@ -184,6 +261,10 @@ pub fn feasible_point(
     }
     let before = *work;
     if let Ok(r) = solve::<SmallQ>(a, b, cols, max_pivots, work) {
+        return r;
+    }
+    *work = before;
+    if let Ok(r) = solve::<MidQ>(a, b, cols, max_pivots, work) {
         return r;
     }
     *work = before;
@@ -376,7 +457,7 @@ mod tests {
     #[test]
     fn machine_rationals_take_the_same_pivots_as_bigrational() {
         let mut g = Lcg(7);
-        let (mut small, mut fell_back) = (0, 0);
+        let (mut small, mut fell_back, mut mid) = (0, 0, 0);
         for case in 0..600 {
             let rows = 1 + (g.next() % 8) as usize;
             let cols = 1 + (g.next() % 12) as usize;
@@ -399,6 +480,12 @@ mod tests {
                 }
                 Err(Overflow) => fell_back += 1,
             }
+            let mut w_mid = budget;
+            if let Ok(got) = solve::<MidQ>(&a, &b, cols, 200, &mut w_mid) {
+                mid += 1;
+                assert_eq!(got, want, "case {case}: 128-bit rationals");
+                assert_eq!(w_mid, w_big, "case {case}: the work charged (128 bits)");
+            }
             // The entry point answers as BigRational does, whichever finished.
             let mut w = budget;
             assert_eq!(
@@ -409,8 +496,8 @@ mod tests {
             assert_eq!(w, w_big, "case {case}");
         }
         assert!(
-            small > 400 && fell_back > 10,
-            "{small} in machine rationals, {fell_back} fell back"
+            small > 400 && fell_back > 10 && mid > small,
+            "{small} in machine rationals, {fell_back} fell back, {mid} in 128-bit rationals"
         );
     }
 
