@@ -3,8 +3,9 @@
 //! abstraction asks the same questions again and again (after a refinement it rebuilds the
 //! ARG below the pivot and abstracts the same block formulas over the same predicates; BMC
 //! and k-induction repeat their checks per bound), and every answer is a function of the
-//! query: the formulas are closed (each call pushes and pops its own level) and the solver
-//! settings that change answers (resource limit, interpolation strategy) clear the cache.
+//! query: the formulas are closed (each call pushes and pops its own level), an answer that
+//! depends on the resource limit is used only under the limit it was given under, and a
+//! change of interpolation strategy clears the interpolants.
 //!
 //! Deterministic like the rest of the engine (no clock, and the same hits natively and in
 //! the browser), so share links replay the same events. Bounded: past [`MAX_ENTRIES`]
@@ -50,16 +51,20 @@ enum Answer {
 
 pub struct CachedSmt {
     inner: Box<dyn Smt>,
-    /// Each answer with the nodes of its query and answer (see [`MAX_NODES`]).
-    answers: HashMap<Query, (Answer, usize)>,
+    /// Each answer with the nodes of its query and answer (see [`MAX_NODES`]) and the
+    /// resource limit it was given under.
+    answers: HashMap<Query, (Answer, usize, Option<u64>)>,
     /// The sum of the answers' nodes.
     nodes: usize,
+    /// The resource limit set through this layer (the inner one's at the start).
+    limit: Option<u64>,
     hits: u64,
 }
 
 impl CachedSmt {
     pub fn new(inner: Box<dyn Smt>) -> CachedSmt {
         CachedSmt {
+            limit: inner.resource_limit(),
             inner,
             answers: HashMap::new(),
             nodes: 0,
@@ -74,9 +79,14 @@ impl CachedSmt {
         q: Query,
         ask: impl FnOnce(&mut dyn Smt) -> Result<Answer>,
     ) -> Result<Answer> {
-        if let Some((a, _)) = self.answers.get(&q) {
-            self.hits += 1;
-            return Ok(a.clone());
+        let limit = self.limit;
+        if let Some((a, _, under)) = self.answers.get(&q) {
+            // `sat` and `unsat` hold under every limit; an `unknown` (and which model,
+            // cubes or interpolants were found before a limit) only under its own.
+            if *under == limit || matches!(a, Answer::Check(Sat::Sat | Sat::Unsat)) {
+                self.hits += 1;
+                return Ok(a.clone());
+            }
         }
         let a = ask(self.inner.as_mut())?;
         let nodes = q.nodes() + a.nodes();
@@ -86,15 +96,17 @@ impl CachedSmt {
         }
         if nodes <= MAX_NODES {
             self.nodes += nodes;
-            self.answers.insert(q, (a.clone(), nodes));
+            if let Some((_, old, _)) = self.answers.insert(q, (a.clone(), nodes, limit)) {
+                self.nodes -= old;
+            }
         }
         Ok(a)
     }
 
     /// Keeps the answers `keep` accepts (and the node count in step).
     fn retain(&mut self, mut keep: impl FnMut(&Query, &Answer) -> bool) {
-        self.answers.retain(|q, (a, _)| keep(q, a));
-        self.nodes = self.answers.values().map(|(_, n)| n).sum();
+        self.answers.retain(|q, (a, _, _)| keep(q, a));
+        self.nodes = self.answers.values().map(|(_, n, _)| n).sum();
     }
 
     /// [`CachedSmt::answer`] for a satisfiability query (`check`, `check_preprocessed`).
@@ -186,12 +198,11 @@ impl Smt for CachedSmt {
     }
 
     fn set_resource_limit(&mut self, limit: Option<u64>) -> Result<()> {
-        // An answer `unknown` (and which strategy an interpolation could use, which model or
-        // cubes were found before a limit) depends on it; `sat` and `unsat` do not.
-        if limit != self.inner.resource_limit() {
-            self.retain(|_, a| matches!(a, Answer::Check(Sat::Sat | Sat::Unsat)));
-        }
-        self.inner.set_resource_limit(limit)
+        // The answers that depend on it are kept with it (see `answer`): a check that lowers
+        // the limit for one query and restores it keeps what was learnt under both.
+        self.inner.set_resource_limit(limit)?;
+        self.limit = limit;
+        Ok(())
     }
 
     fn resource_limit(&self) -> Option<u64> {
@@ -298,14 +309,27 @@ mod tests {
         c.model(std::slice::from_ref(&f), &[]).unwrap();
         c.model(&[], std::slice::from_ref(&f)).unwrap();
         assert_eq!(c.queries(), 7);
-        // Another resource limit keeps the decided checks and clears the rest (an unknown,
-        // a model, cubes and interpolants depend on it).
+        // Under another resource limit the decided checks still answer, the rest (an
+        // unknown, a model, cubes and interpolants depend on it) is asked again.
         c.set_resource_limit(Some(10)).unwrap();
         c.check(std::slice::from_ref(&f)).unwrap();
         assert_eq!(c.queries(), 7);
         c.model(&[], std::slice::from_ref(&f)).unwrap();
         c.all_sat(&f, &[], 4).unwrap();
         assert_eq!(c.queries(), 9);
+        c.model(&[], std::slice::from_ref(&f)).unwrap();
+        assert_eq!(c.queries(), 9);
+        // Back under the first limit, its answers hold again: a caller that lowers the
+        // limit for one query and restores it (the certificate check) loses nothing.
+        c.set_resource_limit(None).unwrap();
+        c.interpolate(&[f.clone(), Term::bool(false)]).unwrap();
+        c.all_sat(&f, &[], 5).unwrap();
+        assert_eq!(c.queries(), 9);
+        // An answer asked again replaces the one of the other limit, nodes counted once.
+        let nodes = c.nodes;
+        c.set_resource_limit(Some(10)).unwrap();
+        c.all_sat(&f, &[], 5).unwrap();
+        assert_eq!((c.queries(), c.nodes), (10, nodes));
     }
 
     #[test]

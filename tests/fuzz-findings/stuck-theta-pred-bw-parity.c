@@ -7,6 +7,11 @@
 // (gcd: 525 -> 1200 queries), so it was not kept. predicate-sbe stops at its query limit
 // (200,000) after 58 s (x <= 0, x <= 2, x <= 10, ... without end). Every other preset: FALSE
 // in < 1 s. Wanted: a memory bound that ends such a run with UNKNOWN.
+// 2026-11-28 (commit 630defd): it ends, UNKNOWN "state limit of 100000 reached" after 123
+// refinements (188 predicates, 40,649 queries) in 635 s alone, 0.9 GB peak (14 GB after 10 min
+// before). Memory went into the query cache (now at most 2,000,000 term nodes), unclipped DNF
+// labels of abstraction states (142 KB each) and the predicate lists of abstraction events
+// (now 3,000 bytes each). Still slow: the refinement adds x = 0, 2, 4, ... one by one.
 // verdict: false
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);

@@ -108,7 +108,7 @@ fn set_abstraction(
 ) {
     events.push(Event::Strengthened {
         state: id.0,
-        formula: formula.to_string(),
+        formula: crate::predicate::cpa::clip(&formula),
     });
     algo.arg.node_mut(id).data.abs = Abs::Smt(formula);
 }
