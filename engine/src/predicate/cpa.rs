@@ -45,6 +45,9 @@ pub fn clip_all<T: std::fmt::Display>(items: &[T]) -> Vec<String> {
 
 /// `s` cut to at most `max` bytes (at a character boundary) with `…` appended when cut.
 pub fn clip_to(s: String, max: usize) -> String {
+    if s.len() <= max {
+        return s;
+    }
     clip_display(&s, max)
 }
 
