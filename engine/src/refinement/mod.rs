@@ -18,6 +18,7 @@ pub mod impact;
 pub mod liveness;
 pub mod predicate;
 pub mod prune;
+pub mod suffix;
 pub mod symbolic;
 pub mod value;
 pub mod value_predicate;

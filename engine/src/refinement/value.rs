@@ -9,7 +9,8 @@
 //!     them): along the shortest infeasible prefix of the path, Γi is the post of Γ(i-1) along
 //!     edge i, from which every variable is dropped whose absence keeps the rest of the prefix
 //!     contradicting, in slot order (inductive: from Γ(i-1) and one edge, never the whole
-//!     prefix). When the value semantics cannot see the contradiction even at full precision
+//!     prefix); Γi = ⊤ without trials up to the latest state from which the rest contradicts
+//!     on its own ([`suffix`](super::suffix), logarithmically many replays). When the value semantics cannot see the contradiction even at full precision
 //!     (it rests on values the analysis does not know), no precision refutes the path without
 //!     a solver (`max-enum=1*`: the path stays undecided); with enumeration, the variables the
 //!     path's prefix and suffix share at each state are tracked, so that T_k can pin them;
@@ -78,7 +79,13 @@ pub struct ValueTraceChecker {
 
 /// Value interpolants Γ0 = ⊤ .. for the path `steps` from ⊤, or `None` when the value
 /// semantics does not find the path infeasible. `None` entries are ⊥ (after the contradiction).
-fn value_interpolants(cfa: &Cfa, steps: &[EdgeStep]) -> Result<Option<Vec<Option<ValueState>>>> {
+/// With `shortcut`, Γi = ⊤ without trials up to the latest state from which the rest
+/// contradicts on its own (see `suffix`).
+fn value_interpolants(
+    cfa: &Cfa,
+    steps: &[EdgeStep],
+    shortcut: bool,
+) -> Result<Option<Vec<Option<ValueState>>>> {
     let step = |i: usize| (cfa.edge(steps[i].edge), &steps[i].from, &steps[i].to);
     // The shortest infeasible prefix: edge m is the first the post cannot take.
     let mut cur = ValueState::default();
@@ -97,9 +104,27 @@ fn value_interpolants(cfa: &Cfa, steps: &[EdgeStep]) -> Result<Option<Vec<Option
         return Ok(None);
     };
     let mut budget = MAX_INTERPOLATION_POSTS;
+    let mut charge = |cost: usize| {
+        if budget < cost as u64 {
+            return Err(EngineError::Limit(format!(
+                "value interpolation needs more than {MAX_INTERPOLATION_POSTS} posts"
+            )));
+        }
+        budget -= cost as u64;
+        Ok(())
+    };
+    // Γ0 .. Γj = ⊤ where the rest from j contradicts on its own (see `suffix`).
+    let j = if shortcut {
+        super::suffix::contradicting_suffix(m, |j| {
+            charge(m + 1 - j)?;
+            Ok(post_path(cfa, &ValueState::default(), (j..=m).map(step)).is_none())
+        })?
+    } else {
+        0
+    };
     let live = super::liveness::live_slots(cfa, &steps[..=m]);
-    let mut itps: Vec<Option<ValueState>> = vec![Some(ValueState::default())];
-    for i in 1..=m {
+    let mut itps: Vec<Option<ValueState>> = vec![Some(ValueState::default()); j + 1];
+    for i in j + 1..=m {
         let prev = itps[i - 1].as_ref().expect("before the contradiction");
         let (e, f, t) = step(i - 1);
         let Some(mut v) = post(cfa, prev, e, f, t).state else {
@@ -114,13 +139,7 @@ fn value_interpolants(cfa: &Cfa, steps: &[EdgeStep]) -> Result<Option<Vec<Option
             if super::liveness::kept_before(&live.reads[i - 1], &prev.values, &v.values, slot) {
                 continue;
             }
-            let cost = (m + 1 - i) as u64;
-            if budget < cost {
-                return Err(EngineError::Limit(format!(
-                    "value interpolation needs more than {MAX_INTERPOLATION_POSTS} posts"
-                )));
-            }
-            budget -= cost;
+            charge(m + 1 - i)?;
             let mut weaker = v.clone();
             weaker.values.remove(&slot);
             if post_path(cfa, &weaker, (i..=m).map(step)).is_none() {
@@ -314,12 +333,14 @@ pub fn edge_feasibility<D: Clone, P>(
 }
 
 /// The refutation by value interpolation of an edge path, and its steps as text; `None` when
-/// the value semantics at full precision does not see the contradiction.
+/// the value semantics at full precision does not see the contradiction. `shortcut`: see
+/// [`value_interpolants`].
 pub fn value_refutation(
     cpa: &ValueCpa,
     steps: &[EdgeStep],
+    shortcut: bool,
 ) -> Result<Option<(Refutation, Vec<String>)>> {
-    let Some(itps) = value_interpolants(&cpa.cfa, steps)? else {
+    let Some(itps) = value_interpolants(&cpa.cfa, steps, shortcut)? else {
         return Ok(None);
     };
     let texts = itps
@@ -366,7 +387,7 @@ impl TraceChecker<ValueCpa> for ValueTraceChecker {
     ) -> Result<(Refutation, Vec<String>)> {
         let steps = edge_steps(arg, &trace.states)?;
         if self.refutation == ValueRefutation::Interpolation {
-            if let Some(r) = value_refutation(cpa, &steps)? {
+            if let Some(r) = value_refutation(cpa, &steps, true)? {
                 return Ok(r);
             }
         }
@@ -386,6 +407,22 @@ impl TraceChecker<ValueCpa> for ValueTraceChecker {
             (ValueRefutation::Interpolation, MaxEnum::Bounded(_)) => shared_vars(cpa, &steps),
         };
         Ok((Refutation::Variables(vars), texts))
+    }
+
+    /// Where a post over-approximates and is not monotone, Γi = ⊤ before a rest that
+    /// contradicts on its own can leave the precision as it was: then the trials at every
+    /// state (as in the symbolic refinement).
+    fn refute_further(
+        &mut self,
+        cpa: &mut ValueCpa,
+        _smt: &mut dyn Smt,
+        arg: &VArg,
+        trace: &Trace,
+    ) -> Result<Option<(Refutation, Vec<String>)>> {
+        if self.refutation != ValueRefutation::Interpolation {
+            return Ok(None);
+        }
+        value_refutation(cpa, &edge_steps(arg, &trace.states)?, false)
     }
 }
 
@@ -545,13 +582,89 @@ pub(crate) mod tests {
         crate::frontend::parse_program("t.c", src).unwrap().cfa
     }
 
+    /// The path of a deterministic program as concrete execution (the value post at full
+    /// precision) takes it, until a branch into the error call, which it takes (infeasible
+    /// when the program is safe), then that call.
+    pub(crate) fn executed_error_path(cfa: &Cfa) -> Vec<EdgeStep> {
+        let control = ControlCpa {
+            loop_bound: None,
+            max_depth: 4,
+            cut_states: false,
+        };
+        let mut at = control.initial(cfa);
+        let mut state = ValueState::default();
+        let mut path = Vec::new();
+        let into_error = |e: &crate::cfa::Edge| {
+            cfa.node(e.to).is_error() || cfa.successors(e.to).any(|f| cfa.node(f.to).is_error())
+        };
+        while !cfa.node(at.location).is_error() {
+            let mut taken = None;
+            for e in cfa.successors(at.location) {
+                let next = control.successor(cfa, &at, e).unwrap().unwrap();
+                let p = post(cfa, &state, e, &at, &next).state;
+                if into_error(e) || p.is_some() {
+                    taken = Some((e.id, next, p.unwrap_or_default()));
+                    if into_error(e) {
+                        break;
+                    }
+                }
+            }
+            let (edge, next, p) = taken.expect("a successor");
+            path.push(EdgeStep {
+                edge,
+                from: at,
+                to: next.clone(),
+            });
+            (at, state) = (next, p);
+        }
+        path
+    }
+
+    /// A program whose loop runs `n` times before the contradiction in its last iteration
+    /// (`x = 0`); `c` is read after each write, so each iteration has a trial for it.
+    pub(crate) fn long_loop(n: u32) -> String {
+        format!(
+            "extern void reach_error(void);\nint main(void) {{ unsigned int x = 1; \
+             unsigned int y = 0; unsigned int c, d; \
+             while (y < {n}u) {{ x = 0; y++; c = 5; d = c; }} \
+             if (x != 0) reach_error(); return 0; }}"
+        )
+    }
+
+    /// Γi = ⊤ up to the loop's last `x = 0`, found without a trial per state: a path of
+    /// 120,000 edges, whose trials alone (one replay of the rest per `c = 5`) would need far
+    /// more than `MAX_INTERPOLATION_POSTS` posts.
+    #[test]
+    fn a_rest_that_contradicts_alone_costs_no_trials() {
+        let c = cfa(&long_loop(20_000));
+        let steps = executed_error_path(&c);
+        assert!(steps.len() > 120_000, "{}", steps.len());
+        let itps = value_interpolants(&c, &steps, true).unwrap().unwrap();
+        let last_write = steps
+            .iter()
+            .rposition(|s| c.label(&c.edge(s.edge).kind) == "x = 0U;")
+            .unwrap();
+        for (i, g) in itps.iter().enumerate().take(last_write + 1) {
+            assert_eq!(g, &Some(ValueState::default()), "Γ{i}");
+        }
+        let named: Vec<_> = itps[last_write + 1]
+            .as_ref()
+            .unwrap()
+            .values
+            .keys()
+            .map(|s| c.var(s.var).name.clone())
+            .collect();
+        assert_eq!(named, vec!["x".to_string()]);
+        assert_eq!(itps.last(), Some(&None));
+    }
+
     /// The thesis' pitfall 11: interpolants are inductive and keep only what the rest of the
     /// path needs (`y` is never read again, `x` is).
     #[test]
     fn value_interpolants_keep_what_the_suffix_needs() {
         let c = cfa("extern void reach_error(void);\nint main(void) { int x = 1; int y = 2; if (x != 1) reach_error(); return 0; }");
         let steps = error_path(&c);
-        let itps = value_interpolants(&c, &steps).unwrap().unwrap();
+        let itps = value_interpolants(&c, &steps, true).unwrap().unwrap();
         assert_eq!(itps.len(), steps.len() + 1);
         assert_eq!(itps[0], Some(ValueState::default()));
         let named = |v: &ValueState| -> Vec<String> {
@@ -579,6 +692,6 @@ pub(crate) mod tests {
     fn nondeterministic_contradictions_are_not_value_refutable() {
         let c = cfa("extern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\nint main(void) { int x = __VERIFIER_nondet_int(); if (x > 0) { if (x < 0) reach_error(); } return 0; }");
         let steps = error_path(&c);
-        assert_eq!(value_interpolants(&c, &steps).unwrap(), None);
+        assert_eq!(value_interpolants(&c, &steps, true).unwrap(), None);
     }
 }

@@ -27,7 +27,7 @@ pub use check::{check_binary, check_sequence, check_syntax};
 pub use script::{solve_script, ScriptAnswer, ScriptError};
 
 use crate::context::{SatResult, SmtContext};
-use crate::solver::{Solver, SolverError};
+use crate::solver::{reports_resource_limit as is_resource_limit, Solver, SolverError};
 use crate::term::{sort_conflicts, vars_of, Sort, Term, Var};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -302,10 +302,6 @@ fn is_final(e: &ItpError) -> bool {
         ItpError::Solver(_) => true,
         _ => false,
     }
-}
-
-fn is_resource_limit(message: &str) -> bool {
-    message.contains("resource limit") || message.contains("canceled")
 }
 
 /// The first of `order` that applies.

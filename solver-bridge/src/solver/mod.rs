@@ -101,6 +101,11 @@ impl fmt::Display for SolverError {
             ),
             Io { message } => write!(f, "solver I/O error: {message}"),
             MalformedQuery { message } => write!(f, "malformed query (not sent): {message}"),
+            // Z3 reports an exhausted resource limit (`rlimit`) inside a command as an error
+            // ("max. resource limit exceeded", "push canceled"): name the cause.
+            Reported { message } if reports_resource_limit(message) => {
+                write!(f, "the solver reached its resource limit ({message})")
+            }
             Reported { message } => write!(f, "the solver reported an error: {message}"),
             Unsupported { query } => write!(f, "the solver does not support: {query}"),
             UnexpectedReply { expected, reply } => {
@@ -128,6 +133,12 @@ impl fmt::Display for SolverError {
 }
 
 impl std::error::Error for SolverError {}
+
+/// Whether an error the solver reported is its resource limit running out (Z3 says "max.
+/// resource limit exceeded", or "canceled" for the command it stopped, e.g. `push`).
+pub fn reports_resource_limit(message: &str) -> bool {
+    message.contains("resource limit") || message.contains("canceled")
+}
 
 /// Checks that `text` is well-formed enough to send: balanced, and without `(exit)`, which would
 /// end a long-lived solver process.
