@@ -140,7 +140,7 @@ fn contradicting(
     let mut cur = s.clone();
     for step in steps {
         match cpa
-            .post(&cur, cfa.edge(step.edge), &step.from, &step.to)?
+            .post_owned(cur, cfa.edge(step.edge), &step.from, &step.to)?
             .state
         {
             Some(next) => cur = next,

@@ -90,6 +90,17 @@ impl SymbolicCpa {
         from: &ControlState,
         to: &ControlState,
     ) -> Result<super::post::SymPost> {
+        self.post_owned(s.clone(), edge, from, to)
+    }
+
+    /// [`SymbolicCpa::post`] of a state the caller gives up (no copy per edge of a replay).
+    pub fn post_owned(
+        &mut self,
+        s: SymState,
+        edge: &Edge,
+        from: &ControlState,
+        to: &ControlState,
+    ) -> Result<super::post::SymPost> {
         if self.idents.count() > MAX_IDENTS {
             return Err(EngineError::Limit(format!(
                 "more than {MAX_IDENTS} symbolic identifiers"
@@ -101,7 +112,7 @@ impl SymbolicCpa {
             enc: Encoder::new(&cfa, self.encoding),
             idents: &mut self.idents,
         };
-        Ok(p.post(s, edge, from, to))
+        Ok(p.post_owned(s, edge, from, to))
     }
 
     /// Whether `constraints` are satisfiable (`Unknown` counts as satisfiable: the state

@@ -234,10 +234,22 @@ impl Poster<'_> {
         from: &ControlState,
         to: &ControlState,
     ) -> SymPost {
+        self.post_owned(s.clone(), edge, from, to)
+    }
+
+    /// [`Poster::post`] of a state the caller gives up (a replay along a path: no copy of its
+    /// values and constraints per edge).
+    pub fn post_owned(
+        &mut self,
+        s: SymState,
+        edge: &Edge,
+        from: &ControlState,
+        to: &ControlState,
+    ) -> SymPost {
         let mut cx = EdgeCx {
             read: Frames::of(self.cfa, from),
             write: Frames::of(self.cfa, to),
-            next: s.clone(),
+            next: s,
             added: Vec::new(),
         };
         let infeasible = SymPost {
