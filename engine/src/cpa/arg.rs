@@ -91,9 +91,9 @@ impl<D: Clone, P> Arg<D, P> {
             .unwrap_or_default()
     }
 
-    /// Whether `id` is in the reached set at `ctl`.
-    pub fn in_reached(&self, ctl: &ControlState, id: ArgId) -> bool {
-        self.reached.get(ctl).is_some_and(|s| s.contains(&id))
+    /// The reached set at `ctl` (`None`: empty).
+    pub fn reached_set(&self, ctl: &ControlState) -> Option<&BTreeSet<ArgId>> {
+        self.reached.get(ctl)
     }
 
     /// All reached states, in id order.

@@ -60,7 +60,11 @@ impl CoverIndex {
                 }
             }
         }
-        out.retain(|id| arg.in_reached(ctl, *id));
+        // One look-up of the control state (its call stack compares slowly), not one per id.
+        let Some(reached) = arg.reached_set(ctl) else {
+            return Vec::new();
+        };
+        out.retain(|id| reached.contains(id));
         out.sort_unstable();
         out.dedup();
         out
