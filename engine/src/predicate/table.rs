@@ -4,7 +4,8 @@
 use crate::smt::{EngineError, Result};
 use biodivine_lib_bdd::{Bdd, BddPointer, BddVariable, BddVariableSet};
 use solver_bridge::term::Term;
-use std::collections::BTreeMap;
+use std::cell::RefCell;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 
 /// BDD variables reserved up front (biodivine-lib-bdd fixes the variable count of a set).
@@ -16,10 +17,18 @@ pub const MAX_DNF_CUBES: u64 = 32;
 /// The most predicates a BDD may depend on for its text to be an optimized DNF.
 pub const MAX_OPTIMIZED_SUPPORT: usize = 16;
 
+/// The most BDD texts [`PredicateTable::bdd_text`] remembers (past it, it starts afresh).
+const MAX_TEXTS: usize = 4096;
+
 pub struct PredicateTable {
     terms: Vec<Term>,
     index: BTreeMap<Term, usize>,
     vars: BddVariableSet,
+    /// The text of each BDD written so far: an abstraction's text is written for its event and
+    /// for its state's label, and the same abstraction recurs at many states (the optimized
+    /// DNF took 12 % of a predicate-sbe run, phases_1-1). A predicate's index never changes,
+    /// so a text stays right.
+    texts: RefCell<HashMap<Bdd, String>>,
 }
 
 impl Default for PredicateTable {
@@ -34,6 +43,7 @@ impl PredicateTable {
             terms: Vec::new(),
             index: BTreeMap::new(),
             vars: BddVariableSet::new_anonymous(MAX_PREDICATES),
+            texts: RefCell::default(),
         }
     }
 
@@ -139,6 +149,20 @@ impl PredicateTable {
     /// [`MAX_DNF_CUBES`] cubes, otherwise its Shannon expansion with shared subterms, whose
     /// size is linear in the BDD's (a DNF can be exponential), clipped like every formula text.
     pub fn bdd_text(&self, b: &Bdd) -> String {
+        if let Some(t) = self.texts.borrow().get(b) {
+            return t.clone();
+        }
+        let t = self.write_bdd(b);
+        let mut texts = self.texts.borrow_mut();
+        if texts.len() >= MAX_TEXTS {
+            texts.clear();
+        }
+        texts.insert(b.clone(), t.clone());
+        t
+    }
+
+    /// [`PredicateTable::bdd_text`] without the memo.
+    fn write_bdd(&self, b: &Bdd) -> String {
         if b.is_true() {
             return "true".into();
         }
@@ -260,5 +284,36 @@ mod tests {
             "{}",
             t.bdd_text(&cubes)
         );
+    }
+
+    /// A remembered text is the one written afresh, also after the memo started afresh and
+    /// after predicates were added.
+    #[test]
+    fn remembered_texts_are_the_written_ones() {
+        use solver_bridge::term::Sort;
+        let mut t = PredicateTable::new();
+        let mut bdds = Vec::new();
+        for i in 0..20 {
+            let p = t
+                .intern(Term::new_var(format!("q{i}"), Sort::Bool))
+                .unwrap();
+            let l = t.literal(p, i % 2 == 0);
+            bdds.push(bdds.last().map_or(l.clone(), |b: &Bdd| b.or(&l)));
+            for b in &bdds {
+                assert_eq!(t.bdd_text(b), t.write_bdd(b));
+            }
+        }
+        // More distinct BDDs than the memo holds: the cubes over 13 predicates.
+        let mut most = 0;
+        for i in 0..MAX_TEXTS + 10 {
+            let cube = (0..13).fold(t.bdd_true(), |c, v| c.and(&t.literal(v, i >> v & 1 == 1)));
+            let _ = t.bdd_text(&cube);
+            most = most.max(t.texts.borrow().len());
+        }
+        assert_eq!(most, MAX_TEXTS);
+        assert!(t.texts.borrow().len() < MAX_TEXTS);
+        for b in &bdds {
+            assert_eq!(t.bdd_text(b), t.write_bdd(b));
+        }
     }
 }
