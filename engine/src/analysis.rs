@@ -158,9 +158,7 @@ pub fn value_cegar(cfa: Rc<Cfa>, config: &Config, smt: Box<dyn Smt>) -> Cegar<Va
         cpa,
         refiner: cegar_refiner(
             config,
-            ValueTraceChecker {
-                refutation: config.value_refinement,
-            },
+            ValueTraceChecker::new(config.value_refinement),
             ValuePrecisionRefiner,
         ),
         certifier: Box::new(ArgCertifier),
@@ -185,9 +183,7 @@ pub fn symbolic_cegar(cfa: Rc<Cfa>, config: &Config, smt: Box<dyn Smt>) -> Cegar
         cpa,
         refiner: cegar_refiner(
             config,
-            SymbolicTraceChecker {
-                refutation: config.symbolic.refutation,
-            },
+            SymbolicTraceChecker::new(config.symbolic.refutation),
             ValuePrecisionRefiner,
         ),
         certifier: Box::new(ArgCertifier),

@@ -18,6 +18,14 @@
 
 use crate::smt::Result;
 
+/// Interpolants Γ0 .. Γn of a path (`None`: ⊥, after the contradiction), and whether the
+/// first ones were set to ⊤ by [`contradicting_suffix`] (only then can the trials at every
+/// state refute more).
+pub struct Interpolants<S> {
+    pub states: Vec<Option<S>>,
+    pub cut_short: bool,
+}
+
 /// The largest `j ≤ m` such that `contradicts(j)` (the rest `steps[j..=m]` contradicts from
 /// ⊤), given that the whole prefix (`j = 0`) does; `contradicts` is asked only for `j ≥ 1`.
 /// Bisection assumes that the answers are monotone (true up to some `j`, false after); where

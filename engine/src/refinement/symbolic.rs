@@ -24,6 +24,7 @@
 //!   refutation that adds nothing leaves the path undecided (pitfall 12).
 
 use super::binary::{FormulaTrace, TraceFormula};
+use super::suffix::Interpolants;
 use super::value::{
     edge_feasibility, edge_steps, edge_trace, edge_trace_formula, interpolant_vars,
     variable_refutation, TracksVariables,
@@ -63,7 +64,55 @@ impl TracksVariables for SymbolicCpa {
 }
 
 pub struct SymbolicTraceChecker {
-    pub refutation: SymbolicRefutation,
+    refutation: SymbolicRefutation,
+    /// Whether the last refutation set its first interpolants to ⊤ without trials.
+    cut_short: bool,
+}
+
+impl SymbolicTraceChecker {
+    pub fn new(refutation: SymbolicRefutation) -> SymbolicTraceChecker {
+        SymbolicTraceChecker {
+            refutation,
+            cut_short: false,
+        }
+    }
+
+    /// The refutation by symbolic interpolation of `steps`, and its steps as text.
+    fn interpolate(
+        &mut self,
+        cpa: &mut SymbolicCpa,
+        smt: &mut dyn Smt,
+        steps: &[EdgeStep],
+        shortcut: bool,
+    ) -> Result<(Refutation, Vec<String>)> {
+        let Some(Interpolants {
+            states: itps,
+            cut_short,
+        }) = symbolic_interpolants(cpa, smt, steps, shortcut)?
+        else {
+            // Not refutable at full precision: tracking more cannot help.
+            let mut texts = vec!["true".to_string(); steps.len()];
+            texts.push("false".into());
+            return Ok((
+                Refutation::Variables(vec![BTreeSet::new(); steps.len() + 1]),
+                texts,
+            ));
+        };
+        self.cut_short = cut_short;
+        let texts = itps
+            .iter()
+            .map(|g| match g {
+                None => "false".to_string(),
+                Some(g) if g.values.is_empty() && g.constraints.is_empty() => "true".into(),
+                Some(g) => clip(cpa.text(g)),
+            })
+            .collect();
+        let vars = itps
+            .iter()
+            .map(|g| g.as_ref().map(needed_vars).unwrap_or_default())
+            .collect();
+        Ok((Refutation::Variables(vars), texts))
+    }
 }
 
 /// The budget of one interpolation.
@@ -162,7 +211,7 @@ fn symbolic_interpolants(
     smt: &mut dyn Smt,
     steps: &[EdgeStep],
     shortcut: bool,
-) -> Result<Option<Vec<Option<SymState>>>> {
+) -> Result<Option<Interpolants<SymState>>> {
     let mut budget = Budget {
         posts: MAX_INTERPOLATION_POSTS,
         queries: MAX_INTERPOLATION_QUERIES,
@@ -250,7 +299,10 @@ fn symbolic_interpolants(
         itps.push(Some(g));
     }
     itps.resize(steps.len() + 1, None);
-    Ok(Some(itps))
+    Ok(Some(Interpolants {
+        states: itps,
+        cut_short: j > 0,
+    }))
 }
 
 /// The constraints of `g` connected to the identifiers of its values or to an exact
@@ -312,19 +364,20 @@ impl TraceChecker<SymbolicCpa> for SymbolicTraceChecker {
         trace: &Trace,
     ) -> Result<(Refutation, Vec<String>)> {
         let steps = edge_steps(arg, &trace.states)?;
+        self.cut_short = false;
         if self.refutation == SymbolicRefutation::Predicate {
             let cfa = cpa.cfa.clone();
             let (vars, texts) = interpolant_vars(&cfa, &cpa.encoder(), &cpa.names, smt, &steps)?;
             return Ok((Refutation::Variables(vars), texts));
         }
-        interpolation_refutation(cpa, smt, &steps, true)
+        self.interpolate(cpa, smt, &steps, true)
     }
 
     /// Symbolic execution is not monotone where it over-approximates (an operation's result
     /// becomes a fresh identifier): a rest that contradicts from ⊤ may not from the state
     /// before it, and Γi = ⊤ there can leave the precision as it was. Then the trials at
     /// every state, as the thesis defines them (tests/verdicts/nested-safe.c, third
-    /// refinement).
+    /// refinement), when the refutation was cut short.
     fn refute_further(
         &mut self,
         cpa: &mut SymbolicCpa,
@@ -332,43 +385,12 @@ impl TraceChecker<SymbolicCpa> for SymbolicTraceChecker {
         arg: &SArg,
         trace: &Trace,
     ) -> Result<Option<(Refutation, Vec<String>)>> {
-        if self.refutation != SymbolicRefutation::Interpolation {
+        if !std::mem::take(&mut self.cut_short) {
             return Ok(None);
         }
         let steps = edge_steps(arg, &trace.states)?;
-        interpolation_refutation(cpa, smt, &steps, false).map(Some)
+        self.interpolate(cpa, smt, &steps, false).map(Some)
     }
-}
-
-/// The refutation by symbolic interpolation of `steps`, and its steps as text.
-fn interpolation_refutation(
-    cpa: &mut SymbolicCpa,
-    smt: &mut dyn Smt,
-    steps: &[EdgeStep],
-    shortcut: bool,
-) -> Result<(Refutation, Vec<String>)> {
-    let Some(itps) = symbolic_interpolants(cpa, smt, steps, shortcut)? else {
-        // Not refutable at full precision: tracking more cannot help.
-        let mut texts = vec!["true".to_string(); steps.len()];
-        texts.push("false".into());
-        return Ok((
-            Refutation::Variables(vec![BTreeSet::new(); steps.len() + 1]),
-            texts,
-        ));
-    };
-    let texts = itps
-        .iter()
-        .map(|g| match g {
-            None => "false".to_string(),
-            Some(g) if g.values.is_empty() && g.constraints.is_empty() => "true".into(),
-            Some(g) => clip(cpa.text(g)),
-        })
-        .collect();
-    let vars = itps
-        .iter()
-        .map(|g| g.as_ref().map(needed_vars).unwrap_or_default())
-        .collect();
-    Ok((Refutation::Variables(vars), texts))
 }
 
 impl FormulaTrace<SymbolicCpa> for SymbolicTraceChecker {
@@ -482,7 +504,8 @@ mod tests {
         let mut smt = BridgeSmt::new(NativeZ3::new().expect("the tests need z3"));
         let itps = symbolic_interpolants(&mut cpa, &mut smt, &steps, true)
             .unwrap()
-            .expect("infeasible");
+            .expect("infeasible")
+            .states;
         let vars: Vec<BTreeSet<String>> = itps
             .iter()
             .map(|g| {
@@ -604,7 +627,8 @@ mod tests {
         let mut smt = GivesUp::new(u64::MAX);
         let itps = symbolic_interpolants(&mut cpa, &mut smt, &steps, true)
             .unwrap()
-            .expect("infeasible");
+            .expect("infeasible")
+            .states;
         let last_write = steps
             .iter()
             .rposition(|s| cfa.label(&cfa.edge(s.edge).kind) == "x = 0U;")
@@ -639,7 +663,8 @@ mod tests {
         for from in 0..all.checks {
             let (_, mut cpa, steps) = three_positive();
             let mut smt = GivesUp::new(from);
-            let Some(itps) = symbolic_interpolants(&mut cpa, &mut smt, &steps, true).unwrap()
+            let Some(Interpolants { states: itps, .. }) =
+                symbolic_interpolants(&mut cpa, &mut smt, &steps, true).unwrap()
             else {
                 continue;
             };

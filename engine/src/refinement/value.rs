@@ -10,8 +10,9 @@
 //!     edge i, from which every variable is dropped whose absence keeps the rest of the prefix
 //!     contradicting, in slot order (inductive: from Γ(i-1) and one edge, never the whole
 //!     prefix); Γi = ⊤ without trials up to the latest state from which the rest contradicts
-//!     on its own ([`suffix`](super::suffix), logarithmically many replays). When the value semantics cannot see the contradiction even at full precision
-//!     (it rests on values the analysis does not know), no precision refutes the path without
+//!     on its own ([`suffix`](super::suffix), logarithmically many replays). When the value
+//!     semantics cannot see the contradiction even at full precision (it rests on values
+//!     the analysis does not know), no precision refutes the path without
 //!     a solver (`max-enum=1*`: the path stays undecided); with enumeration, the variables the
 //!     path's prefix and suffix share at each state are tracked, so that T_k can pin them;
 //!   - `itp-vars`: always the variables of the sequence interpolants (the efficient-CEGAR
@@ -20,6 +21,7 @@
 //!   abstraction); a refutation that adds nothing ends the run with UNKNOWN.
 
 use super::binary::{FormulaTrace, TraceFormula};
+use super::suffix::Interpolants;
 use super::{Feasibility, Goal, Increment, PrecisionRefiner, Refutation, Trace, TraceChecker};
 use crate::cfa::Cfa;
 use crate::counterexample::{self, EdgeStep};
@@ -74,7 +76,18 @@ pub fn edge_steps<D: Clone, P>(arg: &Arg<D, P>, states: &[ArgId]) -> Result<Vec<
 }
 
 pub struct ValueTraceChecker {
-    pub refutation: ValueRefutation,
+    refutation: ValueRefutation,
+    /// Whether the last refutation set its first interpolants to ⊤ without trials.
+    cut_short: bool,
+}
+
+impl ValueTraceChecker {
+    pub fn new(refutation: ValueRefutation) -> ValueTraceChecker {
+        ValueTraceChecker {
+            refutation,
+            cut_short: false,
+        }
+    }
 }
 
 /// Value interpolants Γ0 = ⊤ .. for the path `steps` from ⊤, or `None` when the value
@@ -85,7 +98,7 @@ fn value_interpolants(
     cfa: &Cfa,
     steps: &[EdgeStep],
     shortcut: bool,
-) -> Result<Option<Vec<Option<ValueState>>>> {
+) -> Result<Option<Interpolants<ValueState>>> {
     let step = |i: usize| (cfa.edge(steps[i].edge), &steps[i].from, &steps[i].to);
     // The shortest infeasible prefix: edge m is the first the post cannot take.
     let mut cur = ValueState::default();
@@ -149,7 +162,10 @@ fn value_interpolants(
         itps.push(Some(v));
     }
     itps.resize(steps.len() + 1, None);
-    Ok(Some(itps))
+    Ok(Some(Interpolants {
+        states: itps,
+        cut_short: j > 0,
+    }))
 }
 
 /// The program variables of a term over SSA constants or unindexed names (auxiliary values
@@ -332,15 +348,22 @@ pub fn edge_feasibility<D: Clone, P>(
     )?))
 }
 
+/// A refutation and its steps as text.
+pub type Refuted = (Refutation, Vec<String>);
+
 /// The refutation by value interpolation of an edge path, and its steps as text; `None` when
-/// the value semantics at full precision does not see the contradiction. `shortcut`: see
-/// [`value_interpolants`].
+/// the value semantics at full precision does not see the contradiction; whether it was cut
+/// short. `shortcut`: see [`value_interpolants`].
 pub fn value_refutation(
     cpa: &ValueCpa,
     steps: &[EdgeStep],
     shortcut: bool,
-) -> Result<Option<(Refutation, Vec<String>)>> {
-    let Some(itps) = value_interpolants(&cpa.cfa, steps, shortcut)? else {
+) -> Result<Option<(Refuted, bool)>> {
+    let Some(Interpolants {
+        states: itps,
+        cut_short,
+    }) = value_interpolants(&cpa.cfa, steps, shortcut)?
+    else {
         return Ok(None);
     };
     let texts = itps
@@ -359,7 +382,7 @@ pub fn value_refutation(
                 .unwrap_or_default()
         })
         .collect();
-    Ok(Some((Refutation::Variables(vars), texts)))
+    Ok(Some(((Refutation::Variables(vars), texts), cut_short)))
 }
 
 impl TraceChecker<ValueCpa> for ValueTraceChecker {
@@ -386,8 +409,10 @@ impl TraceChecker<ValueCpa> for ValueTraceChecker {
         trace: &Trace,
     ) -> Result<(Refutation, Vec<String>)> {
         let steps = edge_steps(arg, &trace.states)?;
+        self.cut_short = false;
         if self.refutation == ValueRefutation::Interpolation {
-            if let Some(r) = value_refutation(cpa, &steps, true)? {
+            if let Some((r, cut_short)) = value_refutation(cpa, &steps, true)? {
+                self.cut_short = cut_short;
                 return Ok(r);
             }
         }
@@ -411,7 +436,7 @@ impl TraceChecker<ValueCpa> for ValueTraceChecker {
 
     /// Where a post over-approximates and is not monotone, Γi = ⊤ before a rest that
     /// contradicts on its own can leave the precision as it was: then the trials at every
-    /// state (as in the symbolic refinement).
+    /// state (as in the symbolic refinement), when the refutation was cut short.
     fn refute_further(
         &mut self,
         cpa: &mut ValueCpa,
@@ -419,10 +444,11 @@ impl TraceChecker<ValueCpa> for ValueTraceChecker {
         arg: &VArg,
         trace: &Trace,
     ) -> Result<Option<(Refutation, Vec<String>)>> {
-        if self.refutation != ValueRefutation::Interpolation {
+        if !std::mem::take(&mut self.cut_short) {
             return Ok(None);
         }
-        value_refutation(cpa, &edge_steps(arg, &trace.states)?, false)
+        let steps = edge_steps(arg, &trace.states)?;
+        Ok(value_refutation(cpa, &steps, false)?.map(|(r, _)| r))
     }
 }
 
@@ -639,7 +665,10 @@ pub(crate) mod tests {
         let c = cfa(&long_loop(20_000));
         let steps = executed_error_path(&c);
         assert!(steps.len() > 120_000, "{}", steps.len());
-        let itps = value_interpolants(&c, &steps, true).unwrap().unwrap();
+        let itps = value_interpolants(&c, &steps, true)
+            .unwrap()
+            .unwrap()
+            .states;
         let last_write = steps
             .iter()
             .rposition(|s| c.label(&c.edge(s.edge).kind) == "x = 0U;")
@@ -664,7 +693,10 @@ pub(crate) mod tests {
     fn value_interpolants_keep_what_the_suffix_needs() {
         let c = cfa("extern void reach_error(void);\nint main(void) { int x = 1; int y = 2; if (x != 1) reach_error(); return 0; }");
         let steps = error_path(&c);
-        let itps = value_interpolants(&c, &steps, true).unwrap().unwrap();
+        let itps = value_interpolants(&c, &steps, true)
+            .unwrap()
+            .unwrap()
+            .states;
         assert_eq!(itps.len(), steps.len() + 1);
         assert_eq!(itps[0], Some(ValueState::default()));
         let named = |v: &ValueState| -> Vec<String> {
@@ -692,6 +724,6 @@ pub(crate) mod tests {
     fn nondeterministic_contradictions_are_not_value_refutable() {
         let c = cfa("extern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\nint main(void) { int x = __VERIFIER_nondet_int(); if (x > 0) { if (x < 0) reach_error(); } return 0; }");
         let steps = error_path(&c);
-        assert_eq!(value_interpolants(&c, &steps, true).unwrap(), None);
+        assert!(value_interpolants(&c, &steps, true).unwrap().is_none());
     }
 }

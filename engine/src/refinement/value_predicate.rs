@@ -142,7 +142,7 @@ impl TraceChecker<ValuePredicateCpa> for ValuePredicateTraceChecker {
         trace: &Trace,
     ) -> Result<(Refutation, Vec<String>)> {
         let steps = edge_steps(arg, &trace.states)?;
-        if let Some(r) = value_refutation(&cpa.value, &steps, true)? {
+        if let Some((r, _)) = value_refutation(&cpa.value, &steps, true)? {
             self.by_values = true;
             return Ok(r);
         }

@@ -112,7 +112,7 @@ impl SymbolicCpa {
             enc: Encoder::new(&cfa, self.encoding),
             idents: &mut self.idents,
         };
-        Ok(p.post_owned(s, edge, from, to))
+        Ok(p.post(s, edge, from, to))
     }
 
     /// Whether `constraints` are satisfiable (`Unknown` counts as satisfiable: the state

@@ -226,20 +226,9 @@ impl Poster<'_> {
         }
     }
 
-    /// The strongest post of `s` along `edge` from control state `from` to `to`.
+    /// The strongest post of `s` along `edge` from control state `from` to `to` (`s` is moved
+    /// into it: a replay along a path copies no values and constraints per edge).
     pub fn post(
-        &mut self,
-        s: &SymState,
-        edge: &Edge,
-        from: &ControlState,
-        to: &ControlState,
-    ) -> SymPost {
-        self.post_owned(s.clone(), edge, from, to)
-    }
-
-    /// [`Poster::post`] of a state the caller gives up (a replay along a path: no copy of its
-    /// values and constraints per edge).
-    pub fn post_owned(
         &mut self,
         s: SymState,
         edge: &Edge,
@@ -632,7 +621,7 @@ mod tests {
                 .unwrap_or_else(|| panic!("no edge {l}"));
             let from = control.initial_at(c, e.from);
             let to = control.successor(c, &from, e).unwrap().unwrap();
-            s = p.post(&s, e, &from, &to).state?;
+            s = p.post(s, e, &from, &to).state?;
         }
         Some(s)
     }
