@@ -89,6 +89,11 @@ impl CachedSmt {
             }
         }
         let a = ask(self.inner.as_mut())?;
+        // The answer under the other limit makes way first, so that its nodes do not count
+        // towards the bound that decides whether the cache starts afresh.
+        if let Some((_, old, _)) = self.answers.remove(&q) {
+            self.nodes -= old;
+        }
         let nodes = q.nodes() + a.nodes();
         if self.answers.len() >= MAX_ENTRIES || self.nodes + nodes > MAX_NODES {
             self.answers.clear();
@@ -96,9 +101,7 @@ impl CachedSmt {
         }
         if nodes <= MAX_NODES {
             self.nodes += nodes;
-            if let Some((_, old, _)) = self.answers.insert(q, (a.clone(), nodes, limit)) {
-                self.nodes -= old;
-            }
+            self.answers.insert(q, (a.clone(), nodes, limit));
         }
         Ok(a)
     }

@@ -231,6 +231,33 @@ fn free_vars_substitution_renaming_size() {
     assert_eq!(t.size(), 10);
     let shared = Term::add2(t.args()[0].args()[1].clone(), t.args()[0].args()[1].clone());
     assert!(shared.dag_size() < shared.size() as usize);
+    // The bounded count agrees with the full one at every bound.
+    for t in [&t, &shared] {
+        let d = t.dag_size() as u64;
+        for bound in 0..=d + 2 {
+            assert_eq!(
+                t.dag_size_below(bound),
+                d < bound,
+                "bound {bound}, dag size {d}"
+            );
+        }
+    }
+}
+
+#[test]
+fn literals_and_symbols_print_as_smtlib() {
+    let big = Term::int(num_bigint::BigInt::from(i64::MIN) * 4);
+    let t = Term::and(vec![
+        Term::eq(Term::new_var("main::x#1", Sort::Int), Term::int(i64::MIN)),
+        Term::eq(Term::new_var("y", Sort::Int), big),
+        Term::le(Term::int(-7), Term::new_var("z", Sort::Int)),
+        Term::le(Term::new_var("z", Sort::Int), Term::int(i64::MAX)),
+    ]);
+    assert_eq!(
+        t.to_string(),
+        "(and (= |main::x#1| (- 9223372036854775808)) (= y (- 36893488147419103232)) \
+         (>= z (- 7)) (<= z 9223372036854775807))"
+    );
 }
 
 #[test]

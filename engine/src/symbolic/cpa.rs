@@ -171,33 +171,13 @@ impl SymbolicCpa {
         Ok(answer)
     }
 
-    /// The state as text: `a = $s0, b = (+ $s0 1) | (>= $s0 0)`.
+    /// The state as text: `a = $s0, b = (+ $s0 1) | (>= $s0 0)`, clipped to [`MAX_LABEL`]
+    /// bytes (the writing stops there: every added state gets its label).
     pub fn text(&self, s: &SymState) -> String {
         if s.values.is_empty() && s.constraints.is_empty() {
             return "⊤".into();
         }
-        let mut out = String::new();
-        for (slot, t) in &s.values {
-            if !out.is_empty() {
-                out.push_str(", ");
-            }
-            out.push_str(&self.slot_text(*slot));
-            out.push_str(" = ");
-            match literal_value(t, self.cfa.var(slot.var).ty) {
-                Some(v) => out.push_str(&v.to_string()),
-                None => out.push_str(&t.to_string()),
-            }
-            if out.len() > MAX_LABEL {
-                out.push('…');
-                return out;
-            }
-        }
-        if !s.constraints.is_empty() {
-            out.push_str(" | ");
-            let cs: Vec<String> = s.constraints.keys().map(Term::to_string).collect();
-            out.push_str(&cs.join(", "));
-        }
-        crate::predicate::cpa::clip_to(out, MAX_LABEL)
+        crate::predicate::cpa::clip_display(&StateText { cpa: self, s }, MAX_LABEL)
     }
 
     pub fn slot_text(&self, slot: Slot) -> String {
@@ -433,6 +413,37 @@ impl Cpa for SymbolicCpa {
             abstractions: 0,
             precision: self.stats.tracked,
         }
+    }
+}
+
+/// [`SymbolicCpa::text`] unclipped.
+struct StateText<'a> {
+    cpa: &'a SymbolicCpa,
+    s: &'a SymState,
+}
+
+impl std::fmt::Display for StateText<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (i, (slot, t)) in self.s.values.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{} = ", self.cpa.slot_text(*slot))?;
+            match literal_value(t, self.cpa.cfa.var(slot.var).ty) {
+                Some(v) => write!(f, "{v}")?,
+                None => write!(f, "{t}")?,
+            }
+        }
+        if !self.s.constraints.is_empty() {
+            f.write_str(" | ")?;
+            for (i, c) in self.s.constraints.keys().enumerate() {
+                if i > 0 {
+                    f.write_str(", ")?;
+                }
+                write!(f, "{c}")?;
+            }
+        }
+        Ok(())
     }
 }
 

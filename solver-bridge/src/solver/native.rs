@@ -158,10 +158,16 @@ impl Solver for NativeZ3 {
                 message: "no solver process".into(),
             });
         };
+        // One write (the pipe is unbuffered): each write wakes the solver, which reads and
+        // parses what has arrived, so the query and its sentinel go together.
+        let mut message = String::with_capacity(text.len() + SENTINEL.len() + 12);
+        message.push_str(text);
+        message.push_str("\n(echo \"");
+        message.push_str(SENTINEL);
+        message.push_str("\")\n");
         let sent = p
             .stdin
-            .write_all(text.as_bytes())
-            .and_then(|_| write!(p.stdin, "\n(echo \"{SENTINEL}\")\n"))
+            .write_all(message.as_bytes())
             .and_then(|_| p.stdin.flush());
         if let Err(e) = sent {
             return Err(self.died(&format!("writing the query failed: {e}")));

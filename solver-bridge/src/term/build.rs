@@ -252,7 +252,7 @@ fn fallback_sort(op: &Op, args: &[Term]) -> Sort {
 }
 
 fn op_name(op: &Op) -> String {
-    super::print::op_symbol(op)
+    super::print::op_symbol(op).into_owned()
 }
 
 fn arity(op: &Op, args: &[Term], min: usize, max: Option<usize>) -> Result<(), TermError> {

@@ -48,6 +48,30 @@ impl Term {
         }
     }
 
+    /// Whether the term has fewer than `bound` distinct nodes: [`Self::dag_size`` < bound`,
+    /// but the traversal stops at the `bound`-th node (the printer asks this of every large
+    /// term, and most are nearly trees).
+    pub fn dag_size_below(&self, bound: u64) -> bool {
+        let mut seen = AddrSet::default();
+        let mut stack = vec![self.clone()];
+        let mut n: u64 = 0;
+        while let Some(t) = stack.pop() {
+            if !seen.insert(t.addr()) {
+                continue;
+            }
+            n += 1;
+            if n >= bound {
+                return false;
+            }
+            match t.kind() {
+                TermKind::App(_, args) => stack.extend(args.iter().cloned()),
+                TermKind::Quant(_, _, body) => stack.push(body.clone()),
+                _ => {}
+            }
+        }
+        true
+    }
+
     /// Number of distinct nodes (shared subterms counted once).
     pub fn dag_size(&self) -> usize {
         let mut n = 0;

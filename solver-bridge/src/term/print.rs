@@ -11,6 +11,8 @@
 //! variables).
 
 use super::{AddrMap, AddrSet, Op, Quantifier, Term, TermKind};
+use num_traits::ToPrimitive;
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::fmt::{self, Write};
 
@@ -75,15 +77,25 @@ pub fn is_simple_symbol(s: &str) -> bool {
 
 /// `s` as an SMT-LIB symbol: unchanged if simple, otherwise `|s|`.
 pub fn quote_symbol(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    let _ = write_symbol(s, &mut out);
+    out
+}
+
+/// Writes [`quote_symbol`]'s text without building it (the printer's hot path: every
+/// variable occurrence of every query).
+fn write_symbol(s: &str, out: &mut impl Write) -> fmt::Result {
     if is_simple_symbol(s) {
-        s.to_string()
+        out.write_str(s)
     } else {
-        format!("|{s}|")
+        out.write_char('|')?;
+        out.write_str(s)?;
+        out.write_char('|')
     }
 }
 
 /// The SMT-LIB name of an operator (indexed ones as `(_ name i ...)`).
-pub(crate) fn op_symbol(op: &Op) -> String {
+pub(crate) fn op_symbol(op: &Op) -> Cow<'static, str> {
     use Op::*;
     let s = match op {
         Not => "not",
@@ -104,7 +116,7 @@ pub(crate) fn op_symbol(op: &Op) -> String {
         Lt => "<",
         Ge => ">=",
         Gt => ">",
-        Divisible(n) => return format!("(_ divisible {n})"),
+        Divisible(n) => return format!("(_ divisible {n})").into(),
         BvNot => "bvnot",
         BvNeg => "bvneg",
         BvAnd => "bvand",
@@ -130,13 +142,13 @@ pub(crate) fn op_symbol(op: &Op) -> String {
         BvSgt => "bvsgt",
         BvSge => "bvsge",
         Concat => "concat",
-        Extract(hi, lo) => return format!("(_ extract {hi} {lo})"),
-        ZeroExtend(n) => return format!("(_ zero_extend {n})"),
-        SignExtend(n) => return format!("(_ sign_extend {n})"),
+        Extract(hi, lo) => return format!("(_ extract {hi} {lo})").into(),
+        ZeroExtend(n) => return format!("(_ zero_extend {n})").into(),
+        SignExtend(n) => return format!("(_ sign_extend {n})").into(),
         Bv2Nat => "bv2nat",
-        Int2Bv(w) => return format!("(_ int2bv {w})"),
+        Int2Bv(w) => return format!("(_ int2bv {w})").into(),
     };
-    s.to_string()
+    Cow::Borrowed(s)
 }
 
 /// Names of let-bound subterms, by node address.
@@ -153,13 +165,13 @@ fn write_term(t: &Term, names: &Names, out: &mut impl Write) -> fmt::Result {
 fn write_node(t: &Term, names: &Names, out: &mut impl Write) -> fmt::Result {
     match t.kind() {
         TermKind::Bool(b) => out.write_str(if *b { "true" } else { "false" }),
-        TermKind::Int(n) => {
-            if n.sign() == num_bigint::Sign::Minus {
-                write!(out, "(- {})", -n)
-            } else {
-                write!(out, "{n}")
-            }
-        }
+        TermKind::Int(n) => match n.to_i64() {
+            // Machine-sized literals (nearly all) without the big integer's formatting.
+            Some(v) if v < 0 => write!(out, "(- {})", v.unsigned_abs()),
+            Some(v) => write!(out, "{v}"),
+            None if n.sign() == num_bigint::Sign::Minus => write!(out, "(- {})", -n),
+            None => write!(out, "{n}"),
+        },
         TermKind::BitVec { value, width } => {
             if width % 4 == 0 {
                 write!(out, "#x{:0w$x}", value, w = (*width / 4) as usize)
@@ -167,7 +179,7 @@ fn write_node(t: &Term, names: &Names, out: &mut impl Write) -> fmt::Result {
                 write!(out, "#b{:0w$b}", value, w = *width as usize)
             }
         }
-        TermKind::Var(v) => out.write_str(&quote_symbol(&v.name)),
+        TermKind::Var(v) => write_symbol(&v.name, out),
         TermKind::App(op, args) => {
             out.write_char('(')?;
             out.write_str(&op_symbol(op))?;
@@ -186,7 +198,9 @@ fn write_node(t: &Term, names: &Names, out: &mut impl Write) -> fmt::Result {
                 if i > 0 {
                     out.write_char(' ')?;
                 }
-                write!(out, "({} {})", quote_symbol(&v.name), v.sort)?;
+                out.write_char('(')?;
+                write_symbol(&v.name, out)?;
+                write!(out, " {})", v.sort)?;
             }
             out.write_str(") ")?;
             write_term(body, &Names::default(), out)?;
@@ -280,7 +294,8 @@ fn write_shared(t: &Term, out: &mut impl Write) -> fmt::Result {
 
 impl fmt::Display for Term {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.0.size > 64 && self.0.size > 2 * self.dag_size() as u64 {
+        // size > 2·dag_size, with dag_size < ⌈size/2⌉ as the same test on integers.
+        if self.0.size > 64 && self.dag_size_below(self.0.size.div_ceil(2)) {
             write_shared(self, f)
         } else {
             write_node(self, &Names::default(), f)
