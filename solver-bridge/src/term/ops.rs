@@ -2,14 +2,14 @@
 //!
 //! Traversals memoise on node identity, so shared subterms (a DAG) are visited once.
 
-use super::{AddrMap, AddrSet, Op, Sort, Term, TermKind, Var};
+use super::{addr_map_for, addr_set_for, AddrMap, AddrSet, Op, Sort, Term, TermKind, Var};
 use std::collections::{BTreeMap, BTreeSet};
 
 impl Term {
     /// The free variables, in name order.
     pub fn free_vars(&self) -> BTreeSet<Var> {
         let mut out = BTreeSet::new();
-        let mut seen = AddrSet::default();
+        let mut seen = addr_set_for(self);
         collect_free(self, &mut seen, &mut out);
         out
     }
@@ -33,7 +33,7 @@ impl Term {
     /// Calls `f` once on every distinct node (shared subterms once), quantifier bodies
     /// included.
     fn visit(&self, mut f: impl FnMut(&Term)) {
-        let mut seen = AddrSet::default();
+        let mut seen = addr_set_for(self);
         let mut stack = vec![self.clone()];
         while let Some(t) = stack.pop() {
             if !seen.insert(t.addr()) {
@@ -52,7 +52,7 @@ impl Term {
     /// but the traversal stops at the `bound`-th node (the printer asks this of every large
     /// term, and most are nearly trees).
     pub fn dag_size_below(&self, bound: u64) -> bool {
-        let mut seen = AddrSet::default();
+        let mut seen = addr_set_for(self);
         let mut stack = vec![self.clone()];
         let mut n: u64 = 0;
         while let Some(t) = stack.pop() {
@@ -124,7 +124,7 @@ impl Term {
 
     /// True if no quantifier occurs in the term.
     pub fn is_quantifier_free(&self) -> bool {
-        let mut seen = AddrSet::default();
+        let mut seen = addr_set_for(self);
         let mut stack = vec![self.clone()];
         while let Some(t) = stack.pop() {
             if !seen.insert(t.addr()) {
@@ -174,7 +174,7 @@ impl Term {
     pub fn atoms(&self) -> Vec<Term> {
         let mut out = BTreeSet::new();
         let mut stack = vec![self.clone()];
-        let mut seen = AddrSet::default();
+        let mut seen = addr_set_for(self);
         while let Some(x) = stack.pop() {
             if !seen.insert(x.addr()) {
                 continue;
@@ -210,7 +210,7 @@ impl Term {
         if map.is_empty() {
             return self.clone();
         }
-        let mut memo = AddrMap::default();
+        let mut memo = addr_map_for(self);
         subst(self, map, &mut memo)
     }
 
@@ -219,7 +219,7 @@ impl Term {
     /// browser) may write an equivalent result in another order; read through this, both give
     /// the same term, and a run gives the same events natively and in the browser.
     pub fn sorted_junctions(&self) -> Term {
-        let mut memo = AddrMap::default();
+        let mut memo = addr_map_for(self);
         sort_junctions(self, &mut memo)
     }
 
@@ -292,7 +292,7 @@ fn collect_free(t: &Term, seen: &mut AddrSet, out: &mut BTreeSet<Var>) {
                 // The body's free variables minus the bound ones; a fresh `seen`, since the
                 // same subterm can be free outside and bound inside.
                 let mut inner = BTreeSet::new();
-                collect_free(body, &mut AddrSet::default(), &mut inner);
+                collect_free(body, &mut addr_set_for(body), &mut inner);
                 for v in inner {
                     if !bound.contains(&v) {
                         out.insert(v);
@@ -341,7 +341,7 @@ fn subst(t: &Term, map: &BTreeMap<Var, Term>, memo: &mut AddrMap<Term>) -> Term 
                     new_bound.push(b.clone());
                 }
             }
-            let new_body = subst(body, &inner, &mut AddrMap::default());
+            let new_body = subst(body, &inner, &mut addr_map_for(body));
             Term::quant(*q, new_bound, new_body).unwrap_or_else(|_| t.clone())
         }
         _ => t.clone(),
