@@ -123,7 +123,7 @@ impl Var {
 
 impl fmt::Display for Var {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&quote_symbol(&self.name))
+        print::write_symbol(&self.name, f)
     }
 }
 

@@ -33,34 +33,22 @@ impl Term {
     /// Calls `f` once on every distinct node (shared subterms once), quantifier bodies
     /// included.
     fn visit(&self, mut f: impl FnMut(&Term)) {
-        let mut seen = addr_set_for(self);
-        let mut stack = vec![self.clone()];
-        while let Some(t) = stack.pop() {
-            if !seen.insert(t.addr()) {
-                continue;
-            }
-            f(&t);
-            match t.kind() {
-                TermKind::App(_, args) => stack.extend(args.iter().cloned()),
-                TermKind::Quant(_, _, body) => stack.push(body.clone()),
-                _ => {}
-            }
-        }
+        self.visit_while(|t| {
+            f(t);
+            true
+        });
     }
 
-    /// Whether the term has fewer than `bound` distinct nodes: [`Self::dag_size`` < bound`,
-    /// but the traversal stops at the `bound`-th node (the printer asks this of every large
-    /// term, and most are nearly trees).
-    pub fn dag_size_below(&self, bound: u64) -> bool {
+    /// [`Self::visit`] until `f` answers false (then the node's children are not visited);
+    /// whether every node was visited.
+    fn visit_while(&self, mut f: impl FnMut(&Term) -> bool) -> bool {
         let mut seen = addr_set_for(self);
         let mut stack = vec![self.clone()];
-        let mut n: u64 = 0;
         while let Some(t) = stack.pop() {
             if !seen.insert(t.addr()) {
                 continue;
             }
-            n += 1;
-            if n >= bound {
+            if !f(&t) {
                 return false;
             }
             match t.kind() {
@@ -70,6 +58,17 @@ impl Term {
             }
         }
         true
+    }
+
+    /// Whether the term has fewer than `bound` distinct nodes: [`Self::dag_size`` < bound`,
+    /// but the traversal stops at the `bound`-th node (the printer asks this of every large
+    /// term, and most are nearly trees).
+    pub fn dag_size_below(&self, bound: u64) -> bool {
+        let mut n: u64 = 0;
+        self.visit_while(|_| {
+            n += 1;
+            n < bound
+        })
     }
 
     /// Number of distinct nodes (shared subterms counted once).
@@ -124,19 +123,7 @@ impl Term {
 
     /// True if no quantifier occurs in the term.
     pub fn is_quantifier_free(&self) -> bool {
-        let mut seen = addr_set_for(self);
-        let mut stack = vec![self.clone()];
-        while let Some(t) = stack.pop() {
-            if !seen.insert(t.addr()) {
-                continue;
-            }
-            match t.kind() {
-                TermKind::App(_, args) => stack.extend(args.iter().cloned()),
-                TermKind::Quant(..) => return false,
-                _ => {}
-            }
-        }
-        true
+        self.visit_while(|t| !matches!(t.kind(), TermKind::Quant(..)))
     }
 
     /// The nonlinear integer subterms: products of two or more non-constant factors, and

@@ -84,7 +84,7 @@ pub fn quote_symbol(s: &str) -> String {
 
 /// Writes [`quote_symbol`]'s text without building it (the printer's hot path: every
 /// variable occurrence of every query).
-fn write_symbol(s: &str, out: &mut impl Write) -> fmt::Result {
+pub(crate) fn write_symbol(s: &str, out: &mut impl Write) -> fmt::Result {
     if is_simple_symbol(s) {
         out.write_str(s)
     } else {
