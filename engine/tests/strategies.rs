@@ -96,3 +96,28 @@ fn multiple_counterexamples_refine_together_unless_nested() {
         assert_eq!(r.refinements, refinements, "{name} {preset} {refinement}");
     }
 }
+
+/// Error-location-based search (Sect. 3.1.2). loop-starves-branch.c is the paper's Fig. 5b:
+/// with the distance alone (ERR) the search unrolls the loop on the `x = 0` path and every
+/// refinement rules out one more iteration count, so the branch `x = 1` that reaches the
+/// error is never expanded; weighting in the ARG depth (Table 2's ERR_DFS and DFS_ERR)
+/// expands it and finds the error within a few refinements.
+#[test]
+fn depth_weighted_error_search_does_not_starve_a_branch() {
+    for (waitlist, verdict) in [
+        ("err", "unknown"),
+        ("err-dfs", "false"),
+        ("dfs-err", "false"),
+    ] {
+        let config = Config::build(
+            "theta-pred-bw",
+            [("waitlist", waitlist), ("max-refinements", "12")],
+        )
+        .unwrap();
+        let mut s = native_session(&program("loop-starves-branch.c"), config);
+        assert_eq!(s.run().name(), verdict, "{waitlist}");
+        if verdict == "false" {
+            assert!(s.stats().refinements <= 4, "{waitlist}: {:?}", s.stats());
+        }
+    }
+}

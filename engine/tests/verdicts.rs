@@ -206,7 +206,10 @@ fn no_knob_value_gives_a_wrong_verdict() {
         ("allsat-limit", &["1", "2"]),
         ("encoding", &["int", "bv"]),
         ("signed-overflow", &["check"]),
-        ("waitlist", &["bfs", "dfs", "rpo", "err"]),
+        (
+            "waitlist",
+            &["bfs", "dfs", "rpo", "err", "err-dfs", "dfs-err"],
+        ),
         ("predicate-split", &["atoms", "conjuncts", "whole"]),
         ("prune", &["lazy", "full"]),
         ("max-depth", &["1", "2"]),
@@ -229,7 +232,7 @@ fn no_knob_value_gives_a_wrong_verdict() {
         ("value-refinement", &["interpolation", "itp-vars"]),
         ("precision-scope", &["location", "function", "global"]),
         ("prune", &["full"]),
-        ("waitlist", &["bfs", "dfs", "err"]),
+        ("waitlist", &["bfs", "dfs", "err", "dfs-err"]),
         ("encoding", &["int", "bv"]),
     ] {
         for v in vs {

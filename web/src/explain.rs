@@ -192,6 +192,12 @@ impl Context<'_> {
             Some(WaitlistOrder::Err) => {
                 "nearest to an error location first: the shortest CFA path to an error"
             }
+            Some(WaitlistOrder::ErrDfs) => {
+                "smallest 2 × depth in the ARG + distance to an error location first"
+            }
+            Some(WaitlistOrder::DfsErr) => {
+                "smallest depth in the ARG + 2 × distance to an error location first"
+            }
             None => "waitlist order",
         }
     }

@@ -40,6 +40,9 @@ pub struct ArgNode<D, P> {
     /// Predecessors with the CFA edge taken; several after a merge.
     pub parents: Vec<(ArgId, EdgeId)>,
     pub children: Vec<ArgId>,
+    /// The length of the shortest path from a root through the parents the node was created
+    /// with (the weighted error-distance searches order by it).
+    pub depth: u32,
     pub covered_by: Option<ArgId>,
     /// Nodes this node covers.
     pub covering: BTreeSet<ArgId>,
@@ -118,6 +121,11 @@ impl<D: Clone, P> Arg<D, P> {
         covered_by: Option<ArgId>,
     ) -> ArgId {
         let id = ArgId(self.nodes.len() as u32);
+        let depth = parents
+            .iter()
+            .map(|(p, _)| self.nodes[p.0 as usize].depth.saturating_add(1))
+            .min()
+            .unwrap_or(0);
         for (p, _) in &parents {
             self.nodes[p.0 as usize].children.push(id);
         }
@@ -125,7 +133,7 @@ impl<D: Clone, P> Arg<D, P> {
             self.nodes[c.0 as usize].covering.insert(id);
         } else {
             self.reached.entry(ctl.clone()).or_default().insert(id);
-            self.waitlist.push(cfa, id, &ctl);
+            self.waitlist.push(cfa, id, &ctl, depth);
         }
         self.nodes.push(ArgNode {
             id,
@@ -135,6 +143,7 @@ impl<D: Clone, P> Arg<D, P> {
             prec,
             parents,
             children: Vec::new(),
+            depth,
             covered_by,
             covering: BTreeSet::new(),
             status: Status::Alive,
@@ -160,8 +169,9 @@ impl<D: Clone, P> Arg<D, P> {
     /// Puts a reached node (back) into the waitlist.
     pub fn enqueue(&mut self, cfa: &Cfa, id: ArgId) {
         let ctl = self.nodes[id.0 as usize].ctl.clone();
-        if self.nodes[id.0 as usize].is_alive() && self.nodes[id.0 as usize].covered_by.is_none() {
-            self.waitlist.push(cfa, id, &ctl);
+        let node = &self.nodes[id.0 as usize];
+        if node.is_alive() && node.covered_by.is_none() {
+            self.waitlist.push(cfa, id, &ctl, node.depth);
         }
     }
 
@@ -227,7 +237,8 @@ impl<D: Clone, P> Arg<D, P> {
                 .filter(|c| self.nodes[c.0 as usize].is_alive())
                 .collect();
             if children.is_empty() {
-                self.waitlist.push(cfa, n, &ctl);
+                self.waitlist
+                    .push(cfa, n, &ctl, self.nodes[n.0 as usize].depth);
                 added.push(n);
             }
             stack.extend(children);
@@ -316,7 +327,8 @@ impl<D: Clone, P> Arg<D, P> {
             if self.nodes[u.0 as usize].is_alive() {
                 let ctl = self.nodes[u.0 as usize].ctl.clone();
                 self.reached.entry(ctl.clone()).or_default().insert(u);
-                self.waitlist.push(cfa, u, &ctl);
+                self.waitlist
+                    .push(cfa, u, &ctl, self.nodes[u.0 as usize].depth);
             }
         }
         self.leave_reached(old);

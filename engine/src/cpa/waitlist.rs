@@ -30,14 +30,24 @@ pub enum WaitlistOrder {
     /// "Efficient Strategies for CEGAR-Based Model Checking", Sect. 3.1.2 (weights w_E = 1,
     /// w_D = 0).
     Err,
+    /// The same paper's weighted metric `w_D · d_D + w_E · d_E` (Sect. 3.1.2, Table 2's
+    /// `ERR_DFS`): w_D = 2, w_E = 1, where d_D is the state's depth in the ARG and d_E the
+    /// distance above. The depth term keeps the search from unrolling a loop while a branch
+    /// farther from the error waits (the paper's Fig. 5b); ties oldest first, locations that
+    /// reach no error last.
+    ErrDfs,
+    /// Table 2's `DFS_ERR`: w_D = 1, w_E = 2 (more weight on the distance to the error).
+    DfsErr,
 }
 
 impl WaitlistOrder {
-    pub const ALL: [WaitlistOrder; 4] = [
+    pub const ALL: [WaitlistOrder; 6] = [
         WaitlistOrder::Bfs,
         WaitlistOrder::Dfs,
         WaitlistOrder::Rpo,
         WaitlistOrder::Err,
+        WaitlistOrder::ErrDfs,
+        WaitlistOrder::DfsErr,
     ];
 
     pub fn name(self) -> &'static str {
@@ -46,6 +56,18 @@ impl WaitlistOrder {
             WaitlistOrder::Dfs => "dfs",
             WaitlistOrder::Rpo => "rpo",
             WaitlistOrder::Err => "err",
+            WaitlistOrder::ErrDfs => "err-dfs",
+            WaitlistOrder::DfsErr => "dfs-err",
+        }
+    }
+
+    /// The weights (w_D, w_E) of the error-distance orders (none for the others).
+    fn weights(self) -> (i64, i64) {
+        match self {
+            WaitlistOrder::Err => (0, 1),
+            WaitlistOrder::ErrDfs => (2, 1),
+            WaitlistOrder::DfsErr => (1, 2),
+            WaitlistOrder::Bfs | WaitlistOrder::Dfs | WaitlistOrder::Rpo => (0, 0),
         }
     }
 }
@@ -94,14 +116,20 @@ impl Waitlist {
         }
     }
 
-    fn key(&mut self, cfa: &Cfa, id: ArgId, ctl: &ControlState) -> Key {
+    /// `depth`: the state's depth in the ARG (the length of its shortest path from the root).
+    fn key(&mut self, cfa: &Cfa, id: ArgId, ctl: &ControlState, depth: u32) -> Key {
         let n = i64::from(id.0);
         match self.order {
-            WaitlistOrder::Err => {
+            WaitlistOrder::Err | WaitlistOrder::ErrDfs | WaitlistOrder::DfsErr => {
+                let (w_d, w_e) = self.order.weights();
                 if self.distance.len() != cfa.nodes.len() {
                     self.distance = error_distance(cfa);
                 }
-                (self.distance[ctl.location.0 as usize], 0, 0, n)
+                let d_e = self.distance[ctl.location.0 as usize];
+                // States that reach no error location come last, among them the shallowest
+                // first (w_D > 0) or the oldest.
+                let (unreachable, d_e) = if d_e == i64::MAX { (1, 0) } else { (0, d_e) };
+                (unreachable, w_d * i64::from(depth) + w_e * d_e, 0, n)
             }
             WaitlistOrder::Bfs => (0, 0, 0, n),
             WaitlistOrder::Dfs => (0, 0, 0, -n),
@@ -116,11 +144,11 @@ impl Waitlist {
         }
     }
 
-    pub fn push(&mut self, cfa: &Cfa, id: ArgId, ctl: &ControlState) {
+    pub fn push(&mut self, cfa: &Cfa, id: ArgId, ctl: &ControlState, depth: u32) {
         if self.keys.contains_key(&id) {
             return;
         }
-        let k = self.key(cfa, id, ctl);
+        let k = self.key(cfa, id, ctl, depth);
         self.set.insert((k, id));
         self.keys.insert(id, k);
     }
