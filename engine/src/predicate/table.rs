@@ -17,8 +17,39 @@ pub const MAX_DNF_CUBES: u64 = 32;
 /// The most predicates a BDD may depend on for its text to be an optimized DNF.
 pub const MAX_OPTIMIZED_SUPPORT: usize = 16;
 
-/// The most BDD texts [`PredicateTable::bdd_text`] remembers (past it, it starts afresh).
+/// The most BDD texts [`PredicateTable::bdd_text`] (and terms, [`PredicateTable::bdd_to_term`])
+/// remembers (past it, it starts afresh).
 const MAX_TEXTS: usize = 4096;
+
+/// What was computed for each BDD, at most [`MAX_TEXTS`] entries. A predicate's index never
+/// changes, so what a BDD stands for does not either.
+struct BddMemo<V>(RefCell<HashMap<Bdd, V>>);
+
+impl<V> Default for BddMemo<V> {
+    fn default() -> Self {
+        BddMemo(RefCell::default())
+    }
+}
+
+impl<V: Clone> BddMemo<V> {
+    fn get_or(&self, b: &Bdd, make: impl FnOnce() -> V) -> V {
+        if let Some(v) = self.0.borrow().get(b) {
+            return v.clone();
+        }
+        let v = make();
+        let mut memo = self.0.borrow_mut();
+        if memo.len() >= MAX_TEXTS {
+            memo.clear();
+        }
+        memo.insert(b.clone(), v.clone());
+        v
+    }
+
+    #[cfg(test)]
+    fn len(&self) -> usize {
+        self.0.borrow().len()
+    }
+}
 
 pub struct PredicateTable {
     terms: Vec<Term>,
@@ -26,9 +57,13 @@ pub struct PredicateTable {
     vars: BddVariableSet,
     /// The text of each BDD written so far: an abstraction's text is written for its event and
     /// for its state's label, and the same abstraction recurs at many states (the optimized
-    /// DNF took 12 % of a predicate-sbe run, phases_1-1). A predicate's index never changes,
-    /// so a text stays right.
-    texts: RefCell<HashMap<Bdd, String>>,
+    /// DNF took 12 % of a predicate-sbe run, phases_1-1).
+    texts: BddMemo<String>,
+    /// The term of each BDD built so far: every successor of an abstraction state instantiates
+    /// the state's formula, and rebuilding it from the BDD took about a sixth of
+    /// predicate-lbe's engine time on loop-lit/gsv2008. Returning the same term also lets the
+    /// printer and the query cache meet shared nodes again.
+    terms_of: BddMemo<Term>,
 }
 
 impl Default for PredicateTable {
@@ -43,7 +78,8 @@ impl PredicateTable {
             terms: Vec::new(),
             index: BTreeMap::new(),
             vars: BddVariableSet::new_anonymous(MAX_PREDICATES),
-            texts: RefCell::default(),
+            texts: BddMemo::default(),
+            terms_of: BddMemo::default(),
         }
     }
 
@@ -88,6 +124,11 @@ impl PredicateTable {
 
     /// The BDD as a term over the predicates (Shannon expansion, shared subterms).
     pub fn bdd_to_term(&self, b: &Bdd) -> Term {
+        self.terms_of.get_or(b, || self.build_term(b))
+    }
+
+    /// [`PredicateTable::bdd_to_term`] without the memo.
+    fn build_term(&self, b: &Bdd) -> Term {
         if b.is_true() {
             return Term::tt();
         }
@@ -149,16 +190,7 @@ impl PredicateTable {
     /// [`MAX_DNF_CUBES`] cubes, otherwise its Shannon expansion with shared subterms, whose
     /// size is linear in the BDD's (a DNF can be exponential), clipped like every formula text.
     pub fn bdd_text(&self, b: &Bdd) -> String {
-        if let Some(t) = self.texts.borrow().get(b) {
-            return t.clone();
-        }
-        let t = self.write_bdd(b);
-        let mut texts = self.texts.borrow_mut();
-        if texts.len() >= MAX_TEXTS {
-            texts.clear();
-        }
-        texts.insert(b.clone(), t.clone());
-        t
+        self.texts.get_or(b, || self.write_bdd(b))
     }
 
     /// [`PredicateTable::bdd_text`] without the memo.
@@ -301,6 +333,7 @@ mod tests {
             bdds.push(bdds.last().map_or(l.clone(), |b: &Bdd| b.or(&l)));
             for b in &bdds {
                 assert_eq!(t.bdd_text(b), t.write_bdd(b));
+                assert_eq!(t.bdd_to_term(b), t.build_term(b));
             }
         }
         // More distinct BDDs than the memo holds: the cubes over 13 predicates.
@@ -308,12 +341,14 @@ mod tests {
         for i in 0..MAX_TEXTS + 10 {
             let cube = (0..13).fold(t.bdd_true(), |c, v| c.and(&t.literal(v, i >> v & 1 == 1)));
             let _ = t.bdd_text(&cube);
-            most = most.max(t.texts.borrow().len());
+            let _ = t.bdd_to_term(&cube);
+            most = most.max(t.texts.len()).max(t.terms_of.len());
         }
         assert_eq!(most, MAX_TEXTS);
-        assert!(t.texts.borrow().len() < MAX_TEXTS);
+        assert!(t.texts.len() < MAX_TEXTS && t.terms_of.len() < MAX_TEXTS);
         for b in &bdds {
             assert_eq!(t.bdd_text(b), t.write_bdd(b));
+            assert_eq!(t.bdd_to_term(b), t.build_term(b));
         }
     }
 }
