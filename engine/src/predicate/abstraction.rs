@@ -66,10 +66,7 @@ pub fn boolean(
     }
     let mut result = table.bdd_false();
     for m in &models {
-        let mut cube = table.bdd_true();
-        for ((i, _), value) in preds.iter().zip(m) {
-            cube = cube.and(&table.literal(*i, *value));
-        }
+        let cube = table.cube(preds.iter().map(|(i, _)| *i).zip(m.iter().copied()));
         result = result.or(&cube);
     }
     Ok(AbstractionResult { bdd: Some(result) })
