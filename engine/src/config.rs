@@ -410,9 +410,14 @@ impl Config {
                 ..base
             },
             // The efficient-CEGAR paper's Table 4 (Sect. 4.3): predicate abstraction with
-            // backward binary interpolation, whole interpolants as predicates and the ERR
-            // search; and the solver-backed explicit analysis (MaxEnum = 1) refined from
-            // multiple counterexamples by the variables of sequence interpolants, ERR search.
+            // backward binary interpolation, whole interpolants as predicates and the error
+            // location-based search; and the solver-backed explicit analysis (MaxEnum = 1)
+            // refined from multiple counterexamples by the variables of sequence interpolants,
+            // the same search. The paper's text does not say which weights of the search
+            // (Sect. 3.1.2) the two use: ERR_DFS (2 · depth + distance), because the distance
+            // alone starves a branch that is farther from the error than a loop (the paper's
+            // Fig. 5b; tests/strategies/loop-starves-branch.c) and because on the 59 tasks it
+            // adds three proofs to theta-pred-bw and loses none (docs/benchmarks.md).
             // The paper leaves the other parameters open; these are Theta's defaults (lazy
             // pruning, local precision) on our large-block encoding.
             // Theta's interpolants come from the solver's proofs (forward, like `auto`'s
@@ -421,7 +426,7 @@ impl Config {
             "theta-pred-bw" => Config {
                 trace_refinement: TraceRefinement::BwBinItp,
                 predicate_split: PredicateSplit::Whole,
-                waitlist: WaitlistOrder::Err,
+                waitlist: WaitlistOrder::ErrDfs,
                 interpolation: solver_bridge::itp::Strategy::Auto,
                 ..base
             },
@@ -433,7 +438,7 @@ impl Config {
                 },
                 value_refinement: ValueRefutation::ItpVars,
                 trace_refinement: TraceRefinement::MultiSeq,
-                waitlist: WaitlistOrder::Err,
+                waitlist: WaitlistOrder::ErrDfs,
                 interpolation: solver_bridge::itp::Strategy::Auto,
                 ..base
             },
