@@ -168,10 +168,9 @@ impl<D: Clone, P> Arg<D, P> {
 
     /// Puts a reached node (back) into the waitlist.
     pub fn enqueue(&mut self, cfa: &Cfa, id: ArgId) {
-        let ctl = self.nodes[id.0 as usize].ctl.clone();
         let node = &self.nodes[id.0 as usize];
         if node.is_alive() && node.covered_by.is_none() {
-            self.waitlist.push(cfa, id, &ctl, node.depth);
+            self.waitlist.push(cfa, id, &node.ctl, node.depth);
         }
     }
 

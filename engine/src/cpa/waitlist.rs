@@ -60,16 +60,6 @@ impl WaitlistOrder {
             WaitlistOrder::DfsErr => "dfs-err",
         }
     }
-
-    /// The weights (w_D, w_E) of the error-distance orders (none for the others).
-    fn weights(self) -> (i64, i64) {
-        match self {
-            WaitlistOrder::Err => (0, 1),
-            WaitlistOrder::ErrDfs => (2, 1),
-            WaitlistOrder::DfsErr => (1, 2),
-            WaitlistOrder::Bfs | WaitlistOrder::Dfs | WaitlistOrder::Rpo => (0, 0),
-        }
-    }
 }
 
 type Key = (i64, i64, i64, i64);
@@ -120,17 +110,10 @@ impl Waitlist {
     fn key(&mut self, cfa: &Cfa, id: ArgId, ctl: &ControlState, depth: u32) -> Key {
         let n = i64::from(id.0);
         match self.order {
-            WaitlistOrder::Err | WaitlistOrder::ErrDfs | WaitlistOrder::DfsErr => {
-                let (w_d, w_e) = self.order.weights();
-                if self.distance.len() != cfa.nodes.len() {
-                    self.distance = error_distance(cfa);
-                }
-                let d_e = self.distance[ctl.location.0 as usize];
-                // States that reach no error location come last, among them the shallowest
-                // first (w_D > 0) or the oldest.
-                let (unreachable, d_e) = if d_e == i64::MAX { (1, 0) } else { (0, d_e) };
-                (unreachable, w_d * i64::from(depth) + w_e * d_e, 0, n)
-            }
+            // (w_D, w_E) of the efficient-CEGAR paper's Table 2.
+            WaitlistOrder::Err => self.error_key(cfa, ctl, depth, n, (0, 1)),
+            WaitlistOrder::ErrDfs => self.error_key(cfa, ctl, depth, n, (2, 1)),
+            WaitlistOrder::DfsErr => self.error_key(cfa, ctl, depth, n, (1, 2)),
             WaitlistOrder::Bfs => (0, 0, 0, n),
             WaitlistOrder::Dfs => (0, 0, 0, -n),
             WaitlistOrder::Rpo => (
@@ -142,6 +125,24 @@ impl Waitlist {
                 -n,
             ),
         }
+    }
+
+    /// The error-distance orders' key: `w_D · depth + w_E · distance`; states that reach no
+    /// error location come last, among them the shallowest first (w_D > 0) or the oldest.
+    fn error_key(
+        &mut self,
+        cfa: &Cfa,
+        ctl: &ControlState,
+        depth: u32,
+        n: i64,
+        (w_d, w_e): (i64, i64),
+    ) -> Key {
+        if self.distance.len() != cfa.nodes.len() {
+            self.distance = error_distance(cfa);
+        }
+        let d_e = self.distance[ctl.location.0 as usize];
+        let (unreachable, d_e) = if d_e == i64::MAX { (1, 0) } else { (0, d_e) };
+        (unreachable, w_d * i64::from(depth) + w_e * d_e, 0, n)
     }
 
     pub fn push(&mut self, cfa: &Cfa, id: ArgId, ctl: &ControlState, depth: u32) {

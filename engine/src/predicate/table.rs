@@ -126,12 +126,11 @@ impl PredicateTable {
     /// conjunction of literals one `and` at a time cost a fifth of predicate-lbe's engine time
     /// on loop-lit/gsv2008, whose AllSAT enumerations return many cubes).
     pub fn cube(&self, literals: impl IntoIterator<Item = (usize, bool)>) -> Bdd {
-        let values: Vec<(BddVariable, bool)> = literals
+        let values = literals
             .into_iter()
-            .map(|(i, v)| (BddVariable::from_index(i), v))
-            .collect();
+            .map(|(i, v)| (BddVariable::from_index(i), v));
         self.vars
-            .mk_conjunctive_clause(&BddPartialValuation::from_values(&values))
+            .mk_conjunctive_clause(&BddPartialValuation::from_values_iter(values))
     }
 
     /// The BDD as a term over the predicates (Shannon expansion, shared subterms).
