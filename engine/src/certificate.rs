@@ -341,13 +341,19 @@ pub fn check<C: Certified>(cpa: &mut C, smt: &mut dyn Smt, algo: &CpaPlus<C>) ->
     }
     report.states = states.len() as u32;
     let enc = Encoder::new(&cfa, cpa.encoding());
+    // Each location's invariant as one disjunction, built once (every block ending there
+    // needs it: building it per block is quadratic where a loop head holds many states).
+    let inv_or: BTreeMap<ControlState, Term> = inv
+        .iter()
+        .map(|(c, ts)| (c.clone(), Term::or(ts.iter().cloned())))
+        .collect();
     // 1. Initiation.
     let init = algo.control.initial(&cfa);
     let covers_init = inv
         .get(&init)
         .is_some_and(|ps| ps.iter().any(Term::is_true));
     if !covers_init {
-        let disj = Term::or(inv.get(&init).cloned().unwrap_or_default());
+        let disj = disjunction(&inv_or, &init);
         let (d, extra) = enc.instantiate(cpa.names(), &disj, &SsaMap::default());
         let query: Vec<Term> = std::iter::once(Term::not(d)).chain(extra).collect();
         if smt.check(&query)? != Sat::Unsat {
@@ -380,8 +386,7 @@ pub fn check<C: Certified>(cpa: &mut C, smt: &mut dyn Smt, algo: &CpaPlus<C>) ->
             query.extend(extra.iter().cloned());
             let mut quick = None;
             if !bad {
-                let disj = Term::or(inv.get(end).cloned().unwrap_or_default());
-                if disj.is_true() {
+                if disjunction(&inv_or, end).is_true() {
                     continue;
                 }
                 // First against the states the ARG itself reached from this one at `end`
@@ -439,7 +444,7 @@ pub fn check<C: Certified>(cpa: &mut C, smt: &mut dyn Smt, algo: &CpaPlus<C>) ->
         if batch.len() > 1 {
             let any = Term::or(batch.iter().map(|o| match &o.quick {
                 Some(q) => q.clone(),
-                None => o.full(&enc, cpa.names(), &inv),
+                None => o.full(&enc, cpa.names(), &inv_or),
             }));
             if check_batch(smt, &any)? == Sat::Unsat {
                 continue;
@@ -451,7 +456,7 @@ pub fn check<C: Certified>(cpa: &mut C, smt: &mut dyn Smt, algo: &CpaPlus<C>) ->
                     continue;
                 }
             }
-            let full = o.full(&enc, cpa.names(), &inv);
+            let full = o.full(&enc, cpa.names(), &inv_or);
             match check_claim(smt, &full)? {
                 Sat::Unsat => {}
                 other => {
@@ -569,10 +574,10 @@ struct Obligation {
 impl Obligation {
     /// The claim against the whole invariant at the block end (built only when needed: the
     /// invariant may have many disjuncts).
-    fn full(&self, enc: &Encoder, names: &Names, inv: &BTreeMap<ControlState, Vec<Term>>) -> Term {
+    fn full(&self, enc: &Encoder, names: &Names, inv_or: &BTreeMap<ControlState, Term>) -> Term {
         let mut full = self.base.clone();
         if let Some(end) = &self.covered_at {
-            let disj = Term::or(inv.get(end).cloned().unwrap_or_default());
+            let disj = disjunction(inv_or, end);
             let (d, more) = enc.instantiate(names, &disj, &self.ssa);
             full.push(Term::not(d));
             full.extend(more);
@@ -607,6 +612,14 @@ pub fn check_arg<C: Describe>(
             reason: format!("internal: certificate check failed: {why}"),
         },
     }))
+}
+
+/// The invariant at `ctl`: the disjunction of its reached states' formulas (`false` without).
+fn disjunction(inv_or: &BTreeMap<ControlState, Term>, ctl: &ControlState) -> Term {
+    inv_or
+        .get(ctl)
+        .cloned()
+        .unwrap_or_else(|| Term::or(Vec::new()))
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! it (natively with a `z3` process, in the browser with Z3's wasm build); unit tests of single
 //! layers may implement it with a mock.
 
-use solver_bridge::term::Term;
+use solver_bridge::term::{Sort, Term, Var};
 use std::fmt;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -92,6 +92,9 @@ pub trait Smt {
 }
 
 use solver_bridge::context::{SatResult, SmtContext};
+
+/// The names AllSAT gives its projection terms (no C identifier or SSA name starts so).
+const ALLSAT_PREFIX: &str = "$allsat";
 use solver_bridge::itp;
 use solver_bridge::solver::Solver;
 
@@ -182,6 +185,27 @@ impl<S: Solver> Smt for BridgeSmt<S> {
 
     fn all_sat(&mut self, formula: &Term, bools: &[Term], limit: usize) -> Result<Vec<Vec<bool>>> {
         self.with_level(std::slice::from_ref(formula), |s| {
+            // Each projection term that is not a constant gets a name in this level (a fresh
+            // Bool constant equal to it): every model's get-value and blocking clause print
+            // the name instead of the term.
+            let names: Vec<Term> = bools
+                .iter()
+                .enumerate()
+                .map(|(i, b)| {
+                    if b.as_var().is_some() {
+                        b.clone()
+                    } else {
+                        Var::new(format!("{ALLSAT_PREFIX}{i}"), Sort::Bool).term()
+                    }
+                })
+                .collect();
+            for (n, b) in names.iter().zip(bools) {
+                if n != b {
+                    s.ctx
+                        .assert(&Term::eq(n.clone(), b.clone()))
+                        .map_err(solver_err)?;
+                }
+            }
             let mut models = Vec::new();
             while models.len() < limit {
                 match s.sat()? {
@@ -189,10 +213,10 @@ impl<S: Solver> Smt for BridgeSmt<S> {
                     Sat::Unknown(r) => return Err(EngineError::GaveUp(format!("AllSAT: {r}"))),
                     Sat::Sat => {}
                 }
-                let values = s.ctx.get_values(bools).map_err(solver_err)?;
+                let values = s.ctx.get_values(&names).map_err(solver_err)?;
                 let cube: Vec<bool> = values.iter().map(|v| v.is_true()).collect();
                 // Block this assignment of the projection variables.
-                let block = Term::or(bools.iter().zip(&cube).map(|(b, val)| {
+                let block = Term::or(names.iter().zip(&cube).map(|(b, val)| {
                     if *val {
                         Term::not(b.clone())
                     } else {

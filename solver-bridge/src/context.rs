@@ -515,7 +515,10 @@ impl<S: Solver> SmtContext<S> {
         if pairs.len() != n {
             return Err(bad());
         }
-        let decls = self.declarations();
+        // A value is nearly always a literal: the declarations (rebuilt from every scope) are
+        // built only for a value that mentions a symbol.
+        let empty = Declarations::new();
+        let mut decls: Option<Declarations> = None;
         pairs
             .iter()
             .map(|p| {
@@ -523,7 +526,11 @@ impl<S: Solver> SmtContext<S> {
                 let [_, value] = kv.as_slice() else {
                     return Err(bad());
                 };
-                parse_term(value.text, &decls)
+                parse_term(value.text, &empty)
+                    .or_else(|_| {
+                        let d = decls.get_or_insert_with(|| self.declarations());
+                        parse_term(value.text, d)
+                    })
                     .map_err(|e| unexpected(&format!("a value ({e})"), reply))
             })
             .collect()

@@ -190,8 +190,10 @@ impl<D: Describe> CpaPlus<D> {
             self.arg.reached_at(&next_ctl)
         };
         for r in candidates {
-            let reached_data = self.arg.node(r).data.clone();
-            if let Some(m) = d.merge(smt, &succ, &reached_data)? {
+            // Borrowed, not cloned: a location reached in every loop iteration has as many
+            // candidates as iterations, and most merges decline at once (values differ).
+            let merged = d.merge(smt, &succ, &self.arg.node(r).data)?;
+            if let Some(m) = merged {
                 let (new, removed) = self
                     .arg
                     .merge_into_new(cfa, r, m, prec.clone(), (e, edge.id));

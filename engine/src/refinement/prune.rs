@@ -17,22 +17,27 @@ pub fn remove_subtrees<S: Clone, P>(arg: &mut Arg<S, P>, roots: &[ArgId]) -> Vec
     let mut removed: Vec<ArgId> = Vec::new();
     let mut todo: Vec<ArgId> = roots.to_vec();
     while !todo.is_empty() {
-        let mut batch: Vec<ArgId> = Vec::new();
+        // Every state of `batch` comes with its whole subtree, so a state already in it needs
+        // no second walk (without this, a chain of n states walks O(n²): each of its states
+        // is a sibling of itself).
+        let mut batch: BTreeSet<ArgId> = BTreeSet::new();
         for r in &todo {
             for s in arg.subtree(*r) {
-                batch.push(s);
+                batch.insert(s);
                 // Siblings from the same transfer.
-                for &(p, edge) in &arg.node(s).parents.clone() {
-                    for c in arg.node(p).children.clone() {
-                        if arg.node(c).is_alive() && arg.node(c).parents.contains(&(p, edge)) {
+                for &(p, edge) in &arg.node(s).parents {
+                    for &c in &arg.node(p).children {
+                        if !batch.contains(&c)
+                            && arg.node(c).is_alive()
+                            && arg.node(c).parents.contains(&(p, edge))
+                        {
                             batch.extend(arg.subtree(c));
                         }
                     }
                 }
             }
         }
-        batch.sort();
-        batch.dedup();
+        let batch: Vec<ArgId> = batch.into_iter().collect();
         removed.extend(batch.iter().copied());
         // States covered by removed states are removed too.
         todo = arg.remove(&batch);
