@@ -177,6 +177,14 @@ impl Cpa for ValuePredicateCpa {
             }))
     }
 
+    /// Merged only with equal values and by the Predicate CPA's merge: the values' cover key
+    /// followed by the predicate part's merge key (its components are above every slot's).
+    fn merge_key(&self, s: &ValuePredicateState) -> Option<crate::cpa::CoverKey> {
+        let mut key = self.value.cover_key(&s.value)?;
+        key.extend(self.pred.merge_key(&s.pred)?);
+        Some(key)
+    }
+
     fn stop_kind(&self) -> StopKind {
         StopKind::Sep
     }

@@ -58,6 +58,8 @@ impl<D, P> ArgNode<D, P> {
 pub struct Arg<D, P> {
     pub nodes: Vec<ArgNode<D, P>>,
     reached: BTreeMap<ControlState, BTreeSet<ArgId>>,
+    /// Per node: whether it is in `reached` (an O(1) test for the candidate look-ups).
+    in_reached: Vec<bool>,
     pub waitlist: Waitlist,
 }
 
@@ -66,6 +68,7 @@ impl<D: Clone, P> Arg<D, P> {
         Arg {
             nodes: Vec::new(),
             reached: BTreeMap::new(),
+            in_reached: Vec::new(),
             waitlist: Waitlist::new(order),
         }
     }
@@ -99,6 +102,11 @@ impl<D: Clone, P> Arg<D, P> {
         self.reached.get(ctl)
     }
 
+    /// Whether `id` is in the reached set.
+    pub fn is_reached(&self, id: ArgId) -> bool {
+        self.in_reached[id.0 as usize]
+    }
+
     /// All reached states, in id order.
     pub fn reached(&self) -> Vec<ArgId> {
         let mut all: Vec<ArgId> = self.reached.values().flatten().copied().collect();
@@ -129,10 +137,11 @@ impl<D: Clone, P> Arg<D, P> {
         for (p, _) in &parents {
             self.nodes[p.0 as usize].children.push(id);
         }
+        self.in_reached.push(false);
         if let Some(c) = covered_by {
             self.nodes[c.0 as usize].covering.insert(id);
         } else {
-            self.reached.entry(ctl.clone()).or_default().insert(id);
+            self.enter_reached(id, &ctl);
             self.waitlist.push(cfa, id, &ctl, depth);
         }
         self.nodes.push(ArgNode {
@@ -151,7 +160,13 @@ impl<D: Clone, P> Arg<D, P> {
         id
     }
 
+    fn enter_reached(&mut self, id: ArgId, ctl: &ControlState) {
+        self.reached.entry(ctl.clone()).or_default().insert(id);
+        self.in_reached[id.0 as usize] = true;
+    }
+
     fn leave_reached(&mut self, id: ArgId) {
+        self.in_reached[id.0 as usize] = false;
         let ctl = self.nodes[id.0 as usize].ctl.clone();
         if let Some(set) = self.reached.get_mut(&ctl) {
             set.remove(&id);
@@ -191,7 +206,7 @@ impl<D: Clone, P> Arg<D, P> {
             self.nodes[by.0 as usize].covering.remove(&id);
             if self.nodes[id.0 as usize].is_alive() {
                 let ctl = self.nodes[id.0 as usize].ctl.clone();
-                self.reached.entry(ctl).or_default().insert(id);
+                self.enter_reached(id, &ctl);
             }
         }
     }
@@ -228,7 +243,7 @@ impl<D: Clone, P> Arg<D, P> {
                 continue;
             }
             let ctl = self.nodes[n.0 as usize].ctl.clone();
-            self.reached.entry(ctl.clone()).or_default().insert(n);
+            self.enter_reached(n, &ctl);
             let children: Vec<ArgId> = self.nodes[n.0 as usize]
                 .children
                 .iter()
@@ -325,7 +340,7 @@ impl<D: Clone, P> Arg<D, P> {
         for u in uncovered {
             if self.nodes[u.0 as usize].is_alive() {
                 let ctl = self.nodes[u.0 as usize].ctl.clone();
-                self.reached.entry(ctl.clone()).or_default().insert(u);
+                self.enter_reached(u, &ctl);
                 self.waitlist
                     .push(cfa, u, &ctl, self.nodes[u.0 as usize].depth);
             }

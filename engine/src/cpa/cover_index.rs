@@ -8,12 +8,14 @@
 //! by the components of their keys (few distinct sets in practice) and, within a group, by the
 //! values: a state's candidates are one hash look-up per group. The candidates come back in id
 //! order, the order the full scan had, so the covering state chosen, and every event, are the
-//! same as without the index.
+//! same as without the index. The merge operator's candidates are found the same way, by the
+//! keys of [`Cpa::merge_key`] (a second index).
 //!
 //! The index follows the ARG lazily: before each look-up it takes in the nodes created since
 //! the last one (nodes are only appended), and a look-up keeps only the states still in the
 //! reached set (pruned, merged and covered ones leave it; an uncovered one returns with its
-//! key unchanged).
+//! key unchanged). A look-up drops the removed and merged-away states of the groups it reads
+//! from the index for good.
 
 use super::arg::{Arg, ArgId};
 use super::control::ControlState;
@@ -28,6 +30,10 @@ struct Place {
     unkeyed: Vec<ArgId>,
 }
 
+/// Which key a [`CoverIndex`] groups by: [`Cpa::cover_key`] or [`Cpa::merge_key`] (one
+/// index uses one function throughout).
+pub type KeyOf<D> = fn(&D, &<D as Cpa>::State) -> Option<CoverKey>;
+
 #[derive(Default)]
 pub struct CoverIndex {
     places: BTreeMap<ControlState, Place>,
@@ -36,11 +42,12 @@ pub struct CoverIndex {
 }
 
 impl CoverIndex {
-    /// The reached states at `ctl` that may cover a state with key `key` (all of them when it
-    /// has none), in id order.
+    /// The reached states at `ctl` whose key (by `key_of`: [`Cpa::cover_key`] or
+    /// [`Cpa::merge_key`]) is a sub-map of `key` (all of them when it is `None`), in id order.
     pub fn candidates<D: Cpa>(
         &mut self,
         d: &D,
+        key_of: KeyOf<D>,
         arg: &Arg<D::State, D::Prec>,
         ctl: &ControlState,
         key: Option<&CoverKey>,
@@ -48,29 +55,31 @@ impl CoverIndex {
         let Some(key) = key else {
             return arg.reached_at(ctl);
         };
-        self.catch_up(d, arg);
-        let Some(place) = self.places.get(ctl) else {
+        self.catch_up(d, key_of, arg);
+        let Some(place) = self.places.get_mut(ctl) else {
             return Vec::new();
         };
-        let mut out: Vec<ArgId> = place.unkeyed.clone();
-        for (components, by_values) in &place.keyed {
+        // Removed and merged-away states never return: they leave the index here. Covered
+        // ones stay (IMPACT and forced covering may uncover them).
+        let mut out: Vec<ArgId> = Vec::new();
+        let mut take = |ids: &mut Vec<ArgId>| {
+            ids.retain(|id| arg.node(*id).is_alive());
+            out.extend(ids.iter().copied().filter(|id| arg.is_reached(*id)));
+        };
+        take(&mut place.unkeyed);
+        for (components, by_values) in place.keyed.iter_mut() {
             if let Some(values) = project(key, components) {
-                if let Some(ids) = by_values.get(&values) {
-                    out.extend_from_slice(ids);
+                if let Some(ids) = by_values.get_mut(&values) {
+                    take(ids);
                 }
             }
         }
-        // One look-up of the control state (its call stack compares slowly), not one per id.
-        let Some(reached) = arg.reached_set(ctl) else {
-            return Vec::new();
-        };
-        out.retain(|id| reached.contains(id));
         out.sort_unstable();
         out.dedup();
         out
     }
 
-    fn catch_up<D: Cpa>(&mut self, d: &D, arg: &Arg<D::State, D::Prec>) {
+    fn catch_up<D: Cpa>(&mut self, d: &D, key_of: KeyOf<D>, arg: &Arg<D::State, D::Prec>) {
         if arg.len() < self.indexed {
             // Not the ARG indexed so far (a new one replaced it).
             *self = CoverIndex::default();
@@ -78,7 +87,7 @@ impl CoverIndex {
         for i in self.indexed..arg.len() {
             let node = arg.node(ArgId(i as u32));
             let place = self.places.entry(node.ctl.clone()).or_default();
-            match d.cover_key(&node.data) {
+            match key_of(d, &node.data) {
                 None => place.unkeyed.push(node.id),
                 Some(k) => place
                     .keyed
@@ -115,6 +124,93 @@ fn project(key: &CoverKey, components: &[u64]) -> Option<Vec<u64>> {
 #[cfg(test)]
 mod tests {
     use super::project;
+    use crate::algorithm::cegar::Cegar;
+    use crate::algorithm::Algorithm;
+    use crate::cfa::Cfa;
+    use crate::config::Config;
+    use crate::cpa::Describe;
+    use crate::smt::{BridgeSmt, Smt};
+    use solver_bridge::solver::NativeZ3;
+    use std::rc::Rc;
+
+    /// `small` is a sub-map of `big` (both sorted by component).
+    fn sub_map(small: &[(u64, u64)], big: &[(u64, u64)]) -> bool {
+        small.iter().all(|e| big.contains(e))
+    }
+
+    const BRANCHY_LOOP: &str = "extern int __VERIFIER_nondet_int(void);\n\
+        extern void reach_error(void);\n\
+        int main(void) { int x = 0; int y = __VERIFIER_nondet_int(); int i = 0;\n\
+        while (i < 4) { if (y > i) { x = x + 1; } else { x = x + 1; } i++; }\n\
+        if (x != 4) reach_error(); return 0; }";
+
+    type Build<C> = fn(Rc<Cfa>, &Config, Box<dyn Smt>) -> Cegar<C>;
+
+    /// Runs `preset` on the loop and checks, at every step, every pair of ARG
+    /// nodes (removed and merged-away ones too) at one control state: a merge that succeeds
+    /// has the reached state's merge key within the new state's. Returns (merges, pairs the
+    /// keys rule out).
+    fn check_merge_keys<C: Describe>(
+        preset: &str,
+        build: Build<C>,
+    ) -> (usize, usize) {
+        let cfa = Rc::new(
+            crate::frontend::parse_program("t.c", BRANCHY_LOOP)
+                .unwrap()
+                .cfa,
+        );
+        let config = Config::preset(preset).unwrap();
+        let mut c = build(
+            cfa,
+            &config,
+            Box::new(BridgeSmt::new(NativeZ3::new().unwrap())),
+        );
+        let (mut merges, mut ruled_out) = (0, 0);
+        let mut events = Vec::new();
+        for _ in 0..400 {
+            let done = c.step(&mut events).unwrap().is_some();
+            let (cpa, smt, algo) = c.parts();
+            let n = algo.arg.len();
+            for a in 0..n {
+                for b in 0..n {
+                    let (na, nb) = (&algo.arg.nodes[a], &algo.arg.nodes[b]);
+                    if a == b || na.ctl != nb.ctl {
+                        continue;
+                    }
+                    let (ka, kb) = (cpa.merge_key(&na.data), cpa.merge_key(&nb.data));
+                    let allowed = match (&ka, &kb) {
+                        (Some(ka), Some(kb)) => sub_map(kb.as_slice(), ka.as_slice()),
+                        _ => true,
+                    };
+                    if cpa.merge(smt, &na.data, &nb.data).unwrap().is_some() {
+                        assert!(allowed, "{preset}: {a} merges into {b}: {ka:?} / {kb:?}");
+                        merges += 1;
+                    } else if !allowed {
+                        ruled_out += 1;
+                    }
+                }
+            }
+            if done {
+                break;
+            }
+        }
+        (merges, ruled_out)
+    }
+
+    /// The merge index ([`crate::cpa::Cpa::merge_key`]) leaves out only pairs that do not
+    /// merge, and it leaves some out (symbolic execution's join: its own unit test,
+    /// `join_drops_negated_pairs_only`).
+    #[test]
+    fn merge_keys_are_necessary_conditions() {
+        let value = check_merge_keys("value", crate::analysis::value_predicate_cegar);
+        let lbe = check_merge_keys("predicate-lbe", crate::analysis::predicate_cegar);
+        for (preset, (merges, ruled_out)) in [("value", value), ("predicate-lbe", lbe)] {
+            assert!(
+                merges > 0 && ruled_out > 0,
+                "{preset}: {merges} {ruled_out}"
+            );
+        }
+    }
 
     #[test]
     fn a_projection_needs_every_component() {

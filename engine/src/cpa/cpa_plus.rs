@@ -27,6 +27,8 @@ pub struct CpaPlus<D: Describe> {
     pub uncovered_targets: bool,
     /// The stop operator's candidates by the data CPA's cover keys.
     cover: CoverIndex,
+    /// The merge operator's candidates by the data CPA's merge keys.
+    merge_index: CoverIndex,
 }
 
 /// What one expansion did.
@@ -71,6 +73,7 @@ impl<D: Describe> CpaPlus<D> {
             cut: Vec::new(),
             uncovered_targets: false,
             cover: CoverIndex::default(),
+            merge_index: CoverIndex::default(),
         }
     }
 
@@ -187,7 +190,9 @@ impl<D: Describe> CpaPlus<D> {
         let candidates = if d.merge_kind() == MergeKind::Sep {
             Vec::new()
         } else {
-            self.arg.reached_at(&next_ctl)
+            let key = d.merge_key(&succ);
+            self.merge_index
+                .candidates(&*d, D::merge_key, &self.arg, &next_ctl, key.as_ref())
         };
         for r in candidates {
             // Borrowed, not cloned: a location reached in every loop iteration has as many
@@ -237,9 +242,9 @@ impl<D: Describe> CpaPlus<D> {
             && !(target && self.uncovered_targets)
         {
             let key = d.cover_key(&succ);
-            let candidates = self
-                .cover
-                .candidates(&*d, &self.arg, &next_ctl, key.as_ref());
+            let candidates =
+                self.cover
+                    .candidates(&*d, D::cover_key, &self.arg, &next_ctl, key.as_ref());
             for r in candidates {
                 let rd = &self.arg.node(r).data;
                 if d.may_cover(rd) && d.covered_by(smt, &succ, rd)? {

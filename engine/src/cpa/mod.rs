@@ -215,6 +215,15 @@ pub trait Cpa {
         None
     }
 
+    /// A necessary condition for [`Cpa::merge`] returning a state, as [`Cpa::cover_key`] is
+    /// for coverage: `merge(new, reached)` is `Some` only if every entry of `reached`'s key
+    /// is an entry of `new`'s. `None`, the default: every reached state at the location is a
+    /// candidate. Without a key, a location that every loop iteration reaches makes the merge
+    /// scan quadratic in the iterations.
+    fn merge_key(&self, _s: &Self::State) -> Option<CoverKey> {
+        None
+    }
+
     /// Counters for the statistics.
     fn counters(&self) -> Counters {
         Counters::default()

@@ -10,7 +10,7 @@ use super::{
 use crate::cfa::{Cfa, Edge, EdgeKind, NodeKind};
 use crate::cpa::control::ControlState;
 use crate::cpa::{
-    AbstractionInfo, Adjusted, Counters, Cpa, Describe, MergeKind, StopKind, Successors,
+    AbstractionInfo, Adjusted, Counters, CoverKey, Cpa, Describe, MergeKind, StopKind, Successors,
 };
 use crate::events::StateKind;
 use crate::formula::{Encoder, Encoding, Names, PathFormula, SsaMap};
@@ -321,6 +321,11 @@ impl PredicateCpa {
     }
 }
 
+/// The components of [`PredicateCpa`]'s merge keys: above every slot component
+/// ([`crate::cpa::slot_component`]), so that a composite may append them to its own.
+pub const BLOCK_COMPONENT: u64 = u64::MAX - 1;
+pub const ABSTRACTION_COMPONENT: u64 = u64::MAX;
+
 impl Cpa for PredicateCpa {
     type State = PredicateState;
     type Prec = PredicatePrecision;
@@ -386,6 +391,16 @@ impl Cpa for PredicateCpa {
         } else {
             Ok(None)
         }
+    }
+
+    /// Only intermediate states of one block merge: the block, or a mark for an abstraction
+    /// state (which merges with nothing).
+    fn merge_key(&self, s: &PredicateState) -> Option<CoverKey> {
+        Some(if s.intermediate {
+            vec![(BLOCK_COMPONENT, s.block_id.0)]
+        } else {
+            vec![(ABSTRACTION_COMPONENT, 0)]
+        })
     }
 
     fn stop_kind(&self) -> StopKind {

@@ -15,8 +15,7 @@ use crate::cfa::{Cfa, Edge, EdgeKind};
 use crate::counterexample::literal_value;
 use crate::cpa::control::ControlState;
 use crate::cpa::{
-    key_value, slot_component, Adjusted, Counters, CoverKey, Cpa, Describe, MergeKind, StopKind,
-    Successors, TransferNote,
+    Adjusted, Counters, CoverKey, Cpa, Describe, MergeKind, StopKind, Successors, TransferNote,
 };
 use crate::events::StateKind;
 use crate::formula::{Encoder, Encoding, Names, Slot};
@@ -359,6 +358,12 @@ impl Cpa for SymbolicCpa {
         })
     }
 
+    /// The join needs `reached`'s values among `new`'s (`values_subset`): its literal values
+    /// too, so the cover key is a necessary condition.
+    fn merge_key(&self, s: &SymState) -> Option<CoverKey> {
+        self.cover_key(s)
+    }
+
     fn stop_kind(&self) -> StopKind {
         StopKind::Sep
     }
@@ -399,13 +404,7 @@ impl Cpa for SymbolicCpa {
     /// Every stop (SUBSET, ALIASED_SUBSET, implication) needs `by`'s concrete values in `s`
     /// (no renaming applies to a literal): they are the key.
     fn cover_key(&self, s: &SymState) -> Option<CoverKey> {
-        Some(
-            s.values
-                .iter()
-                .filter(|(_, t)| t.is_literal())
-                .map(|(slot, t)| (slot_component(*slot), key_value(t)))
-                .collect(),
-        )
+        Some(s.literal_key())
     }
 
     fn counters(&self) -> Counters {

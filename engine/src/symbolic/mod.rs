@@ -61,6 +61,16 @@ impl SymState {
         out
     }
 
+    /// The concrete values as a key ([`crate::cpa::Cpa::cover_key`]): each of the stop
+    /// operators and the join needs the other state's literal values among this one's.
+    pub fn literal_key(&self) -> crate::cpa::CoverKey {
+        self.values
+            .iter()
+            .filter(|(_, t)| t.is_literal())
+            .map(|(slot, t)| (crate::cpa::slot_component(*slot), crate::cpa::key_value(t)))
+            .collect()
+    }
+
     /// SUBSET: `self ⊑ other` when every value of `other` is a value of `self` and every
     /// constraint of `other` a constraint of `self` (identical identifiers).
     pub fn subset(&self, other: &SymState) -> bool {
@@ -532,8 +542,26 @@ mod tests {
         let other = st(&[(0, s[0].clone())], &[q.clone(), Term::not(p.clone())]);
         let merged = SymState::negation_join(&then, &other).unwrap();
         assert_eq!(merged, st(&[(0, s[0].clone())], std::slice::from_ref(&q)));
-        let differs = st(&[(0, s[1].clone())], &[q, p]);
+        let differs = st(&[(0, s[1].clone())], &[q.clone(), p.clone()]);
         assert_eq!(SymState::negation_join(&differs, &other), None);
+        // The merge index's condition: a join has the reached state's literal values in the
+        // new one's key; a different literal value rules the pair out and does not join.
+        let sub_map = |a: &SymState, b: &SymState| {
+            let kb = b.literal_key();
+            a.literal_key().iter().all(|e| kb.contains(e))
+        };
+        let five = |c: &Term| {
+            st(
+                &[(0, s[0].clone()), (1, Term::int(5))],
+                &[q.clone(), c.clone()],
+            )
+        };
+        let (then5, other5) = (five(&p), five(&Term::not(p.clone())));
+        assert!(SymState::negation_join(&then5, &other5).is_some());
+        assert!(sub_map(&other5, &then5));
+        let six = st(&[(0, s[0].clone()), (1, Term::int(6))], &[q, p]);
+        assert!(!sub_map(&other5, &six));
+        assert_eq!(SymState::negation_join(&six, &other5), None);
     }
 
     #[test]
