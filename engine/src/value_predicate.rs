@@ -193,6 +193,11 @@ impl Cpa for ValuePredicateCpa {
         self.pred.may_cover(&s.pred)
     }
 
+    /// Covered only where the values are: the values' cover key.
+    fn cover_key(&self, s: &ValuePredicateState) -> Option<crate::cpa::CoverKey> {
+        self.value.cover_key(&s.value)
+    }
+
     fn covered_by(
         &mut self,
         smt: &mut dyn Smt,

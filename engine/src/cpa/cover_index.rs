@@ -148,12 +148,10 @@ mod tests {
 
     /// Runs `preset` on the loop and checks, at every step, every pair of ARG
     /// nodes (removed and merged-away ones too) at one control state: a merge that succeeds
-    /// has the reached state's merge key within the new state's. Returns (merges, pairs the
+    /// has the reached state's merge key within the new state's, and a covered state has its
+    /// coverer's cover key within its own. Returns (merges, pairs the
     /// keys rule out).
-    fn check_merge_keys<C: Describe>(
-        preset: &str,
-        build: Build<C>,
-    ) -> (usize, usize) {
+    fn check_merge_keys<C: Describe>(preset: &str, build: Build<C>) -> (usize, usize) {
         let cfa = Rc::new(
             crate::frontend::parse_program("t.c", BRANCHY_LOOP)
                 .unwrap()
@@ -165,7 +163,7 @@ mod tests {
             &config,
             Box::new(BridgeSmt::new(NativeZ3::new().unwrap())),
         );
-        let (mut merges, mut ruled_out) = (0, 0);
+        let (mut merges, mut ruled_out, mut covers) = (0, 0, 0);
         let mut events = Vec::new();
         for _ in 0..400 {
             let done = c.step(&mut events).unwrap().is_some();
@@ -188,11 +186,25 @@ mod tests {
                     } else if !allowed {
                         ruled_out += 1;
                     }
+                    // The same for the stop operator's keys.
+                    if let (Some(ka), Some(kb)) = (cpa.cover_key(&na.data), cpa.cover_key(&nb.data))
+                    {
+                        if cpa.may_cover(&na.data)
+                            && cpa.may_cover(&nb.data)
+                            && cpa.covered_by(smt, &na.data, &nb.data).unwrap()
+                        {
+                            assert!(sub_map(&kb, &ka), "{preset}: {a} covered by {b}");
+                            covers += 1;
+                        }
+                    }
                 }
             }
             if done {
                 break;
             }
+        }
+        if preset == "value" {
+            assert!(covers > 0, "no coverage checked");
         }
         (merges, ruled_out)
     }
