@@ -616,10 +616,7 @@ pub fn check_arg<C: Describe>(
 
 /// The invariant at `ctl`: the disjunction of its reached states' formulas (`false` without).
 fn disjunction(inv_or: &BTreeMap<ControlState, Term>, ctl: &ControlState) -> Term {
-    inv_or
-        .get(ctl)
-        .cloned()
-        .unwrap_or_else(|| Term::or(Vec::new()))
+    inv_or.get(ctl).cloned().unwrap_or_else(Term::ff)
 }
 
 #[cfg(test)]

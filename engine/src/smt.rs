@@ -92,11 +92,11 @@ pub trait Smt {
 }
 
 use solver_bridge::context::{SatResult, SmtContext};
+use solver_bridge::itp;
+use solver_bridge::solver::Solver;
 
 /// The names AllSAT gives its projection terms (no C identifier or SSA name starts so).
 const ALLSAT_PREFIX: &str = "$allsat";
-use solver_bridge::itp;
-use solver_bridge::solver::Solver;
 
 /// The [`Smt`] port over the solver bridge: a typed SMT-LIB context on any backend, and the
 /// bridge's in-house interpolation.

@@ -97,11 +97,6 @@ impl<D: Clone, P> Arg<D, P> {
             .unwrap_or_default()
     }
 
-    /// The reached set at `ctl` (`None`: empty).
-    pub fn reached_set(&self, ctl: &ControlState) -> Option<&BTreeSet<ArgId>> {
-        self.reached.get(ctl)
-    }
-
     /// Whether `id` is in the reached set.
     pub fn is_reached(&self, id: ArgId) -> bool {
         self.in_reached[id.0 as usize]
