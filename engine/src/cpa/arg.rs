@@ -60,6 +60,10 @@ pub struct Arg<D, P> {
     reached: BTreeMap<ControlState, BTreeSet<ArgId>>,
     /// Per node: whether it is in `reached` (an O(1) test for the candidate look-ups).
     in_reached: Vec<bool>,
+    /// The nodes that rejoined the reached set after they had left it (uncovered, or put
+    /// back after a merge removed their covering node), in order: the candidate indexes
+    /// drop the states that leave the reached set and take these back in.
+    rejoined: Vec<ArgId>,
     pub waitlist: Waitlist,
 }
 
@@ -69,6 +73,7 @@ impl<D: Clone, P> Arg<D, P> {
             nodes: Vec::new(),
             reached: BTreeMap::new(),
             in_reached: Vec::new(),
+            rejoined: Vec::new(),
             waitlist: Waitlist::new(order),
         }
     }
@@ -100,6 +105,11 @@ impl<D: Clone, P> Arg<D, P> {
     /// Whether `id` is in the reached set.
     pub fn is_reached(&self, id: ArgId) -> bool {
         self.in_reached[id.0 as usize]
+    }
+
+    /// The nodes that rejoined the reached set after leaving it, in order.
+    pub fn rejoined(&self) -> &[ArgId] {
+        &self.rejoined
     }
 
     /// All reached states, in id order.
@@ -160,6 +170,12 @@ impl<D: Clone, P> Arg<D, P> {
         self.in_reached[id.0 as usize] = true;
     }
 
+    /// A node that left the reached set returns to it.
+    fn rejoin_reached(&mut self, id: ArgId, ctl: &ControlState) {
+        self.enter_reached(id, ctl);
+        self.rejoined.push(id);
+    }
+
     fn leave_reached(&mut self, id: ArgId) {
         self.in_reached[id.0 as usize] = false;
         let ctl = self.nodes[id.0 as usize].ctl.clone();
@@ -201,7 +217,7 @@ impl<D: Clone, P> Arg<D, P> {
             self.nodes[by.0 as usize].covering.remove(&id);
             if self.nodes[id.0 as usize].is_alive() {
                 let ctl = self.nodes[id.0 as usize].ctl.clone();
-                self.enter_reached(id, &ctl);
+                self.rejoin_reached(id, &ctl);
             }
         }
     }
@@ -238,7 +254,7 @@ impl<D: Clone, P> Arg<D, P> {
                 continue;
             }
             let ctl = self.nodes[n.0 as usize].ctl.clone();
-            self.enter_reached(n, &ctl);
+            self.rejoin_reached(n, &ctl);
             let children: Vec<ArgId> = self.nodes[n.0 as usize]
                 .children
                 .iter()
@@ -335,7 +351,7 @@ impl<D: Clone, P> Arg<D, P> {
         for u in uncovered {
             if self.nodes[u.0 as usize].is_alive() {
                 let ctl = self.nodes[u.0 as usize].ctl.clone();
-                self.enter_reached(u, &ctl);
+                self.rejoin_reached(u, &ctl);
                 self.waitlist
                     .push(cfa, u, &ctl, self.nodes[u.0 as usize].depth);
             }

@@ -12,10 +12,11 @@
 //! keys of [`Cpa::merge_key`] (a second index).
 //!
 //! The index follows the ARG lazily: before each look-up it takes in the nodes created since
-//! the last one (nodes are only appended), and a look-up keeps only the states still in the
-//! reached set (pruned, merged and covered ones leave it; an uncovered one returns with its
-//! key unchanged). A look-up drops the removed and merged-away states of the groups it reads
-//! from the index for good.
+//! the last one (nodes are only appended) and the nodes that rejoined the reached set since
+//! then ([`Arg::rejoined`]: uncovered by IMPACT, or put back when a merge removed the state
+//! that covered them). A look-up drops the states of the groups it reads that are no longer
+//! in the reached set (pruned, merged away, covered): a loop's location collects thousands of
+//! covered states, and keeping them made every look-up scan them.
 
 use super::arg::{Arg, ArgId};
 use super::control::ControlState;
@@ -39,6 +40,10 @@ pub struct CoverIndex {
     places: BTreeMap<ControlState, Place>,
     /// The number of ARG nodes taken in.
     indexed: usize,
+    /// The number of [`Arg::rejoined`] entries taken in.
+    rejoined: usize,
+    /// Per node: whether it is in the index now.
+    present: Vec<bool>,
 }
 
 impl CoverIndex {
@@ -59,12 +64,21 @@ impl CoverIndex {
         let Some(place) = self.places.get_mut(ctl) else {
             return Vec::new();
         };
-        // Removed and merged-away states never return: they leave the index here. Covered
-        // ones stay (IMPACT and forced covering may uncover them).
+        // The states that left the reached set (removed, merged away, covered) leave the
+        // index here; a covered one that IMPACT or a merge puts back returns through
+        // `Arg::rejoined` (otherwise the covered states of a loop's location would be scanned
+        // at every look-up: a quadratic cost).
+        let present = &mut self.present;
         let mut out: Vec<ArgId> = Vec::new();
         let mut take = |ids: &mut Vec<ArgId>| {
-            ids.retain(|id| arg.node(*id).is_alive());
-            out.extend(ids.iter().copied().filter(|id| arg.is_reached(*id)));
+            ids.retain(|id| {
+                let keep = arg.is_reached(*id);
+                if !keep {
+                    present[id.0 as usize] = false;
+                }
+                keep
+            });
+            out.extend(ids.iter().copied());
         };
         take(&mut place.unkeyed);
         for (components, by_values) in place.keyed.iter_mut() {
@@ -80,25 +94,38 @@ impl CoverIndex {
     }
 
     fn catch_up<D: Cpa>(&mut self, d: &D, key_of: KeyOf<D>, arg: &Arg<D::State, D::Prec>) {
-        if arg.len() < self.indexed {
+        if arg.len() < self.indexed || arg.rejoined().len() < self.rejoined {
             // Not the ARG indexed so far (a new one replaced it).
             *self = CoverIndex::default();
         }
+        self.present.resize(arg.len(), false);
         for i in self.indexed..arg.len() {
-            let node = arg.node(ArgId(i as u32));
-            let place = self.places.entry(node.ctl.clone()).or_default();
-            match key_of(d, &node.data) {
-                None => place.unkeyed.push(node.id),
-                Some(k) => place
-                    .keyed
-                    .entry(k.iter().map(|(c, _)| *c).collect())
-                    .or_default()
-                    .entry(k.iter().map(|(_, v)| *v).collect())
-                    .or_default()
-                    .push(node.id),
-            }
+            self.insert(d, key_of, arg, ArgId(i as u32));
         }
         self.indexed = arg.len();
+        for i in self.rejoined..arg.rejoined().len() {
+            let id = arg.rejoined()[i];
+            if !self.present[id.0 as usize] {
+                self.insert(d, key_of, arg, id);
+            }
+        }
+        self.rejoined = arg.rejoined().len();
+    }
+
+    fn insert<D: Cpa>(&mut self, d: &D, key_of: KeyOf<D>, arg: &Arg<D::State, D::Prec>, id: ArgId) {
+        let node = arg.node(id);
+        let place = self.places.entry(node.ctl.clone()).or_default();
+        match key_of(d, &node.data) {
+            None => place.unkeyed.push(id),
+            Some(k) => place
+                .keyed
+                .entry(k.iter().map(|(c, _)| *c).collect())
+                .or_default()
+                .entry(k.iter().map(|(_, v)| *v).collect())
+                .or_default()
+                .push(id),
+        }
+        self.present[id.0 as usize] = true;
     }
 }
 
