@@ -13,10 +13,12 @@ mod print;
 
 use num_bigint::{BigInt, BigUint};
 use serde::{Deserialize, Serialize};
+use std::cell::RefCell;
 use std::cmp::Ordering;
+use std::collections::HashMap;
 use std::fmt;
 use std::hash::{Hash, Hasher};
-use std::rc::Rc;
+use std::rc::{Rc, Weak};
 
 pub use build::TermError;
 pub use ops::{sort_conflicts, vars_of};
@@ -217,6 +219,68 @@ pub enum TermKind {
     Quant(Quantifier, Box<[Var]>, Term),
 }
 
+thread_local! {
+    /// The nodes of this thread's terms (see [`Interner`]).
+    static INTERNED: RefCell<Interner> = RefCell::new(Interner::default());
+}
+
+/// Hash-consing: a node equal to one that is alive is that node, so terms built apart from
+/// the same parts share one node. Equal terms then compare in O(1) ([`Term::ptr_eq`] is the
+/// first test of `==` and [`Term::dag_eq`]): the query cache compares every query with the
+/// cached ones, and a path formula or block formula built again after a refinement used to
+/// be compared node by node. Only an optimisation: equality stays structural (a node whose
+/// structural hash collides with a different live node's is simply not shared), so nothing
+/// relies on two equal terms sharing a node.
+///
+/// The table holds weak handles, keyed by the structural hash: it keeps no term alive, and
+/// the handles of dropped nodes are swept when the table has doubled since the last sweep.
+#[derive(Default)]
+struct Interner {
+    nodes: HashMap<u64, Weak<Node>, AddrHash>,
+    /// The table's size after the last sweep.
+    swept: usize,
+}
+
+/// The table is swept no earlier than at this many handles.
+const MIN_SWEEP: usize = 4096;
+
+impl Interner {
+    fn intern(&mut self, node: Node) -> Term {
+        let live = self.nodes.get(&node.hash).and_then(Weak::upgrade);
+        if let Some(old) = live {
+            if old.sort == node.sort && same_parts(&old.kind, &node.kind) {
+                return Term(old);
+            }
+            // Two different terms with one structural hash: the new one is not shared.
+            return Term(Rc::new(node));
+        }
+        if self.nodes.len() >= (2 * self.swept).max(MIN_SWEEP) {
+            self.nodes.retain(|_, w| w.strong_count() > 0);
+            self.swept = self.nodes.len();
+        }
+        let hash = node.hash;
+        let t = Term(Rc::new(node));
+        self.nodes.insert(hash, Rc::downgrade(&t.0));
+        t
+    }
+}
+
+/// Equal kinds whose children are the same nodes (the test of hash-consing: children are
+/// shared already, so a comparison of their addresses is enough and takes O(arity)).
+fn same_parts(a: &TermKind, b: &TermKind) -> bool {
+    match (a, b) {
+        (TermKind::App(o1, x), TermKind::App(o2, y)) => {
+            o1 == o2 && x.len() == y.len() && x.iter().zip(y.iter()).all(|(x, y)| x.ptr_eq(y))
+        }
+        (TermKind::Quant(q1, v1, x), TermKind::Quant(q2, v2, y)) => {
+            q1 == q2 && v1 == v2 && x.ptr_eq(y)
+        }
+        (TermKind::App(..) | TermKind::Quant(..), _)
+        | (_, TermKind::App(..) | TermKind::Quant(..)) => false,
+        (k1, k2) => k1 == k2,
+    }
+}
+
 struct Node {
     kind: TermKind,
     sort: Sort,
@@ -275,12 +339,21 @@ impl Term {
             }
         };
         sort.hash(&mut h);
-        Term(Rc::new(Node {
+        let node = Node {
             kind,
             sort,
             hash: h.finish(),
             size,
-        }))
+        };
+        // Outside the table only while the thread is being torn down.
+        let mut node = Some(node);
+        INTERNED
+            .try_with(|table| {
+                table
+                    .borrow_mut()
+                    .intern(node.take().expect("not yet used"))
+            })
+            .unwrap_or_else(|_| Term(Rc::new(node.take().expect("not used"))))
     }
 
     pub fn kind(&self) -> &TermKind {
@@ -480,5 +553,66 @@ fn take_children(kind: &mut TermKind, stack: &mut Vec<Term>) {
     if let TermKind::App(_, args) = kind {
         let args = std::mem::take(args);
         stack.extend(args.into_vec());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn x() -> Term {
+        Term::var(Var::new("x", Sort::Int))
+    }
+
+    #[test]
+    fn equal_terms_built_apart_share_one_node() {
+        let a = Term::add(vec![x(), Term::int(1)]);
+        let b = Term::add(vec![x(), Term::int(1)]);
+        assert!(a.ptr_eq(&b));
+        // The table keeps nothing alive: once both are gone, a new one is a new node that
+        // the table finds again.
+        drop((a, b));
+        let c = Term::add(vec![x(), Term::int(1)]);
+        assert!(c.ptr_eq(&Term::add(vec![x(), Term::int(1)])));
+    }
+
+    /// A node whose structural hash is a live different node's stays out of the table, and
+    /// equality stays structural.
+    #[test]
+    fn a_hash_collision_is_not_shared_and_equality_stays_structural() {
+        let y = Term::var(Var::new("y", Sort::Int));
+        let collide = |kind: TermKind| Node {
+            kind,
+            sort: Sort::Int,
+            hash: y.0.hash,
+            size: 1,
+        };
+        let z = Var::new("z", Sort::Int);
+        let (z1, z2) = INTERNED.with(|table| {
+            let mut table = table.borrow_mut();
+            (
+                table.intern(collide(TermKind::Var(z.clone()))),
+                table.intern(collide(TermKind::Var(z.clone()))),
+            )
+        });
+        assert!(!z1.ptr_eq(&y) && !z2.ptr_eq(&y) && !z1.ptr_eq(&z2));
+        assert!(z1 != y && z1 == z2 && z1.dag_eq(&z2));
+        // `y` itself is still found.
+        assert!(Term::var(Var::new("y", Sort::Int)).ptr_eq(&y));
+    }
+
+    /// Dropped nodes leave the table at a sweep: it stays within twice the live nodes (or
+    /// [`MIN_SWEEP`]).
+    #[test]
+    fn the_table_is_swept() {
+        let keep: Vec<Term> = (0..100)
+            .map(|i| Term::add(vec![x(), Term::int(i)]))
+            .collect();
+        for i in 0..(10 * MIN_SWEEP as i64) {
+            drop(Term::add(vec![x(), Term::int(1000 + i)]));
+        }
+        let size = INTERNED.with(|table| table.borrow().nodes.len());
+        assert!(size <= 2 * MIN_SWEEP, "{size} handles");
+        assert!(keep[7].ptr_eq(&Term::add(vec![x(), Term::int(7)])));
     }
 }
