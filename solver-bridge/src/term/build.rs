@@ -5,12 +5,15 @@
 //! by a literal zero are left alone, since SMT-LIB leaves them unspecified; bit-vector division by
 //! zero follows the SMT-LIB 2.6 definitions). The folding is checked against Z3 by the tests.
 
-use super::{Op, Quantifier, Sort, Term, TermKind, Var, MAX_BV_LITERAL_WIDTH};
+use super::{AddrHash, Op, Quantifier, Sort, Term, TermKind, Var, MAX_BV_LITERAL_WIDTH};
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{One, Signed, ToPrimitive, Zero};
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fmt;
+
+/// A set of terms for membership tests (hashed by their structural hash, no SipHash).
+type TermSet = HashSet<Term, AddrHash>;
 
 /// An ill-sorted or malformed application.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -573,7 +576,7 @@ fn mk_junction(args: Vec<Term>, is_and: bool) -> Term {
     };
     let mut flat: Vec<Term> = Vec::with_capacity(args.len());
     let mut stack: Vec<Term> = args.into_iter().rev().collect();
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = TermSet::with_capacity_and_hasher(stack.len(), AddrHash::default());
     while let Some(t) = stack.pop() {
         if let Some(b) = t.as_bool() {
             if b == neutral {
@@ -660,7 +663,10 @@ fn as_bound(a: &Term) -> Option<Bound> {
 /// left as written. Exact over the integers. `Err(b)` means the junction is the literal `b`.
 fn merge_bounds(flat: Vec<Term>, is_and: bool) -> Result<Vec<Term>, bool> {
     let bounds: Vec<Option<Bound>> = flat.iter().map(as_bound).collect();
-    let mut count: std::collections::HashMap<Term, usize> = std::collections::HashMap::new();
+    if bounds.iter().flatten().nth(1).is_none() {
+        return Ok(flat);
+    }
+    let mut count: HashMap<Term, usize, AddrHash> = HashMap::default();
     for b in bounds.iter().flatten() {
         *count.entry(b.t.clone()).or_default() += 1;
     }
@@ -668,8 +674,8 @@ fn merge_bounds(flat: Vec<Term>, is_and: bool) -> Result<Vec<Term>, bool> {
         return Ok(flat);
     }
     // Per term with several bounds: the merged lo/hi (for `or`: only one-sided bounds merge).
-    let mut merged: std::collections::HashMap<Term, (Option<BigInt>, Option<BigInt>, bool)> =
-        std::collections::HashMap::new();
+    let mut merged: HashMap<Term, (Option<BigInt>, Option<BigInt>, bool), AddrHash> =
+        HashMap::default();
     let mut out = Vec::with_capacity(flat.len());
     for (atom, b) in flat.into_iter().zip(bounds) {
         let Some(b) = b.filter(|b| count.get(&b.t).copied().unwrap_or(0) >= 2) else {
@@ -794,7 +800,7 @@ fn mk_distinct(args: Vec<Term>) -> Term {
         );
         return mk_not(mk_eq(a, b));
     }
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = TermSet::with_capacity_and_hasher(args.len(), AddrHash::default());
     for a in &args {
         if !seen.insert(a.clone()) {
             return Term::ff();
