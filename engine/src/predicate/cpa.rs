@@ -429,7 +429,7 @@ impl Cpa for PredicateCpa {
         by: &PredicateState,
     ) -> Result<bool> {
         match (&s.abs, &by.abs) {
-            (Abs::Bdd(a), Abs::Bdd(b)) => Ok(a.and_not(b).is_false()),
+            (Abs::Bdd(a), Abs::Bdd(b)) => Ok(super::table::implies(a, b)),
             (a, b) => {
                 let (ta, tb) = (self.abs_term(a), self.abs_term(b));
                 self.implies(smt, &ta, &tb)
