@@ -133,8 +133,8 @@ impl Poster<'_> {
             .collect::<BTreeSet<_>>()
             .into_iter()
             .collect();
-        // The definitions of the auxiliaries (the range constraints of reads are implied by
-        // the identifiers' types and dropped).
+        // The definitions of the auxiliaries (the builder adds no range constraints of
+        // reads: the values substituted for them are in range already).
         let defs: Vec<&Term> = b
             .constraints
             .iter()
@@ -183,7 +183,7 @@ impl Poster<'_> {
             Ok(None) => return self.fresh(to),
             Err(()) => {}
         }
-        let mut b = Builder::new(SsaMap::default(), cx.read.clone());
+        let mut b = Builder::without_read_ranges(SsaMap::default(), cx.read.clone());
         let mut t = self.enc.expr(&mut b, e);
         if e.ty != to {
             t = self.enc.convert(&mut b, t, e.ty, to);
@@ -199,7 +199,7 @@ impl Poster<'_> {
             Ok(None) => return None,
             Err(()) => {}
         }
-        let mut b = Builder::new(SsaMap::default(), cx.read.clone());
+        let mut b = Builder::without_read_ranges(SsaMap::default(), cx.read.clone());
         let t = self.enc.cond(&mut b, cond);
         let t = self.substitute(cx, b, t, &slots);
         Some(match t.as_bool() {
@@ -382,7 +382,7 @@ impl Poster<'_> {
         if let Some(v) = literal_value(&t, from) {
             return self.literal(to, to.wrap(v));
         }
-        let mut b = Builder::new(SsaMap::default(), cx.read.clone());
+        let mut b = Builder::without_read_ranges(SsaMap::default(), cx.read.clone());
         let c = self.enc.convert(&mut b, t, from, to);
         self.substitute(cx, b, c, &[])
     }
