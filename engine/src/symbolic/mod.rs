@@ -134,21 +134,11 @@ impl SymState {
 
     /// The restriction to the tracked slots, keeping the constraints whose variables are all
     /// tracked (the variable-based constraints precision).
-    pub fn restrict(&self, keep: impl Fn(VarId) -> bool) -> SymState {
-        SymState {
-            values: self
-                .values
-                .iter()
-                .filter(|(s, _)| keep(s.var))
-                .map(|(s, t)| (*s, t.clone()))
-                .collect(),
-            constraints: self
-                .constraints
-                .iter()
-                .filter(|(_, origins)| origins.iter().all(|v| keep(*v)))
-                .map(|(c, o)| (c.clone(), o.clone()))
-                .collect(),
-        }
+    pub fn restrict(mut self, keep: impl Fn(VarId) -> bool) -> SymState {
+        self.values.retain(|s, _| keep(s.var));
+        self.constraints
+            .retain(|_, origins| origins.iter().all(|v| keep(*v)));
+        self
     }
 
     /// Drops the constraints not connected (through shared identifiers, transitively) to an
