@@ -91,7 +91,7 @@ pub trait Smt {
     fn reset(&mut self) -> Result<()>;
 }
 
-use solver_bridge::context::{SatResult, SmtContext};
+use solver_bridge::context::{BoolProjection, SatResult, SmtContext};
 use solver_bridge::itp;
 use solver_bridge::solver::Solver;
 
@@ -188,24 +188,25 @@ impl<S: Solver> Smt for BridgeSmt<S> {
             // Each projection term that is not a constant gets a name in this level (a fresh
             // Bool constant equal to it): every model's get-value and blocking clause print
             // the name instead of the term.
-            let names: Vec<Term> = bools
+            let names: Vec<Var> = bools
                 .iter()
                 .enumerate()
-                .map(|(i, b)| {
-                    if b.as_var().is_some() {
-                        b.clone()
-                    } else {
-                        Var::new(format!("{ALLSAT_PREFIX}{i}"), Sort::Bool).term()
-                    }
+                .map(|(i, b)| match b.as_var() {
+                    Some(v) => v.clone(),
+                    None => Var::new(format!("{ALLSAT_PREFIX}{i}"), Sort::Bool),
                 })
                 .collect();
             for (n, b) in names.iter().zip(bools) {
-                if n != b {
+                if b.as_var() != Some(n) {
                     s.ctx
-                        .assert(&Term::eq(n.clone(), b.clone()))
+                        .assert(&Term::eq(n.term(), b.clone()))
                         .map_err(solver_err)?;
                 }
             }
+            // The get-value command and the blocking clauses are written as text once per
+            // enumeration: with a hundred predicates, building and printing them as terms
+            // for every model was most of the engine's time in AllSAT.
+            let projection = BoolProjection::new(&names).map_err(solver_err)?;
             let mut models = Vec::new();
             while models.len() < limit {
                 match s.sat()? {
@@ -213,17 +214,11 @@ impl<S: Solver> Smt for BridgeSmt<S> {
                     Sat::Unknown(r) => return Err(EngineError::GaveUp(format!("AllSAT: {r}"))),
                     Sat::Sat => {}
                 }
-                let values = s.ctx.get_values(&names).map_err(solver_err)?;
-                let cube: Vec<bool> = values.iter().map(|v| v.is_true()).collect();
+                let cube = s.ctx.bool_values(&projection).map_err(solver_err)?;
                 // Block this assignment of the projection variables.
-                let block = Term::or(names.iter().zip(&cube).map(|(b, val)| {
-                    if *val {
-                        Term::not(b.clone())
-                    } else {
-                        b.clone()
-                    }
-                }));
-                s.ctx.assert(&block).map_err(solver_err)?;
+                s.ctx
+                    .assert_blocking(&projection, &cube)
+                    .map_err(solver_err)?;
                 models.push(cube);
                 if bools.is_empty() {
                     break;

@@ -70,6 +70,65 @@ pub const TACTIC_RLIMIT_DIVISOR: u64 = 5;
 /// 64-bit variables, about 8 s and 800 MB in Z3 4.8.12).
 pub const RLIMIT_PER_CELL: u64 = 64;
 
+/// Boolean constants whose values an enumeration (AllSAT) asks after every `sat` answer and
+/// then blocks: the `get-value` command and each constant's text are written once.
+#[derive(Clone, Debug)]
+pub struct BoolProjection {
+    names: Vec<Var>,
+    texts: Vec<String>,
+    command: String,
+}
+
+impl BoolProjection {
+    /// The projection onto `names`, which must be Boolean constants.
+    pub fn new(names: &[Var]) -> Result<BoolProjection, SolverError> {
+        if let Some(v) = names.iter().find(|v| v.sort != Sort::Bool) {
+            return Err(usage(format!(
+                "a Boolean projection cannot contain {} of sort {}",
+                v.name, v.sort
+            )));
+        }
+        let texts: Vec<String> = names.iter().map(|v| v.term().to_string()).collect();
+        let command = format!("(get-value ({}))\n", texts.join(" "));
+        Ok(BoolProjection {
+            names: names.to_vec(),
+            texts,
+            command,
+        })
+    }
+
+    /// The clause [`SmtContext::assert_blocking`] asserts: some constant differs from `values`.
+    pub fn blocking_clause(&self, values: &[bool]) -> Term {
+        Term::or(self.names.iter().zip(values).map(|(v, val)| {
+            if *val {
+                Term::not(v.term())
+            } else {
+                v.term()
+            }
+        }))
+    }
+}
+
+/// A `get-value` reply of `n` Boolean constants: `((a true) (b false) ...)`.
+fn parse_bool_values(reply: &str, n: usize) -> Result<Vec<bool>, SolverError> {
+    let bad = || unexpected("Boolean values", reply);
+    let pairs = sexp::list(reply).map_err(|_| bad())?;
+    if pairs.len() != n {
+        return Err(bad());
+    }
+    pairs
+        .iter()
+        .map(|p| {
+            let kv = sexp::list(p.text).map_err(|_| bad())?;
+            match kv.as_slice() {
+                [_, value] if value.text == "true" => Ok(true),
+                [_, value] if value.text == "false" => Ok(false),
+                _ => Err(bad()),
+            }
+        })
+        .collect()
+}
+
 /// The typed SMT context. See the module documentation.
 pub struct SmtContext<S: Solver> {
     solver: S,
@@ -507,6 +566,67 @@ impl<S: Solver> SmtContext<S> {
             Ok(v) => Ok(v),
             Err(e) => self.poison(e),
         }
+    }
+
+    /// The values of a projection's constants after a `sat` answer (a `get-value` of
+    /// [`BoolProjection::command`], read as `true`/`false` without building terms).
+    pub fn bool_values(&mut self, p: &BoolProjection) -> Result<Vec<bool>, SolverError> {
+        if p.names.is_empty() {
+            return Ok(Vec::new());
+        }
+        if let Some(v) = p.names.iter().find(|v| !self.is_declared(v)) {
+            return Err(usage(format!("get-value: {} is not declared", v.name)));
+        }
+        let reply = self.send(&p.command)?;
+        match parse_bool_values(&reply, p.names.len()) {
+            Ok(v) => Ok(v),
+            Err(e) => self.poison(e),
+        }
+    }
+
+    /// Asserts that the projection's constants do not all take `values` (the blocking clause
+    /// of an enumeration): the same text as asserting [`BoolProjection::blocking_clause`].
+    pub fn assert_blocking(
+        &mut self,
+        p: &BoolProjection,
+        values: &[bool],
+    ) -> Result<(), SolverError> {
+        self.check_poison()?;
+        if values.len() != p.names.len() {
+            return Err(usage(format!(
+                "{} values for a projection of {} constants",
+                values.len(),
+                p.names.len()
+            )));
+        }
+        if let Some(v) = p.names.iter().find(|v| !self.is_declared(v)) {
+            return Err(usage(format!("assert: {} is not declared", v.name)));
+        }
+        self.pending.push_str("(assert ");
+        let literal = |out: &mut String, i: usize| {
+            if values[i] {
+                let _ = write!(out, "(not {})", p.texts[i]);
+            } else {
+                out.push_str(&p.texts[i]);
+            }
+        };
+        match values.len() {
+            0 => self.pending.push_str("false"),
+            1 => literal(&mut self.pending, 0),
+            n => {
+                self.pending.push_str("(or");
+                for i in 0..n {
+                    self.pending.push(' ');
+                    literal(&mut self.pending, i);
+                }
+                self.pending.push(')');
+            }
+        }
+        self.pending.push_str(")\n");
+        if let Some(top) = self.scopes.last_mut() {
+            top.assertions += 1;
+        }
+        Ok(())
     }
 
     fn parse_values(&self, reply: &str, n: usize) -> Result<Vec<Term>, SolverError> {

@@ -571,3 +571,59 @@ fn a_preprocessed_check_solves_equations_first() {
     assert_eq!(c.check_sat_preprocessed().unwrap(), SatResult::Sat);
     c.pop().unwrap();
 }
+
+/// An enumeration through a [`BoolProjection`] sends, model by model, the same text as the
+/// same enumeration with terms (`get_values` and `assert` of the blocking clause), and reads
+/// the same values: for projections of 0, 1 and 3 constants.
+#[test]
+fn bool_projection_enumerates_like_terms() {
+    use solver_bridge::context::BoolProjection;
+    let b = |n: &str| Var::new(n, Sort::Bool);
+    for names in [vec![], vec![b("p")], vec![b("p"), b("q"), b("$r")]] {
+        // At most two of the constants true (or the single one false).
+        let f = if names.len() == 3 {
+            Term::not(Term::and(names.iter().map(|v| v.term())))
+        } else if names.len() == 1 {
+            Term::not(names[0].term())
+        } else {
+            Term::tt()
+        };
+        let run = |fast: bool| {
+            let mut c = SmtContext::new(Recording::new(NativeZ3::new().unwrap()));
+            let p = BoolProjection::new(&names).unwrap();
+            c.push().unwrap();
+            c.assert(&f).unwrap();
+            for v in &names {
+                c.declare(v).unwrap();
+            }
+            let mut models = Vec::new();
+            while c.check_sat().unwrap() == SatResult::Sat && models.len() < 10 {
+                let cube: Vec<bool> = if fast {
+                    c.bool_values(&p).unwrap()
+                } else {
+                    let terms: Vec<Term> = names.iter().map(|v| v.term()).collect();
+                    let values = c.get_values(&terms).unwrap();
+                    values.iter().map(|v| v.is_true()).collect()
+                };
+                if fast {
+                    c.assert_blocking(&p, &cube).unwrap();
+                } else {
+                    c.assert(&p.blocking_clause(&cube)).unwrap();
+                }
+                models.push(cube);
+                if names.is_empty() {
+                    break;
+                }
+            }
+            (models, queries_of(&c))
+        };
+        let (fast, fast_text) = run(true);
+        let (slow, slow_text) = run(false);
+        assert_eq!(fast, slow);
+        assert_eq!(fast_text, slow_text);
+        let expected = [1, 1, 7][names.len().min(2)];
+        assert_eq!(fast.len(), expected, "{fast:?}");
+    }
+    // Only Boolean constants can be projected on.
+    assert!(BoolProjection::new(&[Var::new("x", Sort::Int)]).is_err());
+}

@@ -315,12 +315,11 @@ fn relevant_constraints(
     for t in g.values.values() {
         seeds.extend(idents_of(t));
     }
-    let mentioned: BTreeSet<Var> = g.constraints.keys().flat_map(idents_of).collect();
     seeds.extend(
-        idents
-            .defined_idents()
-            .filter(|v| mentioned.contains(*v))
-            .cloned(),
+        g.constraints
+            .keys()
+            .flat_map(idents_of)
+            .filter(|v| idents.is_defined(v)),
     );
     let keep = g.connected_to(seeds);
     g.constraints

@@ -253,6 +253,9 @@ pub struct Idents {
     /// Exact auxiliaries by their definition (the encoder's constraints over identifiers
     /// and the auxiliaries' names): the identifiers they were given.
     definitions: BTreeMap<Vec<Term>, BTreeMap<Var, Term>>,
+    /// By identifier number: whether it was given to an exact auxiliary (is in
+    /// `definitions`).
+    defined: Vec<bool>,
 }
 
 /// The most identifiers one analysis hands out (each state stores only a few; this bounds
@@ -276,15 +279,22 @@ impl Idents {
         self.definitions.get(definition)
     }
 
-    /// The identifiers given to exact auxiliaries so far (each may be handed out again).
-    pub fn defined_idents(&self) -> impl Iterator<Item = &Var> {
-        self.definitions
-            .values()
-            .flat_map(|ids| ids.values().filter_map(|t| t.as_var()))
+    /// Whether `v` was given to an exact auxiliary (it may be handed out again).
+    pub fn is_defined(&self, v: &Var) -> bool {
+        ident_index(v).is_some_and(|i| self.defined.get(i).copied().unwrap_or(false))
     }
 
     /// Records the identifiers given to the exact auxiliaries of `definition`.
     pub fn define(&mut self, definition: Vec<Term>, ids: BTreeMap<Var, Term>) {
+        for i in ids
+            .values()
+            .filter_map(|t| t.as_var().and_then(ident_index))
+        {
+            if self.defined.len() <= i {
+                self.defined.resize(i + 1, false);
+            }
+            self.defined[i] = true;
+        }
         self.definitions.insert(definition, ids);
     }
 
