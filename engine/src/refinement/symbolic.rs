@@ -36,7 +36,7 @@ use crate::cpa::arg::{Arg, ArgId};
 use crate::ir::VarId;
 use crate::predicate::cpa::clip;
 use crate::smt::{EngineError, Result, Sat, Smt};
-use crate::symbolic::idents_of;
+use crate::symbolic::idents_in;
 use crate::symbolic::{SymState, SymbolicCpa, SymbolicRefutation};
 use crate::value::{PrecisionScope, ValuePrecision};
 use solver_bridge::term::{Term, Var};
@@ -313,12 +313,12 @@ fn relevant_constraints(
 ) -> BTreeMap<Term, BTreeSet<VarId>> {
     let mut seeds: BTreeSet<Var> = BTreeSet::new();
     for t in g.values.values() {
-        seeds.extend(idents_of(t));
+        seeds.extend(idents_in(t).iter().cloned());
     }
     seeds.extend(
         g.constraints
             .keys()
-            .flat_map(idents_of)
+            .flat_map(|c| idents_in(c).to_vec())
             .filter(|v| idents.is_defined(v)),
     );
     let keep = g.connected_to(seeds);

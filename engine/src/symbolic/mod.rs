@@ -23,8 +23,10 @@ pub use cpa::SymbolicCpa;
 use crate::formula::Slot;
 use crate::ir::{IntType, VarId};
 use serde::{Deserialize, Serialize};
-use solver_bridge::term::{Term, TermKind, Var};
+use solver_bridge::term::{Term, TermKind, TermMap, Var};
+use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
+use std::rc::Rc;
 
 /// The prefix of symbolic identifiers' names (never a C identifier).
 pub const IDENT_PREFIX: &str = "$s";
@@ -34,12 +36,39 @@ pub fn ident_index(v: &Var) -> Option<usize> {
     v.name.strip_prefix(IDENT_PREFIX)?.parse().ok()
 }
 
-/// The symbolic identifiers of a term.
-pub fn idents_of(t: &Term) -> BTreeSet<Var> {
-    t.free_vars()
+/// Most terms whose identifiers [`idents_in`] remembers; past this it starts afresh.
+const MAX_REMEMBERED_IDENTS: usize = 1 << 17;
+
+thread_local! {
+    static IDENTS: RefCell<TermMap<Rc<[Var]>>> = RefCell::default();
+}
+
+/// The symbolic identifiers of a term, in order, remembered per term: every transfer, stop
+/// and precision adjustment asks for those of each constraint and value of a state, and the
+/// same terms recur from state to state (a walk of the term each time was a tenth of the
+/// engine's time of symbolic execution).
+pub fn idents_in(t: &Term) -> Rc<[Var]> {
+    if let Some(ids) = IDENTS.with(|m| m.borrow().get(t).cloned()) {
+        return ids;
+    }
+    let ids: Rc<[Var]> = t
+        .free_vars()
         .into_iter()
         .filter(|v| ident_index(v).is_some())
-        .collect()
+        .collect();
+    IDENTS.with(|m| {
+        let mut m = m.borrow_mut();
+        if m.len() >= MAX_REMEMBERED_IDENTS {
+            m.clear();
+        }
+        m.insert(t.clone(), ids.clone());
+    });
+    ids
+}
+
+/// The symbolic identifiers of a term.
+pub fn idents_of(t: &Term) -> BTreeSet<Var> {
+    idents_in(t).iter().cloned().collect()
 }
 
 /// A symbolic execution state `(v, a)`.
@@ -56,7 +85,7 @@ impl SymState {
     pub fn idents(&self) -> BTreeSet<Var> {
         let mut out = BTreeSet::new();
         for t in self.values.values().chain(self.constraints.keys()) {
-            out.extend(idents_of(t));
+            out.extend(idents_in(t).iter().cloned());
         }
         out
     }
@@ -151,12 +180,12 @@ impl SymState {
         }
         let mut live: BTreeSet<Var> = BTreeSet::new();
         for t in self.values.values() {
-            live.extend(idents_of(t));
+            live.extend(idents_in(t).iter().cloned());
         }
-        let mut pending: Vec<(Term, BTreeSet<Var>)> = self
+        let mut pending: Vec<(Term, Rc<[Var]>)> = self
             .constraints
             .keys()
-            .map(|c| (c.clone(), idents_of(c)))
+            .map(|c| (c.clone(), idents_in(c)))
             .collect();
         let mut kept = BTreeSet::new();
         loop {
@@ -179,7 +208,7 @@ impl SymState {
 
     /// The constraints connected (transitively, through identifiers) to `start`'s.
     pub fn connected(&self, start: &[Term]) -> Vec<Term> {
-        let live: BTreeSet<Var> = start.iter().flat_map(idents_of).collect();
+        let live: BTreeSet<Var> = start.iter().flat_map(|t| idents_in(t).to_vec()).collect();
         let out: BTreeSet<Term> = start.iter().cloned().collect();
         self.connected_from(live, out).into_iter().collect()
     }
@@ -197,9 +226,9 @@ impl SymState {
                 if out.contains(c) {
                     continue;
                 }
-                let ids = idents_of(c);
+                let ids = idents_in(c);
                 if ids.iter().any(|i| live.contains(i)) {
-                    live.extend(ids);
+                    live.extend(ids.iter().cloned());
                     out.insert(c.clone());
                 }
             }

@@ -23,7 +23,7 @@
 //! grew beyond [`MAX_VALUE_SIZE`]: over-approximations (a path they make feasible is refuted
 //! by no precision and stays undecided).
 
-use super::{idents_of, Idents, SymState};
+use super::{idents_in, Idents, SymState};
 use crate::cfa::{Cfa, Edge, EdgeKind, Rhs};
 use crate::counterexample::literal_value;
 use crate::cpa::control::ControlState;
@@ -481,7 +481,10 @@ pub fn substitute_state(s: &SymState, map: &BTreeMap<Var, Term>) -> Option<SymSt
 /// identifier they mention (the Int encoding; bit-vectors are in range by their width).
 pub fn sat_query(enc: &Encoder, idents: &Idents, constraints: &[Term]) -> Vec<Term> {
     let mut out: Vec<Term> = constraints.to_vec();
-    let ids: BTreeSet<Var> = constraints.iter().flat_map(idents_of).collect();
+    let ids: BTreeSet<Var> = constraints
+        .iter()
+        .flat_map(|c| idents_in(c).to_vec())
+        .collect();
     for id in ids {
         if let Some(ty) = idents.ty(&id) {
             let r = enc.range(&id.term(), ty);
@@ -533,8 +536,8 @@ pub fn independent_parts(constraints: &[Term]) -> Vec<Vec<Term>> {
     }
     let mut owner: BTreeMap<Var, usize> = BTreeMap::new();
     for (i, c) in constraints.iter().enumerate() {
-        for id in idents_of(c) {
-            match owner.get(&id) {
+        for id in idents_in(c).iter() {
+            match owner.get(id) {
                 Some(&j) => {
                     let (a, b) = (root(&mut parent, i), root(&mut parent, j));
                     // The smaller index stays the root: groups keep their first constraint's
@@ -542,7 +545,7 @@ pub fn independent_parts(constraints: &[Term]) -> Vec<Vec<Term>> {
                     parent[a.max(b)] = a.min(b);
                 }
                 None => {
-                    owner.insert(id, i);
+                    owner.insert(id.clone(), i);
                 }
             }
         }

@@ -31,7 +31,7 @@ pub use print::{is_simple_symbol, quote_symbol};
 /// bucket index, since addresses are aligned). Only lookups: no output depends on the order
 /// of these tables.
 #[derive(Default, Clone, Copy)]
-pub(crate) struct AddrHasher(u64);
+pub struct AddrHasher(u64);
 
 const ADDR_HASH_K: u64 = 0xf135_7aea_2e62_a9c5;
 
@@ -52,11 +52,14 @@ impl Hasher for AddrHasher {
     }
 }
 
-pub(crate) type AddrHash = std::hash::BuildHasherDefault<AddrHasher>;
+pub type AddrHash = std::hash::BuildHasherDefault<AddrHasher>;
 /// A set of node addresses (or node hashes).
 pub(crate) type AddrSet<K = usize> = std::collections::HashSet<K, AddrHash>;
 /// A map from node addresses.
 pub(crate) type AddrMap<V> = std::collections::HashMap<usize, V, AddrHash>;
+/// A hash map keyed by terms, hashed by their structural hash (already mixed, see
+/// [`AddrHasher`]) instead of SipHash over it.
+pub type TermMap<V> = std::collections::HashMap<Term, V, AddrHash>;
 
 /// Room for the nodes of a traversal of `t` (its tree size, at most 1,024), so that the
 /// table does not grow step by step (rehashing was a tenth of the engine's time in the
