@@ -63,16 +63,42 @@ const RESERVED: &[&str] = &[
     "set-option",
 ];
 
-fn is_symbol_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || "~!@$%^&*_-+=<>.?/".contains(c)
+fn is_symbol_byte(c: u8) -> bool {
+    c.is_ascii_alphanumeric()
+        || matches!(
+            c,
+            b'~' | b'!'
+                | b'@'
+                | b'$'
+                | b'%'
+                | b'^'
+                | b'&'
+                | b'*'
+                | b'_'
+                | b'-'
+                | b'+'
+                | b'='
+                | b'<'
+                | b'>'
+                | b'.'
+                | b'?'
+                | b'/'
+        )
 }
 
-/// True if `s` may be printed unquoted.
+/// True if `s` may be printed unquoted. (On bytes: a symbol character is ASCII, so a byte of
+/// a multi-byte character fails the test as its character did. Every reserved word starts
+/// with a letter, `_` or `!`: other names skip the look-up, such as every symbolic
+/// identifier `$sN` of every state label.)
 pub fn is_simple_symbol(s: &str) -> bool {
-    let Some(first) = s.chars().next() else {
+    let b = s.as_bytes();
+    let Some(&first) = b.first() else {
         return false;
     };
-    !first.is_ascii_digit() && s.chars().all(is_symbol_char) && !RESERVED.contains(&s)
+    !first.is_ascii_digit()
+        && b.iter().all(|&c| is_symbol_byte(c))
+        && !((first.is_ascii_alphabetic() || first == b'_' || first == b'!')
+            && RESERVED.contains(&s))
 }
 
 /// `s` as an SMT-LIB symbol: unchanged if simple, otherwise `|s|`.
@@ -306,6 +332,41 @@ impl fmt::Display for Term {
 #[cfg(test)]
 mod tests {
     use super::super::{Sort, Term};
+
+    /// Which names print unquoted: symbol characters only, no leading digit, no reserved word
+    /// (and every reserved word starts where the look-up expects it).
+    #[test]
+    fn simple_symbols() {
+        use super::{is_simple_symbol, RESERVED};
+        for w in RESERVED {
+            let first = w.as_bytes()[0];
+            assert!(
+                first.is_ascii_alphabetic() || first == b'_' || first == b'!',
+                "{w}"
+            );
+            assert!(!is_simple_symbol(w), "{w}");
+        }
+        for (name, simple) in [
+            ("x", true),
+            ("$s12", true),
+            ("__pred3", true),
+            ("$allsat0", true),
+            ("a.b-c+d", true),
+            ("!x", true),
+            ("_x", true),
+            ("let", false),
+            ("get-value", false),
+            ("main::x", false),
+            ("main::x#3", false),
+            ("1x", false),
+            ("", false),
+            ("x y", false),
+            ("xé", false),
+            ("|x|", false),
+        ] {
+            assert_eq!(is_simple_symbol(name), simple, "{name:?}");
+        }
+    }
 
     /// `n` merged diamonds: each level refers to the previous one twice.
     fn diamonds(n: usize) -> Term {
