@@ -21,6 +21,7 @@ pub mod houdini;
 pub mod intervals;
 pub mod ir;
 pub mod lbe;
+pub mod memo;
 pub mod octagon;
 pub mod predicate;
 pub mod query_cache;

@@ -1,11 +1,11 @@
 //! The predicates of a run: unindexed atoms, numbered in discovery order. Predicate i is BDD
 //! variable i, so abstraction formulas of all states share one BDD vocabulary.
 
+use crate::memo::Memo;
 use crate::smt::{EngineError, Result};
 use biodivine_lib_bdd::{Bdd, BddPartialValuation, BddPointer, BddVariable, BddVariableSet};
 use solver_bridge::term::Term;
-use std::cell::RefCell;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::fmt;
 
 /// BDD variables reserved up front (biodivine-lib-bdd fixes the variable count of a set).
@@ -23,33 +23,7 @@ const MAX_TEXTS: usize = 4096;
 
 /// What was computed for each BDD, at most [`MAX_TEXTS`] entries. A predicate's index never
 /// changes, so what a BDD stands for does not either.
-struct BddMemo<V>(RefCell<HashMap<Bdd, V>>);
-
-impl<V> Default for BddMemo<V> {
-    fn default() -> Self {
-        BddMemo(RefCell::default())
-    }
-}
-
-impl<V: Clone> BddMemo<V> {
-    fn get_or(&self, b: &Bdd, make: impl FnOnce() -> V) -> V {
-        if let Some(v) = self.0.borrow().get(b) {
-            return v.clone();
-        }
-        let v = make();
-        let mut memo = self.0.borrow_mut();
-        if memo.len() >= MAX_TEXTS {
-            memo.clear();
-        }
-        memo.insert(b.clone(), v.clone());
-        v
-    }
-
-    #[cfg(test)]
-    fn len(&self) -> usize {
-        self.0.borrow().len()
-    }
-}
+type BddMemo<V> = Memo<Bdd, V>;
 
 pub struct PredicateTable {
     terms: Vec<Term>,
@@ -78,8 +52,8 @@ impl PredicateTable {
             terms: Vec::new(),
             index: BTreeMap::new(),
             vars: BddVariableSet::new_anonymous(MAX_PREDICATES),
-            texts: BddMemo::default(),
-            terms_of: BddMemo::default(),
+            texts: Memo::new(MAX_TEXTS),
+            terms_of: Memo::new(MAX_TEXTS),
         }
     }
 

@@ -22,9 +22,9 @@ pub use cpa::SymbolicCpa;
 
 use crate::formula::Slot;
 use crate::ir::{IntType, VarId};
+use crate::memo::Memo;
 use serde::{Deserialize, Serialize};
-use solver_bridge::term::{Term, TermKind, TermMap, Var};
-use std::cell::RefCell;
+use solver_bridge::term::{AddrHash, Term, TermKind, Var};
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 
@@ -36,11 +36,13 @@ pub fn ident_index(v: &Var) -> Option<usize> {
     v.name.strip_prefix(IDENT_PREFIX)?.parse().ok()
 }
 
-/// Most terms whose identifiers [`idents_in`] remembers; past this it starts afresh.
-const MAX_REMEMBERED_IDENTS: usize = 1 << 17;
+/// Most terms whose identifiers [`idents_in`] (or [`shape`]) remembers; past this it starts
+/// afresh.
+const MAX_REMEMBERED: usize = 1 << 17;
 
 thread_local! {
-    static IDENTS: RefCell<TermMap<Rc<[Var]>>> = RefCell::default();
+    static IDENTS: Memo<Term, Rc<[Var]>, AddrHash> = Memo::new(MAX_REMEMBERED);
+    static SHAPES: Memo<Term, u64, AddrHash> = Memo::new(MAX_REMEMBERED);
 }
 
 /// The symbolic identifiers of a term, in order, remembered per term: every transfer, stop
@@ -48,48 +50,29 @@ thread_local! {
 /// same terms recur from state to state (a walk of the term each time was a tenth of the
 /// engine's time of symbolic execution).
 pub fn idents_in(t: &Term) -> Rc<[Var]> {
-    if let Some(ids) = IDENTS.with(|m| m.borrow().get(t).cloned()) {
-        return ids;
-    }
-    let ids: Rc<[Var]> = t
-        .free_vars()
-        .into_iter()
-        .filter(|v| ident_index(v).is_some())
-        .collect();
     IDENTS.with(|m| {
-        let mut m = m.borrow_mut();
-        if m.len() >= MAX_REMEMBERED_IDENTS {
-            m.clear();
-        }
-        m.insert(t.clone(), ids.clone());
-    });
-    ids
-}
-
-thread_local! {
-    static SHAPES: RefCell<TermMap<u64>> = RefCell::default();
+        m.get_or(t, || {
+            t.free_vars()
+                .into_iter()
+                .filter(|v| ident_index(v).is_some())
+                .collect()
+        })
+    })
 }
 
 /// A hash of `t` with every identifier replaced by one placeholder of its sort: terms equal
 /// up to a renaming of identifiers have the same shape (remembered per term, like
 /// [`idents_in`]).
 pub fn shape(t: &Term) -> u64 {
-    if let Some(h) = SHAPES.with(|m| m.borrow().get(t).copied()) {
-        return h;
-    }
-    let map: BTreeMap<Var, Term> = idents_in(t)
-        .iter()
-        .map(|v| (v.clone(), Var::new(IDENT_PREFIX, v.sort).term()))
-        .collect();
-    let h = crate::cpa::key_value(&t.substitute(&map));
     SHAPES.with(|m| {
-        let mut m = m.borrow_mut();
-        if m.len() >= MAX_REMEMBERED_IDENTS {
-            m.clear();
-        }
-        m.insert(t.clone(), h);
-    });
-    h
+        m.get_or(t, || {
+            let map: BTreeMap<Var, Term> = idents_in(t)
+                .iter()
+                .map(|v| (v.clone(), Var::new(IDENT_PREFIX, v.sort).term()))
+                .collect();
+            crate::cpa::key_value(&t.substitute(&map))
+        })
+    })
 }
 
 /// The symbolic identifiers of a term.

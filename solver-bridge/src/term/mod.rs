@@ -52,14 +52,12 @@ impl Hasher for AddrHasher {
     }
 }
 
+/// Also for maps keyed by terms: they hash as their structural hash, already mixed.
 pub type AddrHash = std::hash::BuildHasherDefault<AddrHasher>;
 /// A set of node addresses (or node hashes).
 pub(crate) type AddrSet<K = usize> = std::collections::HashSet<K, AddrHash>;
 /// A map from node addresses.
 pub(crate) type AddrMap<V> = std::collections::HashMap<usize, V, AddrHash>;
-/// A hash map keyed by terms, hashed by their structural hash (already mixed, see
-/// [`AddrHasher`]) instead of SipHash over it.
-pub type TermMap<V> = std::collections::HashMap<Term, V, AddrHash>;
 
 /// Room for the nodes of a traversal of `t` (its tree size, at most 1,024), so that the
 /// table does not grow step by step (rehashing was a tenth of the engine's time in the
