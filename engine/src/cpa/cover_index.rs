@@ -11,6 +11,12 @@
 //! same as without the index. The merge operator's candidates are found the same way, by the
 //! keys of [`Cpa::merge_key`] (a second index).
 //!
+//! A key says "equal here"; a CPA whose covering state's parts must be a subset of the covered
+//! one's (symbolic execution's constraints) adds a set ([`Cpa::cover_set`]): the index keeps
+//! each state's set and passes on only the candidates whose set is within the new state's, so
+//! that states differing in one constraint (a counter's bound) cost a comparison of two short
+//! lists each, not a [`Cpa::covered_by`] call.
+//!
 //! The index follows the ARG lazily: before each look-up it takes in the nodes created since
 //! the last one (nodes are only appended) and the nodes that rejoined the reached set since
 //! then ([`Arg::rejoined`]: uncovered by IMPACT, or put back when a merge removed the state
@@ -20,20 +26,63 @@
 
 use super::arg::{Arg, ArgId};
 use super::control::ControlState;
-use super::{CoverKey, Cpa};
+use super::{CoverKey, CoverSet, Cpa};
 use std::collections::{BTreeMap, HashMap};
 
 #[derive(Default)]
 struct Place {
     /// By the components of the key, then by the values at those components.
-    keyed: BTreeMap<Vec<u64>, HashMap<Vec<u64>, Vec<ArgId>>>,
-    /// States without a key: candidates for every state.
-    unkeyed: Vec<ArgId>,
+    keyed: BTreeMap<Vec<u64>, HashMap<Vec<u64>, Bucket>>,
+    /// States without a key: candidates for every state (that their sets allow).
+    unkeyed: Bucket,
+}
+
+/// The states of one key, each filed under one element of its set, the one seen least often
+/// when it came in: a state whose set is within the query's has that element among the
+/// query's, so a look-up reads the lists of the query's elements only, not every state of
+/// the key (the states of a loop's location that differ in one constraint each).
+#[derive(Default)]
+struct Bucket {
+    /// The states with an empty set (every state, without a set condition).
+    empty: Vec<ArgId>,
+    by_element: HashMap<u64, Vec<ArgId>>,
+    /// In how many sets taken in each element was.
+    seen: HashMap<u64, u32>,
+}
+
+impl Bucket {
+    fn insert(&mut self, id: ArgId, set: &[u64]) {
+        for e in set {
+            *self.seen.entry(*e).or_default() += 1;
+        }
+        match set.iter().min_by_key(|e| (self.seen[e], **e)) {
+            None => self.empty.push(id),
+            Some(e) => self.by_element.entry(*e).or_default().push(id),
+        }
+    }
+
+    /// Calls `take` on every list that may hold a state whose set is within `set`.
+    fn lists(&mut self, set: &[u64], mut take: impl FnMut(&mut Vec<ArgId>)) {
+        take(&mut self.empty);
+        for e in set {
+            if let Some(ids) = self.by_element.get_mut(e) {
+                take(ids);
+            }
+        }
+    }
 }
 
 /// Which key a [`CoverIndex`] groups by: [`Cpa::cover_key`] or [`Cpa::merge_key`] (one
 /// index uses one function throughout).
 pub type KeyOf<D> = fn(&D, &<D as Cpa>::State) -> Option<CoverKey>;
+
+/// Which set a [`CoverIndex`] filters by: [`Cpa::cover_set`] or [`no_set`].
+pub type SetOf<D> = fn(&D, &<D as Cpa>::State) -> CoverSet;
+
+/// No set condition (the merge's index).
+pub fn no_set<D: Cpa>(_d: &D, _s: &D::State) -> CoverSet {
+    CoverSet::new()
+}
 
 #[derive(Default)]
 pub struct CoverIndex {
@@ -44,23 +93,31 @@ pub struct CoverIndex {
     rejoined: usize,
     /// Per node: whether it is in the index now.
     present: Vec<bool>,
+    /// Per node taken in: its set.
+    sets: Vec<Box<[u64]>>,
 }
 
 impl CoverIndex {
     /// The reached states at `ctl` whose key (by `key_of`: [`Cpa::cover_key`] or
-    /// [`Cpa::merge_key`]) is a sub-map of `key` (all of them when it is `None`), in id order.
+    /// [`Cpa::merge_key`]) is a sub-map of `key` (all of them when it is `None`) and whose
+    /// set (by `set_of`) is a subset of `set`, in id order.
+    #[allow(clippy::too_many_arguments)]
     pub fn candidates<D: Cpa>(
         &mut self,
         d: &D,
         key_of: KeyOf<D>,
+        set_of: SetOf<D>,
         arg: &Arg<D::State, D::Prec>,
         ctl: &ControlState,
         key: Option<&CoverKey>,
+        set: &[u64],
     ) -> Vec<ArgId> {
         let Some(key) = key else {
-            return arg.reached_at(ctl);
+            let mut all = arg.reached_at(ctl);
+            all.retain(|id| subset(&set_of(d, &arg.node(*id).data), set));
+            return all;
         };
-        self.catch_up(d, key_of, arg);
+        self.catch_up(d, key_of, set_of, arg);
         let Some(place) = self.places.get_mut(ctl) else {
             return Vec::new();
         };
@@ -68,7 +125,7 @@ impl CoverIndex {
         // index here; a covered one that IMPACT or a merge puts back returns through
         // `Arg::rejoined` (otherwise the covered states of a loop's location would be scanned
         // at every look-up: a quadratic cost).
-        let present = &mut self.present;
+        let (present, sets) = (&mut self.present, &self.sets);
         let mut out: Vec<ArgId> = Vec::new();
         let mut take = |ids: &mut Vec<ArgId>| {
             ids.retain(|id| {
@@ -78,13 +135,17 @@ impl CoverIndex {
                 }
                 keep
             });
-            out.extend(ids.iter().copied());
+            out.extend(
+                ids.iter()
+                    .copied()
+                    .filter(|id| subset(&sets[id.0 as usize], set)),
+            );
         };
-        take(&mut place.unkeyed);
+        place.unkeyed.lists(set, &mut take);
         for (components, by_values) in place.keyed.iter_mut() {
             if let Some(values) = project(key, components) {
-                if let Some(ids) = by_values.get_mut(&values) {
-                    take(ids);
+                if let Some(bucket) = by_values.get_mut(&values) {
+                    bucket.lists(set, &mut take);
                 }
             }
         }
@@ -93,40 +154,65 @@ impl CoverIndex {
         out
     }
 
-    fn catch_up<D: Cpa>(&mut self, d: &D, key_of: KeyOf<D>, arg: &Arg<D::State, D::Prec>) {
+    fn catch_up<D: Cpa>(
+        &mut self,
+        d: &D,
+        key_of: KeyOf<D>,
+        set_of: SetOf<D>,
+        arg: &Arg<D::State, D::Prec>,
+    ) {
         if arg.len() < self.indexed || arg.rejoined().len() < self.rejoined {
             // Not the ARG indexed so far (a new one replaced it).
             *self = CoverIndex::default();
         }
         self.present.resize(arg.len(), false);
+        self.sets.resize(arg.len(), Box::default());
         for i in self.indexed..arg.len() {
-            self.insert(d, key_of, arg, ArgId(i as u32));
+            self.insert(d, key_of, set_of, arg, ArgId(i as u32));
         }
         self.indexed = arg.len();
         for i in self.rejoined..arg.rejoined().len() {
             let id = arg.rejoined()[i];
             if !self.present[id.0 as usize] {
-                self.insert(d, key_of, arg, id);
+                self.insert(d, key_of, set_of, arg, id);
             }
         }
         self.rejoined = arg.rejoined().len();
     }
 
-    fn insert<D: Cpa>(&mut self, d: &D, key_of: KeyOf<D>, arg: &Arg<D::State, D::Prec>, id: ArgId) {
+    fn insert<D: Cpa>(
+        &mut self,
+        d: &D,
+        key_of: KeyOf<D>,
+        set_of: SetOf<D>,
+        arg: &Arg<D::State, D::Prec>,
+        id: ArgId,
+    ) {
         let node = arg.node(id);
+        let set = set_of(d, &node.data);
         let place = self.places.entry(node.ctl.clone()).or_default();
-        match key_of(d, &node.data) {
-            None => place.unkeyed.push(id),
+        let bucket = match key_of(d, &node.data) {
+            None => &mut place.unkeyed,
             Some(k) => place
                 .keyed
                 .entry(k.iter().map(|(c, _)| *c).collect())
                 .or_default()
                 .entry(k.iter().map(|(_, v)| *v).collect())
-                .or_default()
-                .push(id),
-        }
+                .or_default(),
+        };
+        bucket.insert(id, &set);
+        self.sets[id.0 as usize] = set.into_boxed_slice();
         self.present[id.0 as usize] = true;
     }
+}
+
+/// Every element of `small` is one of `big` (both sorted).
+fn subset(small: &[u64], big: &[u64]) -> bool {
+    if small.len() > big.len() {
+        return false;
+    }
+    let mut rest = big.iter();
+    small.iter().all(|x| rest.any(|y| y == x))
 }
 
 /// The values of `key` at `components` (both sorted), or `None` when `key` lacks one of them.
@@ -150,7 +236,7 @@ fn project(key: &CoverKey, components: &[u64]) -> Option<Vec<u64>> {
 
 #[cfg(test)]
 mod tests {
-    use super::project;
+    use super::{project, subset};
     use crate::algorithm::cegar::Cegar;
     use crate::algorithm::Algorithm;
     use crate::cfa::Cfa;
@@ -178,12 +264,12 @@ mod tests {
     /// has the reached state's merge key within the new state's, and a covered state has its
     /// coverer's cover key within its own. Returns (merges, pairs the merge keys rule out,
     /// coverages).
-    fn check_merge_keys<C: Describe>(preset: &str, build: Build<C>) -> (usize, usize, usize) {
-        let cfa = Rc::new(
-            crate::frontend::parse_program("t.c", BRANCHY_LOOP)
-                .unwrap()
-                .cfa,
-        );
+    fn check_merge_keys<C: Describe>(
+        preset: &str,
+        build: Build<C>,
+        program: &str,
+    ) -> (usize, usize, usize) {
+        let cfa = Rc::new(crate::frontend::parse_program("t.c", program).unwrap().cfa);
         let config = Config::preset(preset).unwrap();
         let mut c = build(
             cfa,
@@ -221,6 +307,8 @@ mod tests {
                             && cpa.covered_by(smt, &na.data, &nb.data).unwrap()
                         {
                             assert!(sub_map(&kb, &ka), "{preset}: {a} covered by {b}");
+                            let (sa, sb) = (cpa.cover_set(&na.data), cpa.cover_set(&nb.data));
+                            assert!(subset(&sb, &sa), "{preset}: {a} covered by {b}: sets");
                             covers += 1;
                         }
                     }
@@ -238,8 +326,16 @@ mod tests {
     /// `join_drops_negated_pairs_only`).
     #[test]
     fn merge_keys_are_necessary_conditions() {
-        let value = check_merge_keys("value", crate::analysis::value_predicate_cegar);
-        let lbe = check_merge_keys("predicate-lbe", crate::analysis::predicate_cegar);
+        let value = check_merge_keys(
+            "value",
+            crate::analysis::value_predicate_cegar,
+            BRANCHY_LOOP,
+        );
+        let lbe = check_merge_keys(
+            "predicate-lbe",
+            crate::analysis::predicate_cegar,
+            BRANCHY_LOOP,
+        );
         for (preset, (merges, ruled_out, _)) in [("value", value), ("predicate-lbe", lbe)] {
             assert!(
                 merges > 0 && ruled_out > 0,
@@ -248,6 +344,25 @@ mod tests {
         }
         // Only the value part has cover keys: its coverages are checked.
         assert!(value.2 > 0, "no coverage checked");
+    }
+
+    /// Symbolic execution's keys (value shapes) and sets (constraint shapes) hold for every
+    /// coverage of a run (renamings: `aliased_subset_shares_one_renaming`).
+    #[test]
+    fn symbolic_cover_keys_and_sets_are_necessary_conditions() {
+        let (_, _, covers) =
+            check_merge_keys("symbolic", crate::analysis::symbolic_cegar, BRANCHY_LOOP);
+        assert!(covers > 0, "no coverage checked");
+    }
+
+    #[test]
+    fn a_set_is_within_another() {
+        assert!(subset(&[], &[]));
+        assert!(subset(&[], &[4]));
+        assert!(subset(&[2, 9], &[1, 2, 5, 9]));
+        assert!(!subset(&[2, 9], &[1, 2, 5]));
+        assert!(!subset(&[3], &[1, 2, 5]));
+        assert!(!subset(&[1, 2], &[2]));
     }
 
     #[test]

@@ -215,6 +215,15 @@ pub trait Cpa {
         None
     }
 
+    /// A second necessary condition for [`Cpa::covered_by`], for what a key cannot say (a
+    /// subset, not equal entries): `covered_by(s, by)` only if `by`'s set is a subset of
+    /// `s`'s. A set is sorted, each number once; equal elements must give equal numbers.
+    /// Empty, the default: no condition. The index checks it on the candidates its key
+    /// finds, a comparison of two short lists instead of a [`Cpa::covered_by`] call.
+    fn cover_set(&self, _s: &Self::State) -> CoverSet {
+        CoverSet::new()
+    }
+
     /// A necessary condition for [`Cpa::merge`] returning a state, as [`Cpa::cover_key`] is
     /// for coverage: `merge(new, reached)` is `Some` only if every entry of `reached`'s key
     /// is an entry of `new`'s. `None`, the default: every reached state at the location is a
@@ -232,6 +241,9 @@ pub trait Cpa {
 
 /// See [`Cpa::cover_key`].
 pub type CoverKey = Vec<(u64, u64)>;
+
+/// See [`Cpa::cover_set`].
+pub type CoverSet = Vec<u64>;
 
 /// A cover-key component for a program-variable slot (ordered as the slots are).
 pub fn slot_component(slot: crate::formula::ssa::Slot) -> u64 {

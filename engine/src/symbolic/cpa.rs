@@ -15,7 +15,8 @@ use crate::cfa::{Cfa, Edge, EdgeKind};
 use crate::counterexample::literal_value;
 use crate::cpa::control::ControlState;
 use crate::cpa::{
-    Adjusted, Counters, CoverKey, Cpa, Describe, MergeKind, StopKind, Successors, TransferNote,
+    Adjusted, Counters, CoverKey, CoverSet, Cpa, Describe, MergeKind, StopKind, Successors,
+    TransferNote,
 };
 use crate::events::StateKind;
 use crate::formula::{Encoder, Encoding, Names, Slot};
@@ -417,6 +418,15 @@ impl Cpa for SymbolicCpa {
     /// renamed: their shapes are the key.
     fn cover_key(&self, s: &SymState) -> Option<CoverKey> {
         Some(s.shape_key())
+    }
+
+    /// SUBSET and ALIASED_SUBSET need each of `by`'s constraints, renamed, among `s`'s: the
+    /// constraints' shapes are the set. An implication needs no constraint of `by` in `s`.
+    fn cover_set(&self, s: &SymState) -> CoverSet {
+        match self.cfg.stop {
+            SymbolicStop::Subset | SymbolicStop::AliasedSubset => s.constraint_shapes(),
+            SymbolicStop::Implication => CoverSet::new(),
+        }
     }
 
     fn counters(&self) -> Counters {

@@ -110,6 +110,15 @@ impl SymState {
             .collect()
     }
 
+    /// The constraints' shapes, sorted, each once ([`crate::cpa::Cpa::cover_set`]): a
+    /// constraint renamed has its shape.
+    pub fn constraint_shapes(&self) -> crate::cpa::CoverSet {
+        let mut out: Vec<u64> = self.constraints.keys().map(shape).collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
     /// SUBSET: `self ⊑ other` when every value of `other` is a value of `self` and every
     /// constraint of `other` a constraint of `self` (identical identifiers).
     pub fn subset(&self, other: &SymState) -> bool {
@@ -554,9 +563,19 @@ mod tests {
         assert!(!small.aliased_subset(&big, &ids, 1000));
         let big = st(
             &[(0, s[2].clone()), (1, s[3].clone())],
-            &[Term::gt(s[2].clone(), zero)],
+            &[Term::gt(s[2].clone(), zero.clone())],
         );
         assert!(small.aliased_subset(&big, &ids, 1000));
+        // The necessary conditions of the cover index hold for the renaming: the values'
+        // shapes (key) and the constraints' shapes (set).
+        assert_eq!(small.shape_key(), big.shape_key());
+        assert_eq!(small.constraint_shapes(), big.constraint_shapes());
+        // A constraint with another constant has another shape.
+        let other = st(
+            &[(0, s[2].clone()), (1, s[3].clone())],
+            &[Term::gt(s[2].clone(), Term::int(1))],
+        );
+        assert_ne!(small.constraint_shapes(), other.constraint_shapes());
     }
 
     /// A concrete value of the bigger state must be the smaller state's value too (the
