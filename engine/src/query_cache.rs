@@ -161,6 +161,10 @@ impl Smt for CachedSmt {
         self.sat_answer(Query::Check(key(formulas)), |s| s.check(formulas))
     }
 
+    fn check_uncached(&mut self, formulas: &[Term]) -> Result<Sat> {
+        self.inner.check_uncached(formulas)
+    }
+
     fn check_preprocessed(&mut self, formulas: &[Term]) -> Result<Sat> {
         self.sat_answer(Query::CheckPreprocessed(key(formulas)), |s| {
             s.check_preprocessed(formulas)

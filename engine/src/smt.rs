@@ -43,6 +43,14 @@ pub trait Smt {
     /// Satisfiability of the conjunction of `formulas`.
     fn check(&mut self, formulas: &[Term]) -> Result<Sat>;
 
+    /// [`Smt::check`] for a caller that remembers its answers itself (symbolic execution, by
+    /// the query's canonical form, which also finds a query asked again with fresh
+    /// identifiers): a layer that caches answers passes it on without looking it up or
+    /// keeping it. Every layer that wraps another passes it on.
+    fn check_uncached(&mut self, formulas: &[Term]) -> Result<Sat> {
+        self.check(formulas)
+    }
+
     /// [`Smt::check`] with the solver's preprocessing (elimination of variables by their
     /// equations, simplification) before its search: for a query `check` answered unknown
     /// that should be easy (the certificate check's claims), worth a second round trip.

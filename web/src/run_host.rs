@@ -85,6 +85,9 @@ impl<M: Smt> Smt for Purposes<M> {
     fn check(&mut self, formulas: &[Term]) -> SmtResult<Sat> {
         self.during(Call::Check, |m| m.check(formulas))
     }
+    fn check_uncached(&mut self, formulas: &[Term]) -> SmtResult<Sat> {
+        self.during(Call::Check, |m| m.check_uncached(formulas))
+    }
     fn check_preprocessed(&mut self, formulas: &[Term]) -> SmtResult<Sat> {
         self.during(Call::Check, |m| m.check_preprocessed(formulas))
     }

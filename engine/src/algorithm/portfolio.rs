@@ -37,6 +37,9 @@ impl Smt for SharedSmt {
     fn check(&mut self, formulas: &[Term]) -> Result<crate::smt::Sat> {
         self.0.borrow_mut().check(formulas)
     }
+    fn check_uncached(&mut self, formulas: &[Term]) -> Result<crate::smt::Sat> {
+        self.0.borrow_mut().check_uncached(formulas)
+    }
     fn check_preprocessed(&mut self, formulas: &[Term]) -> Result<crate::smt::Sat> {
         self.0.borrow_mut().check_preprocessed(formulas)
     }

@@ -37,21 +37,40 @@ struct Place {
     unkeyed: Bucket,
 }
 
-/// The states of one key, each filed under one element of its set, the one seen least often
-/// when it came in: a state whose set is within the query's has that element among the
-/// query's, so a look-up reads the lists of the query's elements only, not every state of
-/// the key (the states of a loop's location that differ in one constraint each).
+/// The states of one key. The first few in a list; past [`FEW`], each filed under one
+/// element of its set, the one seen least often when it came in: a state whose set is within
+/// the query's has that element among the query's, so a look-up reads the lists of the
+/// query's elements only, not every state of the key (the states of a loop's location that
+/// differ in one constraint each).
 #[derive(Default)]
 struct Bucket {
-    /// The states with an empty set (every state, without a set condition).
+    /// The first states, while there are at most [`FEW`].
+    few: Vec<ArgId>,
+    /// Past them: the states with an empty set (every state, without a set condition) ...
     empty: Vec<ArgId>,
+    /// ... and the others by their element.
     by_element: HashMap<u64, Vec<ArgId>>,
-    /// In how many sets taken in each element was.
+    /// In how many sets filed by element each element was.
     seen: HashMap<u64, u32>,
 }
 
+/// How many states a bucket lists before it files them by element.
+const FEW: usize = 8;
+
 impl Bucket {
-    fn insert(&mut self, id: ArgId, set: &[u64]) {
+    /// Takes in `id`; `sets` has the set of every state taken in.
+    fn insert(&mut self, id: ArgId, sets: &[Box<[u64]>]) {
+        if self.few.len() < FEW && self.empty.is_empty() && self.by_element.is_empty() {
+            self.few.push(id);
+            return;
+        }
+        for old in std::mem::take(&mut self.few) {
+            self.file(old, &sets[old.0 as usize]);
+        }
+        self.file(id, &sets[id.0 as usize]);
+    }
+
+    fn file(&mut self, id: ArgId, set: &[u64]) {
         for e in set {
             *self.seen.entry(*e).or_default() += 1;
         }
@@ -63,6 +82,7 @@ impl Bucket {
 
     /// Calls `take` on every list that may hold a state whose set is within `set`.
     fn lists(&mut self, set: &[u64], mut take: impl FnMut(&mut Vec<ArgId>)) {
+        take(&mut self.few);
         take(&mut self.empty);
         for e in set {
             if let Some(ids) = self.by_element.get_mut(e) {
@@ -189,7 +209,7 @@ impl CoverIndex {
         id: ArgId,
     ) {
         let node = arg.node(id);
-        let set = set_of(d, &node.data);
+        self.sets[id.0 as usize] = set_of(d, &node.data).into_boxed_slice();
         let place = self.places.entry(node.ctl.clone()).or_default();
         let bucket = match key_of(d, &node.data) {
             None => &mut place.unkeyed,
@@ -200,8 +220,7 @@ impl CoverIndex {
                 .entry(k.iter().map(|(_, v)| *v).collect())
                 .or_default(),
         };
-        bucket.insert(id, &set);
-        self.sets[id.0 as usize] = set.into_boxed_slice();
+        bucket.insert(id, &self.sets);
         self.present[id.0 as usize] = true;
     }
 }

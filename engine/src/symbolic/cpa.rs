@@ -162,7 +162,7 @@ impl SymbolicCpa {
                     a.clone()
                 }
                 None => {
-                    let a = smt.check(&q)?;
+                    let a = smt.check_uncached(&q)?;
                     if self.answers.len() >= MAX_ANSWERS {
                         self.answers.clear();
                     }
@@ -437,6 +437,26 @@ impl Cpa for SymbolicCpa {
     }
 }
 
+/// Most term texts [`term_text`] keeps (each at most [`MAX_LABEL`] bytes and `…`).
+const MAX_TEXTS: usize = 1 << 14;
+
+thread_local! {
+    static TEXTS: crate::memo::Memo<Term, Rc<str>, solver_bridge::term::AddrHash> =
+        crate::memo::Memo::new(MAX_TEXTS);
+}
+
+/// A term's text clipped to [`MAX_LABEL`] bytes, remembered per term: a constraint is in the
+/// label of every state along the path it came from. A clipped text is longer than what a
+/// label can still take after its prefix (`x = `, ` | `), so the label cuts where it would
+/// have without the memo.
+fn term_text(t: &Term) -> Rc<str> {
+    TEXTS.with(|m| {
+        m.get_or(t, || {
+            crate::predicate::cpa::clip_display(t, MAX_LABEL).into()
+        })
+    })
+}
+
 /// [`SymbolicCpa::text`] unclipped.
 struct StateText<'a> {
     cpa: &'a SymbolicCpa,
@@ -452,7 +472,7 @@ impl std::fmt::Display for StateText<'_> {
             write!(f, "{} = ", self.cpa.slot_text(*slot))?;
             match literal_value(t, self.cpa.cfa.var(slot.var).ty) {
                 Some(v) => write!(f, "{v}")?,
-                None => write!(f, "{t}")?,
+                None => f.write_str(&term_text(t))?,
             }
         }
         if !self.s.constraints.is_empty() {
@@ -461,7 +481,7 @@ impl std::fmt::Display for StateText<'_> {
                 if i > 0 {
                     f.write_str(", ")?;
                 }
-                write!(f, "{c}")?;
+                f.write_str(&term_text(c))?;
             }
         }
         Ok(())
@@ -475,5 +495,35 @@ impl Describe for SymbolicCpa {
 
     fn kind(&self, _s: &SymState) -> StateKind {
         StateKind::Plain
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{term_text, MAX_LABEL};
+    use crate::predicate::cpa::clip_display;
+    use solver_bridge::term::{Sort, Term};
+
+    /// A label built from remembered (clipped) term texts is the label built from the whole
+    /// texts, for short and for long terms, with any prefix a label puts before a term.
+    #[test]
+    fn remembered_texts_clip_like_whole_texts() {
+        let x = Term::new_var("$s0", Sort::Int);
+        let mut long = x.clone();
+        for i in 0..300 {
+            long = Term::add2(Term::mul(long, Term::int(i + 2)), x.clone());
+        }
+        assert!(format!("{long}").len() > 2 * MAX_LABEL);
+        let short = Term::gt(x, Term::int(3));
+        for t in [&short, &long] {
+            for prefix in ["x = ", "a = 1, b = 2, c = ", " | "] {
+                let whole = clip_display(&format!("{prefix}{t}"), MAX_LABEL);
+                // Twice: computed, then remembered.
+                for _ in 0..2 {
+                    let remembered = format!("{prefix}{}", term_text(t));
+                    assert_eq!(clip_display(&remembered, MAX_LABEL), whole);
+                }
+            }
+        }
     }
 }
