@@ -144,12 +144,17 @@ impl SymbolicCpa {
                         .is_none_or(|ty| ty.contains(0) && ty.contains(1))
                 })
             });
-            if ranges_hold && satisfied_by_simple_values(&part) {
-                continue;
-            }
-            let q = sat_query(&self.encoder(), &self.idents, &part);
-            if !ranges_hold && satisfied_by_simple_values(&q) {
-                continue;
+            let mut query = None;
+            if ranges_hold {
+                if satisfied_by_simple_values(&part) {
+                    continue;
+                }
+            } else {
+                let q = sat_query(&self.encoder(), &self.idents, &part);
+                if satisfied_by_simple_values(&q) {
+                    continue;
+                }
+                query = Some(q);
             }
             let canonical = canonical_sat_query(&self.encoder(), &self.idents, &part);
             let key = (
@@ -162,6 +167,11 @@ impl SymbolicCpa {
                     a.clone()
                 }
                 None => {
+                    // Built only now when the simple values did not need it: a part the
+                    // memo answers needs no query.
+                    let q = query
+                        .take()
+                        .unwrap_or_else(|| sat_query(&self.encoder(), &self.idents, &part));
                     let a = smt.check_uncached(&q)?;
                     if self.answers.len() >= MAX_ANSWERS {
                         self.answers.clear();
