@@ -92,16 +92,36 @@ impl Bucket {
     }
 }
 
-/// Which key a [`CoverIndex`] groups by: [`Cpa::cover_key`] or [`Cpa::merge_key`] (one
-/// index uses one function throughout).
-pub type KeyOf<D> = fn(&D, &<D as Cpa>::State) -> Option<CoverKey>;
+/// The necessary conditions a [`CoverIndex`] looks candidates up by: the stop operator's
+/// ([`Cpa::cover_key`], [`Cpa::cover_set`]) or the merge operator's ([`Cpa::merge_key`], no
+/// set). One index uses one of them throughout.
+pub struct Conditions<D: Cpa> {
+    key: fn(&D, &D::State) -> Option<CoverKey>,
+    set: fn(&D, &D::State) -> CoverSet,
+}
 
-/// Which set a [`CoverIndex`] filters by: [`Cpa::cover_set`] or [`no_set`].
-pub type SetOf<D> = fn(&D, &<D as Cpa>::State) -> CoverSet;
+impl<D: Cpa> Clone for Conditions<D> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
 
-/// No set condition (the merge's index).
-pub fn no_set<D: Cpa>(_d: &D, _s: &D::State) -> CoverSet {
-    CoverSet::new()
+impl<D: Cpa> Copy for Conditions<D> {}
+
+impl<D: Cpa> Conditions<D> {
+    pub fn cover() -> Self {
+        Conditions {
+            key: D::cover_key,
+            set: D::cover_set,
+        }
+    }
+
+    pub fn merge() -> Self {
+        Conditions {
+            key: D::merge_key,
+            set: |_, _| CoverSet::new(),
+        }
+    }
 }
 
 #[derive(Default)]
@@ -118,26 +138,25 @@ pub struct CoverIndex {
 }
 
 impl CoverIndex {
-    /// The reached states at `ctl` whose key (by `key_of`: [`Cpa::cover_key`] or
-    /// [`Cpa::merge_key`]) is a sub-map of `key` (all of them when it is `None`) and whose
-    /// set (by `set_of`) is a subset of `set`, in id order.
-    #[allow(clippy::too_many_arguments)]
+    /// The reached states at `ctl` whose key (by `conds`) is a sub-map of `state`'s (all of
+    /// them when `state` has none) and whose set is a subset of `state`'s, in id order.
     pub fn candidates<D: Cpa>(
         &mut self,
         d: &D,
-        key_of: KeyOf<D>,
-        set_of: SetOf<D>,
+        conds: Conditions<D>,
         arg: &Arg<D::State, D::Prec>,
         ctl: &ControlState,
-        key: Option<&CoverKey>,
-        set: &[u64],
+        state: &D::State,
     ) -> Vec<ArgId> {
-        let Some(key) = key else {
+        let set = (conds.set)(d, state);
+        let set = set.as_slice();
+        let Some(key) = (conds.key)(d, state) else {
             let mut all = arg.reached_at(ctl);
-            all.retain(|id| subset(&set_of(d, &arg.node(*id).data), set));
+            all.retain(|id| subset(&(conds.set)(d, &arg.node(*id).data), set));
             return all;
         };
-        self.catch_up(d, key_of, set_of, arg);
+        let key = &key;
+        self.catch_up(d, conds, arg);
         let Some(place) = self.places.get_mut(ctl) else {
             return Vec::new();
         };
@@ -174,13 +193,7 @@ impl CoverIndex {
         out
     }
 
-    fn catch_up<D: Cpa>(
-        &mut self,
-        d: &D,
-        key_of: KeyOf<D>,
-        set_of: SetOf<D>,
-        arg: &Arg<D::State, D::Prec>,
-    ) {
+    fn catch_up<D: Cpa>(&mut self, d: &D, conds: Conditions<D>, arg: &Arg<D::State, D::Prec>) {
         if arg.len() < self.indexed || arg.rejoined().len() < self.rejoined {
             // Not the ARG indexed so far (a new one replaced it).
             *self = CoverIndex::default();
@@ -188,13 +201,13 @@ impl CoverIndex {
         self.present.resize(arg.len(), false);
         self.sets.resize(arg.len(), Box::default());
         for i in self.indexed..arg.len() {
-            self.insert(d, key_of, set_of, arg, ArgId(i as u32));
+            self.insert(d, conds, arg, ArgId(i as u32));
         }
         self.indexed = arg.len();
         for i in self.rejoined..arg.rejoined().len() {
             let id = arg.rejoined()[i];
             if !self.present[id.0 as usize] {
-                self.insert(d, key_of, set_of, arg, id);
+                self.insert(d, conds, arg, id);
             }
         }
         self.rejoined = arg.rejoined().len();
@@ -203,15 +216,14 @@ impl CoverIndex {
     fn insert<D: Cpa>(
         &mut self,
         d: &D,
-        key_of: KeyOf<D>,
-        set_of: SetOf<D>,
+        conds: Conditions<D>,
         arg: &Arg<D::State, D::Prec>,
         id: ArgId,
     ) {
         let node = arg.node(id);
-        self.sets[id.0 as usize] = set_of(d, &node.data).into_boxed_slice();
+        self.sets[id.0 as usize] = (conds.set)(d, &node.data).into_boxed_slice();
         let place = self.places.entry(node.ctl.clone()).or_default();
-        let bucket = match key_of(d, &node.data) {
+        let bucket = match (conds.key)(d, &node.data) {
             None => &mut place.unkeyed,
             Some(k) => place
                 .keyed

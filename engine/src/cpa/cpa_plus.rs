@@ -10,7 +10,7 @@
 
 use super::arg::{Arg, ArgId};
 use super::control::{ControlCpa, Cut};
-use super::cover_index::{no_set, CoverIndex};
+use super::cover_index::{Conditions, CoverIndex};
 use super::{Describe, MergeKind, StopKind, TransferNote};
 use crate::cfa::{Cfa, Edge};
 use crate::events::{CutReason, Event};
@@ -190,16 +190,8 @@ impl<D: Describe> CpaPlus<D> {
         let candidates = if d.merge_kind() == MergeKind::Sep {
             Vec::new()
         } else {
-            let key = d.merge_key(&succ);
-            self.merge_index.candidates(
-                &*d,
-                D::merge_key,
-                no_set::<D>,
-                &self.arg,
-                &next_ctl,
-                key.as_ref(),
-                &[],
-            )
+            self.merge_index
+                .candidates(&*d, Conditions::merge(), &self.arg, &next_ctl, &succ)
         };
         for r in candidates {
             // Borrowed, not cloned: a location reached in every loop iteration has as many
@@ -248,16 +240,9 @@ impl<D: Describe> CpaPlus<D> {
             && d.may_cover(&succ)
             && !(target && self.uncovered_targets)
         {
-            let (key, set) = (d.cover_key(&succ), d.cover_set(&succ));
-            let candidates = self.cover.candidates(
-                &*d,
-                D::cover_key,
-                D::cover_set,
-                &self.arg,
-                &next_ctl,
-                key.as_ref(),
-                &set,
-            );
+            let candidates =
+                self.cover
+                    .candidates(&*d, Conditions::cover(), &self.arg, &next_ctl, &succ);
             for r in candidates {
                 let rd = &self.arg.node(r).data;
                 if d.may_cover(rd) && d.covered_by(smt, &succ, rd)? {
