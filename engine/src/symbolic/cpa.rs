@@ -5,7 +5,8 @@
 //! constraints' `join`; stop `sep` with SUBSET, ALIASED_SUBSET or IMPLICATION.
 
 use super::post::{
-    canonical_sat_query, independent_parts, sat_query, satisfied_by_simple_values, Poster,
+    canonical_sat_query, guesses, independent_parts, sat_query, satisfied_by_guesses,
+    satisfied_by_simple_values, Poster,
 };
 use super::{
     ident_index, Idents, SatCheckAt, SymState, SymbolicConfig, SymbolicMerge, SymbolicStop,
@@ -40,6 +41,8 @@ pub struct SymbolicStats {
     pub tracked: u64,
     /// Parts of satisfiability checks answered from [`SymbolicCpa::check`]'s own memory.
     pub remembered: u64,
+    /// Parts of satisfiability checks that a literal of their own satisfied ([`guesses`]).
+    pub guessed: u64,
 }
 
 pub struct SymbolicCpa {
@@ -155,6 +158,17 @@ impl SymbolicCpa {
                     continue;
                 }
                 query = Some(q);
+            }
+            // Then each literal of the constraints and its neighbours for every identifier
+            // (with the ranges now: such a value may be outside an identifier's type).
+            let tried = guesses(&part);
+            if !tried.is_empty() {
+                let q =
+                    query.get_or_insert_with(|| sat_query(&self.encoder(), &self.idents, &part));
+                if satisfied_by_guesses(q, &tried) {
+                    self.stats.guessed += 1;
+                    continue;
+                }
             }
             let canonical = canonical_sat_query(&self.encoder(), &self.idents, &part);
             let key = (

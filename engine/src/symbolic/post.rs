@@ -502,21 +502,70 @@ pub fn sat_query(enc: &Encoder, idents: &Idents, constraints: &[Term]) -> Vec<Te
 /// Z3 can fail on some that are: `x^32 != 2^63 - 1` over 64 bits came back `unknown` at the
 /// resource limit after 3 s (`cpa fuzz`, seed 1, program 2109).
 pub fn satisfied_by_simple_values(query: &[Term]) -> bool {
+    satisfied_by_guesses(query, &[0, 1])
+}
+
+/// Most values [`guesses`] proposes.
+pub const MAX_GUESSES: usize = 12;
+
+/// Values worth trying for every free constant of `constraints` at once, after 0 and 1: each
+/// integer literal of them and its two neighbours, the smallest constraints' first, at most
+/// [`MAX_GUESSES`]. A loop that counts a variable against an input adds one bound
+/// per iteration (`38 <= n`, then `n < 39`, then the assertion's `74 = 2 * n`), which neither
+/// 0 nor 1 satisfies but the bound's own constant does: each such check was a solver call,
+/// three of the four per iteration on sum01-2 (the model guessing of symbolic execution
+/// tools, here from the query's own constants).
+pub fn guesses(constraints: &[Term]) -> Vec<i128> {
+    // The smallest constraints first: the bounds (`38 <= n`), whose constants are the values
+    // to try, before an assertion's wrap-around terms with `2^31` and `2^32`.
+    let mut by_size: Vec<&Term> = constraints.iter().collect();
+    by_size.sort_by_key(|c| c.size());
+    let mut out: Vec<i128> = Vec::new();
+    for c in by_size {
+        for value in c.literals_in_structural_order() {
+            for g in [value, value.saturating_sub(1), value.saturating_add(1)] {
+                if g != 0 && g != 1 && !out.contains(&g) {
+                    if out.len() == MAX_GUESSES {
+                        return out;
+                    }
+                    out.push(g);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Whether one of `values`, given to every free constant at once (as a literal of its sort:
+/// a bit-vector takes the value modulo `2^width`, a Boolean `value != 0`), satisfies every
+/// formula of `query` (found by substitution: the term constructors fold literals). Exact:
+/// a substitution that folds every formula to `true` is a model.
+pub fn satisfied_by_guesses(query: &[Term], values: &[i128]) -> bool {
     let vars = solver_bridge::term::vars_of(query);
-    [0u8, 1].into_iter().any(|value| {
+    values.iter().any(|&value| {
         let map: BTreeMap<Var, Term> = vars
             .iter()
             .map(|v| {
                 let literal = match v.sort {
-                    Sort::Bool => Term::bool(value == 1),
+                    Sort::Bool => Term::bool(value != 0),
                     Sort::Int => Term::int(value),
-                    Sort::BitVec(w) => Term::bv(u128::from(value), w),
+                    Sort::BitVec(w) => Term::bv(modulo_width(value, w), w),
                 };
                 (v.clone(), literal)
             })
             .collect();
         query.iter().all(|f| f.substitute(&map).is_true())
     })
+}
+
+/// `value` modulo `2^width` (two's complement), for `width <= 128`.
+fn modulo_width(value: i128, width: u32) -> u128 {
+    let bits = value as u128;
+    if width >= 128 {
+        bits
+    } else {
+        bits & ((1u128 << width) - 1)
+    }
 }
 
 /// `constraints` split into independent parts: groups that share no identifier (connected
@@ -703,6 +752,58 @@ mod tests {
         let far = Term::not(Term::eq(p, Term::bv((1u128 << 63) - 1, 64)));
         assert!(satisfied_by_simple_values(&[far]));
         assert!(satisfied_by_simple_values(&[]));
+    }
+
+    /// A loop's bounds (`38 <= n`, then `n < 39` beside `37 <= n`) are satisfied by their own
+    /// constants, which 0 and 1 miss; a guess outside an identifier's type fails its range;
+    /// bit-vector literals are read as signed; an unsatisfiable part stays with the solver.
+    #[test]
+    fn literals_of_a_part_decide_its_bounds() {
+        use solver_bridge::term::Sort;
+        let c = cfa(SRC);
+        let enc = Encoder::new(&c, Encoding::Int);
+        let mut ids = Idents::default();
+        let n = ids.fresh(Sort::Int, Some(IntType::INT));
+        let bound = vec![Term::le(Term::int(38), n.clone())];
+        let q = sat_query(&enc, &ids, &bound);
+        assert!(!satisfied_by_simple_values(&q));
+        assert_eq!(guesses(&bound), vec![38, 37, 39]);
+        assert!(satisfied_by_guesses(&q, &guesses(&bound)));
+        // Between two bounds: only 38 is in.
+        let between = vec![
+            Term::gt(Term::int(39), n.clone()),
+            Term::le(Term::int(38), n.clone()),
+        ];
+        let q = sat_query(&enc, &ids, &between);
+        assert!(satisfied_by_guesses(&q, &guesses(&between)));
+        let empty = vec![
+            Term::gt(Term::int(38), n.clone()),
+            Term::le(Term::int(38), n.clone()),
+        ];
+        let q = sat_query(&enc, &ids, &empty);
+        assert!(!satisfied_by_guesses(&q, &guesses(&empty)));
+        // 300 <= c for an unsigned char: 299, 300 and 301 are outside 0..255.
+        let ch = ids.fresh(Sort::Int, Some(IntType::UCHAR));
+        let wide = vec![Term::le(Term::int(300), ch)];
+        let q = sat_query(&enc, &ids, &wide);
+        assert!(!satisfied_by_guesses(&q, &guesses(&wide)));
+        assert!(
+            satisfied_by_guesses(&wide, &guesses(&wide)),
+            "without the range"
+        );
+        // Over 32 bits, x = -5 (0xfffffffb): -5 and its neighbours are guessed.
+        let x = Term::new_var("$c0", Sort::BitVec(32));
+        let eq = vec![Term::eq(x, Term::bv(0xffff_fffb, 32))];
+        assert_eq!(guesses(&eq), vec![-5, -6, -4]);
+        assert!(satisfied_by_guesses(&eq, &guesses(&eq)));
+        // The smaller constraint's constants come first, and there are at most MAX_GUESSES.
+        let many: Vec<Term> = (10..30)
+            .map(|k| Term::lt(Term::mul(n.clone(), Term::int(k)), Term::int(1000 + k)))
+            .chain([Term::le(Term::int(7), n.clone())])
+            .collect();
+        let g = guesses(&many);
+        assert_eq!(g.len(), MAX_GUESSES);
+        assert_eq!(&g[..3], &[7, 6, 8]);
     }
 
     /// The thesis' running example: `b := a` keeps `a`'s identifier in both (pitfall 5),

@@ -30,6 +30,25 @@ impl Term {
         out
     }
 
+    /// The integer literals of the term, bit-vector ones read as signed (two's complement),
+    /// each value once, in an order that depends only on the term's structure (as
+    /// [`Self::vars_in_structural_order`]). Integers beyond `i128` are left out.
+    pub fn literals_in_structural_order(&self) -> Vec<i128> {
+        let mut out: Vec<i128> = Vec::new();
+        let mut seen = BTreeSet::new();
+        self.visit(|t| {
+            let value = match t.kind() {
+                TermKind::Int(n) => i128::try_from(n).ok(),
+                TermKind::BitVec { value, width } => Some(signed(*value, *width)),
+                _ => None,
+            };
+            if let Some(v) = value.filter(|v| seen.insert(*v)) {
+                out.push(v);
+            }
+        });
+        out
+    }
+
     /// Calls `f` once on every distinct node (shared subterms once), quantifier bodies
     /// included.
     fn visit(&self, mut f: impl FnMut(&Term)) {
@@ -345,6 +364,17 @@ fn fresh_name(base: &str, taken: &BTreeSet<std::rc::Rc<str>>, chosen: &[Var]) ->
 }
 
 /// The sort-annotated variables of several terms, merged (used for shared-variable sets).
+/// A bit-vector literal's value read as signed (two's complement at `width`).
+fn signed(value: u128, width: u32) -> i128 {
+    if width == 0 || width >= 128 {
+        value as i128
+    } else if value >> (width - 1) & 1 == 1 {
+        value as i128 - (1i128 << width)
+    } else {
+        value as i128
+    }
+}
+
 pub fn vars_of<'a>(terms: impl IntoIterator<Item = &'a Term>) -> BTreeSet<Var> {
     let mut out = BTreeSet::new();
     for t in terms {
