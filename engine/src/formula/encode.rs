@@ -82,7 +82,7 @@ impl PathFormula {
 }
 
 /// The activation number of each function's innermost frame in a control state.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Frames {
     innermost: BTreeMap<FuncId, u32>,
 }

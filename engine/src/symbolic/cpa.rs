@@ -6,7 +6,7 @@
 
 use super::post::{
     canonical_sat_query, guesses, independent_parts, sat_query, satisfied_by_guesses,
-    satisfied_by_simple_values, Poster,
+    satisfied_by_simple_values, Encodings, Poster,
 };
 use super::{
     ident_index, Idents, SatCheckAt, SymState, SymbolicConfig, SymbolicMerge, SymbolicStop,
@@ -56,6 +56,8 @@ pub struct SymbolicCpa {
     /// Answers of [`SymbolicCpa::check`]'s parts by their canonical form (see there) and the
     /// resource limit in force.
     answers: HashMap<(Option<u64>, Vec<DagTerm>), Sat>,
+    /// The edges' expressions encoded for the post (see [`Encodings`]).
+    encodings: Encodings,
 }
 
 /// Most answers [`SymbolicCpa::check`] keeps; past this it starts afresh.
@@ -78,6 +80,7 @@ impl SymbolicCpa {
             idents: Idents::default(),
             stats: SymbolicStats::default(),
             answers: HashMap::new(),
+            encodings: Encodings::default(),
         }
     }
 
@@ -114,6 +117,7 @@ impl SymbolicCpa {
             cfa: &cfa,
             enc: Encoder::new(&cfa, self.encoding),
             idents: &mut self.idents,
+            encodings: &mut self.encodings,
         };
         Ok(p.post(s, edge, from, to))
     }

@@ -24,17 +24,18 @@
 //! by no precision and stays undecided).
 
 use super::{idents_in, Idents, SymState};
-use crate::cfa::{Cfa, Edge, EdgeKind, Rhs};
+use crate::cfa::{Cfa, Edge, EdgeId, EdgeKind, Rhs};
 use crate::counterexample::literal_value;
 use crate::cpa::control::ControlState;
 use crate::formula::encode::Builder;
-use crate::formula::{Encoder, Frames, Slot, SsaMap};
+use crate::formula::{Encoder, Encoding, Frames, Slot, SsaMap};
 use crate::ir::{Expr, IntType, VarId};
 use crate::semantics;
 use crate::value::post::forget_frame;
 use num_bigint::BigInt;
 use solver_bridge::term::{Op, Sort, Term, Var};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::rc::Rc;
 
 /// The largest value term (as a tree) a variable keeps; a larger one is forgotten (see
 /// [`Poster::store`]).
@@ -55,6 +56,70 @@ pub struct Poster<'a> {
     pub cfa: &'a Cfa,
     pub enc: Encoder<'a>,
     pub idents: &'a mut Idents,
+    pub encodings: &'a mut Encodings,
+}
+
+/// Where an expression is on its edge: the condition, right-hand side, initialiser or
+/// returned value (0), or a call's argument `i` (`i + 1`).
+type Site = (EdgeId, usize);
+
+/// The expressions of the CFA's edges encoded over the symbols of the slots they read, by
+/// site, target type (`None`: a condition) and read frames: symbolic execution encodes the
+/// condition of a loop's edge again at every iteration, and only the values it substitutes
+/// differ. The same CFA and encoding throughout (one per [`super::cpa::SymbolicCpa`]).
+#[derive(Default)]
+pub struct Encodings {
+    /// The encoding of the terms kept (another one empties the memo).
+    encoding: Option<Encoding>,
+    map: HashMap<(Site, Option<IntType>, Frames), Rc<Encoded>>,
+}
+
+/// Most encodings kept; past this the memo starts afresh.
+const MAX_ENCODINGS: usize = 4096;
+
+/// A term the encoder built over the symbols (index 0) of the slots it reads, with what
+/// [`Poster::substitute`] needs to put values in: the auxiliaries' definitions.
+struct Encoded {
+    term: Term,
+    /// The builder's constraints that define auxiliaries (the builder adds no range
+    /// constraints of reads: the values substituted for them are in range already).
+    defs: Vec<Term>,
+    /// The auxiliary integers of the term and its definitions, in name order.
+    aux: Vec<Var>,
+    /// Whether some value is over-approximated (a shift by a variable, a bitwise operation).
+    approximated: bool,
+    /// The symbol of each slot read.
+    symbols: Vec<(Slot, Var)>,
+}
+
+impl Encoded {
+    fn new(enc: &Encoder, b: Builder, term: Term, slots: &[Slot]) -> Encoded {
+        let is_aux = |v: &Var| v.name.starts_with("__aux");
+        let aux: Vec<Var> = term
+            .free_vars()
+            .into_iter()
+            .chain(b.constraints.iter().flat_map(|c| c.free_vars()))
+            .filter(is_aux)
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        let defs: Vec<Term> = b
+            .constraints
+            .into_iter()
+            .filter(|c| c.free_vars().iter().any(is_aux))
+            .collect();
+        let symbols = slots
+            .iter()
+            .filter_map(|s| enc.symbol(*s, 0).as_var().map(|v| (*s, v.clone())))
+            .collect();
+        Encoded {
+            term,
+            defs,
+            aux,
+            approximated: b.approximated,
+            symbols,
+        }
+    }
 }
 
 /// Builds the expressions of one edge.
@@ -117,37 +182,14 @@ impl Poster<'_> {
 
     /// Substitutes the values of the read slots (and fresh identifiers for auxiliary
     /// integers) into a term the encoder built; auxiliary constraints are added to `cx`.
-    fn substitute(&mut self, cx: &mut EdgeCx, b: Builder, t: Term, slots: &[Slot]) -> Term {
-        let mut map: BTreeMap<Var, Term> = BTreeMap::new();
-        for s in slots {
-            if let Some(v) = self.enc.symbol(*s, 0).as_var() {
-                map.insert(v.clone(), cx.next.values[s].clone());
-            }
-        }
-        let is_aux = |v: &Var| v.name.starts_with("__aux");
-        let aux: Vec<Var> = t
-            .free_vars()
-            .into_iter()
-            .chain(b.constraints.iter().flat_map(|c| c.free_vars()))
-            .filter(is_aux)
-            .collect::<BTreeSet<_>>()
-            .into_iter()
-            .collect();
-        // The definitions of the auxiliaries (the builder adds no range constraints of
-        // reads: the values substituted for them are in range already).
-        let defs: Vec<&Term> = b
-            .constraints
+    fn substitute(&mut self, cx: &mut EdgeCx, e: &Encoded) -> Term {
+        let mut map: BTreeMap<Var, Term> = e
+            .symbols
             .iter()
-            .filter(|c| c.free_vars().iter().any(is_aux))
+            .map(|(s, v)| (v.clone(), cx.next.values[s].clone()))
             .collect();
-        // Exact auxiliaries (a Euclidean quotient and remainder by a constant) are functions
-        // of their definition: the same definition over the same identifiers gets the same
-        // identifiers again, so that a loop that computes `y % 2` in every iteration does not
-        // grow its states by one quotient and remainder per iteration. Over-approximated
-        // values (`approximated`: a shift by a variable, a bitwise operation) are fresh every
-        // time, as are all other values (pitfall 4 of the symbolic-execution digest: a fresh
-        // value is never reused).
-        let key: Option<Vec<Term>> = (!aux.is_empty() && !b.approximated)
+        let (aux, defs) = (&e.aux, &e.defs);
+        let key: Option<Vec<Term>> = (!aux.is_empty() && !e.approximated)
             .then(|| defs.iter().map(|c| c.substitute(&map)).collect());
         let known = key.as_ref().and_then(|k| self.idents.defined(k));
         match known {
@@ -156,7 +198,7 @@ impl Poster<'_> {
             }
             _ => {
                 let mut ids = BTreeMap::new();
-                for v in &aux {
+                for v in aux {
                     let id = self.idents.fresh(v.sort, None);
                     ids.insert(v.clone(), id.clone());
                     map.insert(v.clone(), id);
@@ -172,36 +214,74 @@ impl Poster<'_> {
                 cx.added.push(c);
             }
         }
-        t.substitute(&map)
+        e.term.substitute(&map)
+    }
+
+    /// `e` (at `site`) encoded over the symbols of the slots it reads, converted to `to`
+    /// (`None`: as a condition), from the memo when it was encoded in these frames before.
+    fn encoded(
+        &mut self,
+        cx: &EdgeCx,
+        site: Site,
+        e: &Expr,
+        to: Option<IntType>,
+        slots: &[Slot],
+    ) -> Rc<Encoded> {
+        if self.encodings.encoding != Some(self.enc.encoding) {
+            self.encodings.map.clear();
+            self.encodings.encoding = Some(self.enc.encoding);
+        }
+        let key = (site, to, cx.read.clone());
+        if let Some(x) = self.encodings.map.get(&key) {
+            return x.clone();
+        }
+        let mut b = Builder::without_read_ranges(SsaMap::default(), cx.read.clone());
+        let t = match to {
+            None => self.enc.cond(&mut b, e),
+            Some(to) => {
+                let t = self.enc.expr(&mut b, e);
+                if e.ty != to {
+                    self.enc.convert(&mut b, t, e.ty, to)
+                } else {
+                    t
+                }
+            }
+        };
+        let x = Rc::new(Encoded::new(&self.enc, b, t, slots));
+        if self.encodings.map.len() >= MAX_ENCODINGS {
+            self.encodings.map.clear();
+        }
+        self.encodings.map.insert(key, x.clone());
+        x
     }
 
     /// The value of `e` converted to `to`.
-    fn value(&mut self, cx: &mut EdgeCx, e: &Expr, to: IntType) -> Term {
+    fn value(&mut self, cx: &mut EdgeCx, site: Site, e: &Expr, to: IntType) -> Term {
         let slots = self.bind_reads(cx, e);
         match self.concrete(cx, e) {
             Ok(Some(v)) => return self.literal(to, to.wrap(v)),
             Ok(None) => return self.fresh(to),
             Err(()) => {}
         }
-        let mut b = Builder::without_read_ranges(SsaMap::default(), cx.read.clone());
-        let mut t = self.enc.expr(&mut b, e);
-        if e.ty != to {
-            t = self.enc.convert(&mut b, t, e.ty, to);
-        }
-        self.substitute(cx, b, t, &slots)
+        let encoded = self.encoded(cx, site, e, Some(to), &slots);
+        self.substitute(cx, &encoded)
     }
 
     /// The truth of `cond` (`Ok`) or the constraint it becomes (`Err`), `None` when undefined.
-    fn condition(&mut self, cx: &mut EdgeCx, cond: &Expr) -> Option<Result<bool, Term>> {
+    fn condition(
+        &mut self,
+        cx: &mut EdgeCx,
+        site: Site,
+        cond: &Expr,
+    ) -> Option<Result<bool, Term>> {
         let slots = self.bind_reads(cx, cond);
         match self.concrete(cx, cond) {
             Ok(Some(v)) => return Some(Ok(v != 0)),
             Ok(None) => return None,
             Err(()) => {}
         }
-        let mut b = Builder::without_read_ranges(SsaMap::default(), cx.read.clone());
-        let t = self.enc.cond(&mut b, cond);
-        let t = self.substitute(cx, b, t, &slots);
+        let encoded = self.encoded(cx, site, cond, None, &slots);
+        let t = self.substitute(cx, &encoded);
         Some(match t.as_bool() {
             Some(truth) => Ok(truth),
             None => Err(t),
@@ -252,7 +332,7 @@ impl Poster<'_> {
                 cond.for_each_var(&mut |v| {
                     origins.insert(v);
                 });
-                match self.condition(&mut cx, cond) {
+                match self.condition(&mut cx, (edge.id, 0), cond) {
                     // Undefined: both branches stay possible.
                     None => {}
                     Some(Ok(v)) if v != *truth => return infeasible,
@@ -298,7 +378,7 @@ impl Poster<'_> {
             EdgeKind::Assign { lhs, rhs } => {
                 let ty = self.cfa.var(*lhs).ty;
                 let value = match rhs {
-                    Rhs::Expr(e) => self.value(&mut cx, e, ty),
+                    Rhs::Expr(e) => self.value(&mut cx, (edge.id, 0), e, ty),
                     Rhs::Nondet { .. } => self.fresh(ty),
                 };
                 let slot = cx.write.slot(self.cfa, *lhs);
@@ -308,7 +388,7 @@ impl Poster<'_> {
             EdgeKind::Declare { var, init } => {
                 let ty = self.cfa.var(*var).ty;
                 let value = match init {
-                    Some(Rhs::Expr(e)) => Some(self.value(&mut cx, e, ty)),
+                    Some(Rhs::Expr(e)) => Some(self.value(&mut cx, (edge.id, 0), e, ty)),
                     Some(Rhs::Nondet { .. }) => Some(self.fresh(ty)),
                     // Uninitialised: unknown (a read gets a fresh identifier).
                     None => None,
@@ -320,9 +400,9 @@ impl Poster<'_> {
             EdgeKind::Call { callee, args, .. } => {
                 let params = self.cfa.function(*callee).params.clone();
                 let mut values = Vec::new();
-                for (a, p) in args.iter().zip(&params) {
+                for (i, (a, p)) in args.iter().zip(&params).enumerate() {
                     let ty = self.cfa.var(*p).ty;
-                    values.push(self.value(&mut cx, a, ty));
+                    values.push(self.value(&mut cx, (edge.id, i + 1), a, ty));
                 }
                 let instance = cx.write.slot_instance(*callee);
                 forget_frame(self.cfa, &mut cx.next.values, *callee, instance);
@@ -334,7 +414,7 @@ impl Poster<'_> {
             }
             EdgeKind::ReturnValue { function, value } => {
                 if let (Some(e), Some((rt, rv))) = (value, self.cfa.function(*function).ret) {
-                    let v = self.value(&mut cx, e, rt);
+                    let v = self.value(&mut cx, (edge.id, 0), e, rt);
                     let slot = cx.write.slot(self.cfa, rv);
                     self.keep_definitions(&mut cx, rv);
                     self.store(&mut cx, slot, Some(v));
@@ -384,7 +464,8 @@ impl Poster<'_> {
         }
         let mut b = Builder::without_read_ranges(SsaMap::default(), cx.read.clone());
         let c = self.enc.convert(&mut b, t, from, to);
-        self.substitute(cx, b, c, &[])
+        let encoded = Encoded::new(&self.enc, b, c, &[]);
+        self.substitute(cx, &encoded)
     }
 }
 
@@ -664,6 +745,7 @@ mod tests {
             cfa: c,
             enc: Encoder::new(c, Encoding::Int),
             idents,
+            encodings: &mut Encodings::default(),
         };
         for l in labels {
             let e = c
