@@ -25,7 +25,6 @@ use crate::ir::{BinOp, Expr, ExprKind, FuncId, IntKind, IntType, UnOp, VarId};
 use num_bigint::BigInt;
 use serde::{Deserialize, Serialize};
 use solver_bridge::term::{Op, Sort, Term};
-use std::collections::BTreeMap;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -84,23 +83,27 @@ impl PathFormula {
 /// The activation number of each function's innermost frame in a control state.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Frames {
-    innermost: BTreeMap<FuncId, u32>,
+    /// By function (sorted): a list, not a map, since a program has few functions and every
+    /// symbolic post computes two of these.
+    innermost: Vec<(FuncId, u32)>,
 }
 
 impl Frames {
     pub fn of(cfa: &Cfa, ctl: &ControlState) -> Frames {
-        let mut counts: BTreeMap<FuncId, u32> = BTreeMap::new();
         let funcs = ctl
             .stack
             .iter()
             .map(|r| cfa.node(*r).function)
             .chain(std::iter::once(cfa.node(ctl.location).function));
-        let mut innermost = BTreeMap::new();
+        // The number of activations of each function so far, then the last one's number.
+        let mut innermost: Vec<(FuncId, u32)> = Vec::new();
         for f in funcs {
-            let c = counts.entry(f).or_insert(0);
-            innermost.insert(f, *c);
-            *c += 1;
+            match innermost.iter_mut().find(|(g, _)| *g == f) {
+                Some((_, n)) => *n += 1,
+                None => innermost.push((f, 0)),
+            }
         }
+        innermost.sort_unstable();
         Frames { innermost }
     }
 
@@ -114,7 +117,9 @@ impl Frames {
 
     /// The activation number of `f`'s innermost frame (0 when `f` is not active).
     pub fn slot_instance(&self, f: FuncId) -> u32 {
-        self.innermost.get(&f).copied().unwrap_or(0)
+        self.innermost
+            .binary_search_by_key(&f, |(g, _)| *g)
+            .map_or(0, |i| self.innermost[i].1)
     }
 }
 
