@@ -20,7 +20,8 @@
 //! The index follows the ARG lazily: before each look-up it takes in the nodes created since
 //! the last one (nodes are only appended) and the nodes that rejoined the reached set since
 //! then ([`Arg::rejoined`]: uncovered by IMPACT, or put back when a merge removed the state
-//! that covered them). A look-up drops the states of the groups it reads that are no longer
+//! that covered them). A state's key and set are computed once ([`Conditions::of`]): the
+//! look-up's are handed back when the state becomes a node ([`CoverIndex::taken`]). A look-up drops the states of the groups it reads that are no longer
 //! in the reached set (pruned, merged away, covered): a loop's location collects thousands of
 //! covered states, and keeping them made every look-up scan them.
 
@@ -124,6 +125,23 @@ impl<D: Cpa> Conditions<D> {
     }
 }
 
+/// A state's key and set by one index's [`Conditions`], computed once for its look-up and
+/// handed back to the index ([`CoverIndex::taken`]) when the state becomes an ARG node.
+pub struct Looked {
+    key: Option<CoverKey>,
+    set: CoverSet,
+}
+
+impl<D: Cpa> Conditions<D> {
+    /// `state`'s key and set.
+    pub fn of(&self, d: &D, state: &D::State) -> Looked {
+        Looked {
+            key: (self.key)(d, state),
+            set: (self.set)(d, state),
+        }
+    }
+}
+
 #[derive(Default)]
 pub struct CoverIndex {
     places: BTreeMap<ControlState, Place>,
@@ -135,6 +153,8 @@ pub struct CoverIndex {
     present: Vec<bool>,
     /// Per node taken in: its set.
     sets: Vec<Box<[u64]>>,
+    /// The key and set of the node added last, from its look-up ([`CoverIndex::taken`]).
+    pending: Option<(ArgId, Looked)>,
 }
 
 impl CoverIndex {
@@ -146,16 +166,14 @@ impl CoverIndex {
         conds: Conditions<D>,
         arg: &Arg<D::State, D::Prec>,
         ctl: &ControlState,
-        state: &D::State,
+        state: &Looked,
     ) -> Vec<ArgId> {
-        let set = (conds.set)(d, state);
-        let set = set.as_slice();
-        let Some(key) = (conds.key)(d, state) else {
+        let set = state.set.as_slice();
+        let Some(key) = &state.key else {
             let mut all = arg.reached_at(ctl);
             all.retain(|id| subset(&(conds.set)(d, &arg.node(*id).data), set));
             return all;
         };
-        let key = &key;
         self.catch_up(d, conds, arg);
         let Some(place) = self.places.get_mut(ctl) else {
             return Vec::new();
@@ -193,6 +211,12 @@ impl CoverIndex {
         out
     }
 
+    /// The state whose key and set `looked` are became node `id` (the next one taken in):
+    /// they are not computed again.
+    pub fn taken(&mut self, id: ArgId, looked: Looked) {
+        self.pending = Some((id, looked));
+    }
+
     fn catch_up<D: Cpa>(&mut self, d: &D, conds: Conditions<D>, arg: &Arg<D::State, D::Prec>) {
         if arg.len() < self.indexed || arg.rejoined().len() < self.rejoined {
             // Not the ARG indexed so far (a new one replaced it).
@@ -221,9 +245,16 @@ impl CoverIndex {
         id: ArgId,
     ) {
         let node = arg.node(id);
-        self.sets[id.0 as usize] = (conds.set)(d, &node.data).into_boxed_slice();
+        let looked = match self.pending.take() {
+            Some((p, looked)) if p == id => looked,
+            other => {
+                self.pending = other;
+                conds.of(d, &node.data)
+            }
+        };
+        self.sets[id.0 as usize] = looked.set.into_boxed_slice();
         let place = self.places.entry(node.ctl.clone()).or_default();
-        let bucket = match (conds.key)(d, &node.data) {
+        let bucket = match looked.key {
             None => &mut place.unkeyed,
             Some(k) => place
                 .keyed

@@ -190,8 +190,9 @@ impl<D: Describe> CpaPlus<D> {
         let candidates = if d.merge_kind() == MergeKind::Sep {
             Vec::new()
         } else {
+            let looked = Conditions::merge().of(&*d, &succ);
             self.merge_index
-                .candidates(&*d, Conditions::merge(), &self.arg, &next_ctl, &succ)
+                .candidates(&*d, Conditions::merge(), &self.arg, &next_ctl, &looked)
         };
         for r in candidates {
             // Borrowed, not cloned: a location reached in every loop iteration has as many
@@ -236,13 +237,15 @@ impl<D: Describe> CpaPlus<D> {
         }
         // stop: covered by a reached state?
         let mut covering = None;
+        let mut looked = None;
         if d.stop_kind() == StopKind::Sep
             && d.may_cover(&succ)
             && !(target && self.uncovered_targets)
         {
+            let conds = looked.insert(Conditions::cover().of(&*d, &succ));
             let candidates =
                 self.cover
-                    .candidates(&*d, Conditions::cover(), &self.arg, &next_ctl, &succ);
+                    .candidates(&*d, Conditions::cover(), &self.arg, &next_ctl, conds);
             for r in candidates {
                 let rd = &self.arg.node(r).data;
                 if d.may_cover(rd) && d.covered_by(smt, &succ, rd)? {
@@ -259,6 +262,9 @@ impl<D: Describe> CpaPlus<D> {
             vec![(e, edge.id)],
             covering,
         );
+        if let Some(looked) = looked {
+            self.cover.taken(id, looked);
+        }
         let (kind, label) = d.describe(&self.arg.node(id).data);
         events.push(Event::StateAdded {
             state: id.0,
