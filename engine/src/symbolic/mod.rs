@@ -43,6 +43,7 @@ const MAX_REMEMBERED: usize = 1 << 17;
 thread_local! {
     static IDENTS: Memo<Term, Rc<[Var]>, AddrHash> = Memo::new(MAX_REMEMBERED);
     static SHAPES: Memo<Term, u64, AddrHash> = Memo::new(MAX_REMEMBERED);
+    static SKELETONS: Memo<Term, u64, AddrHash> = Memo::new(MAX_REMEMBERED);
 }
 
 /// The symbolic identifiers of a term, in order, remembered per term: every transfer, stop
@@ -71,6 +72,31 @@ pub fn shape(t: &Term) -> u64 {
                 .map(|v| (v.clone(), Var::new(IDENT_PREFIX, v.sort).term()))
                 .collect();
             crate::cpa::key_value(&t.substitute(&map))
+        })
+    })
+}
+
+/// A hash of `t` with every variable and every integer or bit-vector literal replaced by a
+/// placeholder of its sort (remembered per term, like [`shape`]): the constraints a loop
+/// adds in each iteration (`38 < 2 * $s4`, then `40 < 2 * $s4`) have one skeleton.
+pub fn skeleton(t: &Term) -> u64 {
+    SKELETONS.with(|m| {
+        m.get_or(t, || {
+            use std::hash::{Hash, Hasher};
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            t.sort().hash(&mut h);
+            match t.kind() {
+                TermKind::Var(_) | TermKind::Int(_) | TermKind::BitVec { .. } => 0u8.hash(&mut h),
+                TermKind::Bool(b) => (1u8, b).hash(&mut h),
+                TermKind::App(op, args) => {
+                    (2u8, op, args.len()).hash(&mut h);
+                    for a in args.iter() {
+                        skeleton(a).hash(&mut h);
+                    }
+                }
+                TermKind::Quant(..) => (3u8, crate::cpa::key_value(t)).hash(&mut h),
+            }
+            h.finish()
         })
     })
 }
@@ -629,6 +655,21 @@ mod tests {
             shape(&Term::add2(s[0].clone(), Term::int(2)))
         );
         assert_ne!(shape(&plus(0)), shape(&s[0]));
+        // A skeleton forgets the literals too: one per loop iteration's bound.
+        assert_eq!(
+            skeleton(&plus(0)),
+            skeleton(&Term::add2(s[1].clone(), Term::int(2)))
+        );
+        let below = |k: i64| Term::lt(Term::int(k), Term::mul(Term::int(2), s[0].clone()));
+        assert_eq!(skeleton(&below(38)), skeleton(&below(40)));
+        assert_ne!(
+            skeleton(&below(38)),
+            skeleton(&Term::le(
+                Term::int(38),
+                Term::mul(Term::int(2), s[0].clone())
+            ))
+        );
+        assert_ne!(skeleton(&plus(0)), skeleton(&s[0]));
         assert!(sub_map(
             &st(&[(0, plus(1))], &[]),
             &st(&[(0, plus(0))], &[])
