@@ -178,19 +178,18 @@ impl SymbolicCpa {
                 ids.next()
                     .is_some_and(|first| ids.all(|other| other == first))
             };
-            let tried = if one_ident {
-                guesses(&part)
-            } else {
-                Vec::new()
-            };
-            if !tried.is_empty() && self.worth_guessing(&part) {
-                let q =
-                    query.get_or_insert_with(|| sat_query(&self.encoder(), &self.idents, &part));
-                let satisfied = satisfied_by_guesses(q, &tried);
-                self.guessing_went(&part, satisfied);
-                if satisfied {
-                    self.stats.guessed += 1;
-                    continue;
+            let skeleton = one_ident.then(|| Self::part_skeleton(&part));
+            if let Some(skeleton) = skeleton.filter(|k| self.worth_guessing(*k)) {
+                let tried = guesses(&part);
+                if !tried.is_empty() {
+                    let q = query
+                        .get_or_insert_with(|| sat_query(&self.encoder(), &self.idents, &part));
+                    let satisfied = satisfied_by_guesses(q, &tried);
+                    self.guessing_went(skeleton, satisfied);
+                    if satisfied {
+                        self.stats.guessed += 1;
+                        continue;
+                    }
                 }
             }
             let canonical = canonical_sat_query(&self.encoder(), &self.idents, &part);
@@ -237,12 +236,12 @@ impl SymbolicCpa {
         crate::cpa::key_value(&skeletons)
     }
 
-    /// Whether to try [`guesses`] on `part`: not when the last try on a part of its skeleton
-    /// failed, except every [`RETRY_GUESSES`]-th time. A loop's exit pins the counter's bound
-    /// between two constants (`2 * k <= 38 < 2 * k + 2`), which no literal satisfies: on
-    /// half, failed guesses were a sixth of the engine's time.
-    fn worth_guessing(&mut self, part: &[Term]) -> bool {
-        match self.unguessed.get_mut(&Self::part_skeleton(part)) {
+    /// Whether to try [`guesses`] on a part of skeleton `skeleton`: not when the last try on
+    /// a part of that skeleton failed, except every [`RETRY_GUESSES`]-th time. A loop's exit
+    /// pins the counter's bound between two constants (`2 * k <= 38 < 2 * k + 2`), which no
+    /// literal satisfies: on half, failed guesses were a sixth of the engine's time.
+    fn worth_guessing(&mut self, skeleton: u64) -> bool {
+        match self.unguessed.get_mut(&skeleton) {
             None => true,
             Some(skipped) => {
                 *skipped += 1;
@@ -251,9 +250,9 @@ impl SymbolicCpa {
         }
     }
 
-    /// Records how guessing went on `part` (see [`SymbolicCpa::worth_guessing`]).
-    fn guessing_went(&mut self, part: &[Term], satisfied: bool) {
-        let key = Self::part_skeleton(part);
+    /// Records how guessing went on a part of skeleton `key` (see
+    /// [`SymbolicCpa::worth_guessing`]).
+    fn guessing_went(&mut self, key: u64, satisfied: bool) {
         if satisfied {
             self.unguessed.remove(&key);
         } else if !self.unguessed.contains_key(&key) {
