@@ -89,7 +89,8 @@ pub fn skeleton(t: &Term) -> u64 {
                 TermKind::Var(_) | TermKind::Int(_) | TermKind::BitVec { .. } => 0u8.hash(&mut h),
                 TermKind::Bool(b) => (1u8, b).hash(&mut h),
                 TermKind::App(op, args) => {
-                    (2u8, op, args.len()).hash(&mut h);
+                    // The length as `u64`: the same hash natively and in the browser.
+                    (2u8, op, args.len() as u64).hash(&mut h);
                     for a in args.iter() {
                         skeleton(a).hash(&mut h);
                     }
