@@ -5,8 +5,8 @@
 //! constraints' `join`; stop `sep` with SUBSET, ALIASED_SUBSET or IMPLICATION.
 
 use super::post::{
-    canonical_sat_query, guesses, independent_parts, sat_query, satisfied_by_guesses,
-    satisfied_by_simple_values, Encodings, Poster,
+    canonical_key, guesses, independent_parts, sat_query, satisfied_by_guesses,
+    satisfied_by_simple_values, CanonicalKey, Encodings, Poster,
 };
 use super::{
     ident_index, Idents, SatCheckAt, SymState, SymbolicConfig, SymbolicMerge, SymbolicStop,
@@ -23,7 +23,7 @@ use crate::events::StateKind;
 use crate::formula::{Encoder, Encoding, Names, Slot};
 use crate::smt::{EngineError, Result, Sat, Smt};
 use crate::value::{PrecisionScope, ValuePrecision};
-use solver_bridge::term::{DagTerm, Term, Var};
+use solver_bridge::term::{Term, Var};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::rc::Rc;
 
@@ -55,7 +55,7 @@ pub struct SymbolicCpa {
     pub stats: SymbolicStats,
     /// Answers of [`SymbolicCpa::check`]'s parts by their canonical form (see there) and the
     /// resource limit in force.
-    answers: HashMap<(Option<u64>, Vec<DagTerm>), Sat>,
+    answers: HashMap<(Option<u64>, CanonicalKey), Sat>,
     /// The edges' expressions encoded for the post (see [`Encodings`]).
     encodings: Encodings,
     /// The skeletons of parts whose last [`guesses`] failed, with the tries skipped since.
@@ -192,10 +192,9 @@ impl SymbolicCpa {
                     }
                 }
             }
-            let canonical = canonical_sat_query(&self.encoder(), &self.idents, &part);
             let key = (
                 smt.resource_limit(),
-                canonical.into_iter().map(DagTerm).collect(),
+                canonical_key(&self.encoder(), &self.idents, &part),
             );
             let sat = match self.answers.get(&key) {
                 Some(a) => {
