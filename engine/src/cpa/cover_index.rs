@@ -21,8 +21,8 @@
 //! the last one (nodes are only appended) and the nodes that rejoined the reached set since
 //! then ([`Arg::rejoined`]: uncovered by IMPACT, or put back when a merge removed the state
 //! that covered them). A state's key and set are computed once ([`Conditions::of`]): the
-//! look-up's are handed back when the state becomes a node ([`CoverIndex::taken`]). A look-up drops the states of the groups it reads that are no longer
-//! in the reached set (pruned, merged away, covered): a loop's location collects thousands of
+//! look-up's are handed back when the state becomes a node ([`CoverIndex::taken`]). A
+//! look-up drops the states of the groups it reads that are no longer in the reached set (pruned, merged away, covered): a loop's location collects thousands of
 //! covered states, and keeping them made every look-up scan them.
 
 use super::arg::{Arg, ArgId};
@@ -123,16 +123,7 @@ impl<D: Cpa> Conditions<D> {
             set: |_, _| CoverSet::new(),
         }
     }
-}
 
-/// A state's key and set by one index's [`Conditions`], computed once for its look-up and
-/// handed back to the index ([`CoverIndex::taken`]) when the state becomes an ARG node.
-pub struct Looked {
-    key: Option<CoverKey>,
-    set: CoverSet,
-}
-
-impl<D: Cpa> Conditions<D> {
     /// `state`'s key and set.
     pub fn of(&self, d: &D, state: &D::State) -> Looked {
         Looked {
@@ -140,6 +131,13 @@ impl<D: Cpa> Conditions<D> {
             set: (self.set)(d, state),
         }
     }
+}
+
+/// A state's key and set by one index's [`Conditions`], computed once for its look-up and
+/// handed back to the index ([`CoverIndex::taken`]) when the state becomes an ARG node.
+pub struct Looked {
+    key: Option<CoverKey>,
+    set: CoverSet,
 }
 
 #[derive(Default)]

@@ -190,9 +190,10 @@ impl<D: Describe> CpaPlus<D> {
         let candidates = if d.merge_kind() == MergeKind::Sep {
             Vec::new()
         } else {
-            let looked = Conditions::merge().of(&*d, &succ);
+            let conds = Conditions::merge();
+            let looked = conds.of(&*d, &succ);
             self.merge_index
-                .candidates(&*d, Conditions::merge(), &self.arg, &next_ctl, &looked)
+                .candidates(&*d, conds, &self.arg, &next_ctl, &looked)
         };
         for r in candidates {
             // Borrowed, not cloned: a location reached in every loop iteration has as many
@@ -242,10 +243,11 @@ impl<D: Describe> CpaPlus<D> {
             && d.may_cover(&succ)
             && !(target && self.uncovered_targets)
         {
-            let conds = looked.insert(Conditions::cover().of(&*d, &succ));
-            let candidates =
-                self.cover
-                    .candidates(&*d, Conditions::cover(), &self.arg, &next_ctl, conds);
+            let conds = Conditions::cover();
+            let this = looked.insert(conds.of(&*d, &succ));
+            let candidates = self
+                .cover
+                .candidates(&*d, conds, &self.arg, &next_ctl, this);
             for r in candidates {
                 let rd = &self.arg.node(r).data;
                 if d.may_cover(rd) && d.covered_by(smt, &succ, rd)? {

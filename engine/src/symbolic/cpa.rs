@@ -150,12 +150,14 @@ impl SymbolicCpa {
         for part in independent_parts(constraints) {
             // Without the identifiers' ranges when the types of all of them hold 0 and 1
             // (every type but a signed one-bit one): the ranges hold for the simple values.
-            let ranges_hold = part.iter().all(|c| {
-                super::idents_in(c).iter().all(|id| {
-                    self.idents
-                        .ty(id)
-                        .is_none_or(|ty| ty.contains(0) && ty.contains(1))
-                })
+            let ids: BTreeSet<Var> = part
+                .iter()
+                .flat_map(|c| super::idents_in(c).to_vec())
+                .collect();
+            let ranges_hold = ids.iter().all(|id| {
+                self.idents
+                    .ty(id)
+                    .is_none_or(|ty| ty.contains(0) && ty.contains(1))
             });
             let mut query = None;
             if ranges_hold {
@@ -173,12 +175,7 @@ impl SymbolicCpa {
             // neighbours (with the ranges now: such a value may be outside the identifier's
             // type). Over more identifiers, one value for all rarely satisfies what links them
             // (`n = 2 * q + r`): trying cost more than it saved on half_2.
-            let one_ident = {
-                let mut ids = part.iter().flat_map(|c| super::idents_in(c).to_vec());
-                ids.next()
-                    .is_some_and(|first| ids.all(|other| other == first))
-            };
-            let skeleton = one_ident.then(|| Self::part_skeleton(&part));
+            let skeleton = (ids.len() == 1).then(|| Self::part_skeleton(&part));
             if let Some(skeleton) = skeleton.filter(|k| self.worth_guessing(*k)) {
                 let tried = guesses(&part);
                 if !tried.is_empty() {

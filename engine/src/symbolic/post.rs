@@ -189,6 +189,13 @@ impl Poster<'_> {
             .map(|(s, v)| (v.clone(), cx.next.values[s].clone()))
             .collect();
         let (aux, defs) = (&e.aux, &e.defs);
+        // Exact auxiliaries (a Euclidean quotient and remainder by a constant) are functions
+        // of their definition: the same definition over the same identifiers gets the same
+        // identifiers again, so that a loop that computes `y % 2` in every iteration does not
+        // grow its states by one quotient and remainder per iteration. Over-approximated
+        // values (`approximated`: a shift by a variable, a bitwise operation) are fresh every
+        // time, as are all other values (pitfall 4 of the symbolic-execution digest: a fresh
+        // value is never reused).
         let key: Option<Vec<Term>> = (!aux.is_empty() && !e.approximated)
             .then(|| defs.iter().map(|c| c.substitute(&map)).collect());
         let known = key.as_ref().and_then(|k| self.idents.defined(k));
@@ -630,23 +637,13 @@ pub fn satisfied_by_guesses(query: &[Term], values: &[i128]) -> bool {
                 let literal = match v.sort {
                     Sort::Bool => Term::bool(value != 0),
                     Sort::Int => Term::int(value),
-                    Sort::BitVec(w) => Term::bv(modulo_width(value, w), w),
+                    Sort::BitVec(w) => Term::bv_wrapping(value, w),
                 };
                 (v.clone(), literal)
             })
             .collect();
         query.iter().all(|f| f.substitute(&map).is_true())
     })
-}
-
-/// `value` modulo `2^width` (two's complement), for `width <= 128`.
-fn modulo_width(value: i128, width: u32) -> u128 {
-    let bits = value as u128;
-    if width >= 128 {
-        bits
-    } else {
-        bits & ((1u128 << width) - 1)
-    }
 }
 
 /// `constraints` split into independent parts: groups that share no identifier (connected

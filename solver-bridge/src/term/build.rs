@@ -50,7 +50,7 @@ fn msb(v: u128, w: u32) -> bool {
 }
 
 /// Two's complement reading of a `w`-bit value.
-fn to_signed(v: u128, w: u32) -> i128 {
+pub(crate) fn to_signed(v: u128, w: u32) -> i128 {
     if w >= 128 {
         v as i128
     } else if msb(v, w) {
@@ -89,6 +89,11 @@ impl Term {
             },
             Sort::BitVec(width),
         )
+    }
+
+    /// The `width`-bit literal of `value` modulo `2^width` (two's complement).
+    pub fn bv_wrapping(value: i128, width: u32) -> Term {
+        Term::bv(value as u128 & bv_mask(width), width)
     }
 
     pub fn try_bv(value: u128, width: u32) -> Result<Term, TermError> {

@@ -39,7 +39,7 @@ impl Term {
         self.visit(|t| {
             let value = match t.kind() {
                 TermKind::Int(n) => i128::try_from(n).ok(),
-                TermKind::BitVec { value, width } => Some(signed(*value, *width)),
+                TermKind::BitVec { value, width } => Some(super::build::to_signed(*value, *width)),
                 _ => None,
             };
             if let Some(v) = value.filter(|v| seen.insert(*v)) {
@@ -364,17 +364,6 @@ fn fresh_name(base: &str, taken: &BTreeSet<std::rc::Rc<str>>, chosen: &[Var]) ->
 }
 
 /// The sort-annotated variables of several terms, merged (used for shared-variable sets).
-/// A bit-vector literal's value read as signed (two's complement at `width`).
-fn signed(value: u128, width: u32) -> i128 {
-    if width == 0 || width >= 128 {
-        value as i128
-    } else if value >> (width - 1) & 1 == 1 {
-        value as i128 - (1i128 << width)
-    } else {
-        value as i128
-    }
-}
-
 pub fn vars_of<'a>(terms: impl IntoIterator<Item = &'a Term>) -> BTreeSet<Var> {
     let mut out = BTreeSet::new();
     for t in terms {
