@@ -165,6 +165,14 @@ impl Smt for CachedSmt {
         self.inner.check_uncached(formulas)
     }
 
+    fn check_uncached_values(
+        &mut self,
+        formulas: &[Term],
+        terms: &[Term],
+    ) -> Result<(Sat, Option<Vec<Term>>)> {
+        self.inner.check_uncached_values(formulas, terms)
+    }
+
     fn check_preprocessed(&mut self, formulas: &[Term]) -> Result<Sat> {
         self.sat_answer(Query::CheckPreprocessed(key(formulas)), |s| {
             s.check_preprocessed(formulas)

@@ -51,6 +51,18 @@ pub trait Smt {
         self.check(formulas)
     }
 
+    /// [`Smt::check_uncached`] that also gives, when the answer is satisfiable, the values
+    /// (literals) of `terms` in the model found, if the layer can read it without another
+    /// search. Every layer that wraps another passes it on.
+    fn check_uncached_values(
+        &mut self,
+        formulas: &[Term],
+        terms: &[Term],
+    ) -> Result<(Sat, Option<Vec<Term>>)> {
+        let _ = terms;
+        Ok((self.check_uncached(formulas)?, None))
+    }
+
     /// [`Smt::check`] with the solver's preprocessing (elimination of variables by their
     /// equations, simplification) before its search: for a query `check` answered unknown
     /// that should be easy (the certificate check's claims), worth a second round trip.
@@ -181,6 +193,21 @@ impl<S: Solver> Smt for BridgeSmt<S> {
 
     fn check_preprocessed(&mut self, formulas: &[Term]) -> Result<Sat> {
         self.with_level(formulas, |s| Self::answer(s.ctx.check_sat_preprocessed()))
+    }
+
+    fn check_uncached_values(
+        &mut self,
+        formulas: &[Term],
+        terms: &[Term],
+    ) -> Result<(Sat, Option<Vec<Term>>)> {
+        self.with_level(formulas, |s| {
+            let sat = s.sat()?;
+            let values = match sat {
+                Sat::Sat => Some(s.ctx.get_values(terms).map_err(solver_err)?),
+                _ => None,
+            };
+            Ok((sat, values))
+        })
     }
 
     fn model(&mut self, formulas: &[Term], terms: &[Term]) -> Result<Option<Vec<Term>>> {

@@ -775,7 +775,7 @@ pub fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
             .t("The path constraints after ")
             .s(*parent)
             .t(if *satisfiable {
-                " and this edge are satisfiable: the successor is explored. (Constraints that all-0 or all-1 values satisfy, or, over one identifier, one of their own constants or its neighbours, are settled without the solver: the solver log can list fewer queries than checks.)"
+                " and this edge are satisfiable: the successor is explored. (Constraints that the values of an earlier model, all-0 or all-1 values, or one of their own constants or its neighbours satisfy are settled without the solver: the solver log can list fewer queries than checks.)"
             } else {
                 " and this edge are unsatisfiable: the branch cannot be taken."
             })

@@ -88,6 +88,13 @@ impl<M: Smt> Smt for Purposes<M> {
     fn check_uncached(&mut self, formulas: &[Term]) -> SmtResult<Sat> {
         self.during(Call::Check, |m| m.check_uncached(formulas))
     }
+    fn check_uncached_values(
+        &mut self,
+        formulas: &[Term],
+        terms: &[Term],
+    ) -> SmtResult<(Sat, Option<Vec<Term>>)> {
+        self.during(Call::Check, |m| m.check_uncached_values(formulas, terms))
+    }
     fn check_preprocessed(&mut self, formulas: &[Term]) -> SmtResult<Sat> {
         self.during(Call::Check, |m| m.check_preprocessed(formulas))
     }

@@ -40,6 +40,13 @@ impl Smt for SharedSmt {
     fn check_uncached(&mut self, formulas: &[Term]) -> Result<crate::smt::Sat> {
         self.0.borrow_mut().check_uncached(formulas)
     }
+    fn check_uncached_values(
+        &mut self,
+        formulas: &[Term],
+        terms: &[Term],
+    ) -> Result<(crate::smt::Sat, Option<Vec<Term>>)> {
+        self.0.borrow_mut().check_uncached_values(formulas, terms)
+    }
     fn check_preprocessed(&mut self, formulas: &[Term]) -> Result<crate::smt::Sat> {
         self.0.borrow_mut().check_preprocessed(formulas)
     }

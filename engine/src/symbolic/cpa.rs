@@ -5,8 +5,8 @@
 //! constraints' `join`; stop `sep` with SUBSET, ALIASED_SUBSET or IMPLICATION.
 
 use super::post::{
-    canonical_key, guesses, independent_parts, sat_query, satisfied_by_guesses,
-    satisfied_by_simple_values, CanonicalKey, Encodings, Poster,
+    canonical_key, guesses, independent_parts, literal_of, number_of, sat_query, satisfied_by,
+    satisfied_by_guesses, satisfied_by_simple_values, CanonicalKey, Encodings, Poster,
 };
 use super::{
     ident_index, Idents, SatCheckAt, SymState, SymbolicConfig, SymbolicMerge, SymbolicStop,
@@ -43,6 +43,9 @@ pub struct SymbolicStats {
     pub remembered: u64,
     /// Parts of satisfiability checks that a literal of their own satisfied ([`guesses`]).
     pub guessed: u64,
+    /// Parts of satisfiability checks that the values last found for their identifiers
+    /// satisfied ([`SymbolicCpa::check`]).
+    pub reused: u64,
 }
 
 pub struct SymbolicCpa {
@@ -60,6 +63,16 @@ pub struct SymbolicCpa {
     encodings: Encodings,
     /// The skeletons of parts whose last [`guesses`] failed, with the tries skipped since.
     unguessed: HashMap<u64, u32>,
+    /// By identifier number: its value in the last model found for a part over it (by the
+    /// simple values, the guesses or the solver; always within the identifier's range), and
+    /// whether the solver found it.
+    values: HashMap<usize, (i128, bool)>,
+    /// Models of parts over several identifiers asked of the solver, and such parts that a
+    /// value of a solver's model then satisfied (see [`SymbolicCpa::worth_asking`]).
+    asked: u64,
+    paid: u64,
+    /// Such parts the solver checked since it was last asked for a model.
+    unasked: u64,
 }
 
 /// A part whose skeleton's guesses failed is guessed again every this many times.
@@ -67,6 +80,14 @@ const RETRY_GUESSES: u32 = 16;
 
 /// Most answers [`SymbolicCpa::check`] keeps; past this it starts afresh.
 const MAX_ANSWERS: usize = 20_000;
+
+/// Models [`SymbolicCpa::worth_asking`] asks for before it weighs what they saved, and
+/// every how many checks it asks again when they saved too little.
+const ASK_FREELY: u64 = 4;
+const ASK_AGAIN: u64 = 32;
+
+/// Most identifiers' last values [`SymbolicCpa::check`] keeps; past this it starts afresh.
+const MAX_VALUES: usize = 100_000;
 
 impl SymbolicCpa {
     pub fn new(
@@ -87,6 +108,10 @@ impl SymbolicCpa {
             answers: HashMap::new(),
             encodings: Encodings::default(),
             unguessed: HashMap::new(),
+            values: HashMap::new(),
+            asked: 0,
+            paid: 0,
+            unasked: 0,
         }
     }
 
@@ -148,43 +173,61 @@ impl SymbolicCpa {
         // fuzz finding's FALSE in 39 s into no verdict within 60 s).
         let mut answer = Sat::Sat;
         for part in independent_parts(constraints) {
-            // Without the identifiers' ranges when the types of all of them hold 0 and 1
-            // (every type but a signed one-bit one): the ranges hold for the simple values.
             let ids: BTreeSet<Var> = part
                 .iter()
                 .flat_map(|c| super::idents_in(c).to_vec())
                 .collect();
+            // First the values last found for these identifiers: a loop's path condition
+            // grows by one bound per iteration (`29 < 2 * k`, then `30 < 2 * k`), and the
+            // value that satisfied the last one (`k = 1000000`) usually satisfies the next.
+            // Each value is within its identifier's range, so the part needs no ranges.
+            if let Some(from_solver) = self.satisfied_by_last_values(&part, &ids) {
+                self.stats.reused += 1;
+                // A solver's model paid when the guesses fail on the part's skeleton.
+                if from_solver
+                    && ids.len() > 1
+                    && self.unguessed.contains_key(&Self::part_skeleton(&part))
+                {
+                    self.paid += 1;
+                }
+                continue;
+            }
+            // Without the identifiers' ranges when the types of all of them hold 0 and 1
+            // (every type but a signed one-bit one): the ranges hold for the simple values.
             let ranges_hold = ids.iter().all(|id| {
                 self.idents
                     .ty(id)
                     .is_none_or(|ty| ty.contains(0) && ty.contains(1))
             });
             let mut query = None;
-            if ranges_hold {
-                if satisfied_by_simple_values(&part) {
-                    continue;
-                }
+            let simple = if ranges_hold {
+                satisfied_by_simple_values(&part)
             } else {
                 let q = sat_query(&self.encoder(), &self.idents, &part);
-                if satisfied_by_simple_values(&q) {
-                    continue;
-                }
+                let simple = satisfied_by_simple_values(&q);
                 query = Some(q);
+                simple
+            };
+            if let Some(value) = simple {
+                self.found(&ids, value);
+                continue;
             }
-            // Then, for a part over one identifier, each literal of its constraints and their
-            // neighbours (with the ranges now: such a value may be outside the identifier's
-            // type). Over more identifiers, one value for all rarely satisfies what links them
-            // (`n = 2 * q + r`): trying cost more than it saved on half_2.
-            let skeleton = (ids.len() == 1).then(|| Self::part_skeleton(&part));
-            if let Some(skeleton) = skeleton.filter(|k| self.worth_guessing(*k)) {
+            // Then each literal of its constraints and their neighbours, given to every
+            // identifier (with the ranges now: such a value may be outside an identifier's
+            // type), unless they failed on the part's skeleton. One value for all rarely
+            // satisfies what links several identifiers (`n = 2 * q + r` on half_2), but it
+            // does a pinned pair (`s = t`, `990 < t <= 991` on nested6).
+            let skeleton = Self::part_skeleton(&part);
+            if self.worth_guessing(skeleton) {
                 let tried = guesses(&part);
                 if !tried.is_empty() {
                     let q = query
                         .get_or_insert_with(|| sat_query(&self.encoder(), &self.idents, &part));
-                    let satisfied = satisfied_by_guesses(q, &tried);
-                    self.guessing_went(skeleton, satisfied);
-                    if satisfied {
+                    let satisfying = satisfied_by_guesses(q, &tried);
+                    self.guessing_went(skeleton, satisfying.is_some());
+                    if let Some(value) = satisfying {
                         self.stats.guessed += 1;
+                        self.found(&ids, value);
                         continue;
                     }
                 }
@@ -204,7 +247,19 @@ impl SymbolicCpa {
                     let q = query
                         .take()
                         .unwrap_or_else(|| sat_query(&self.encoder(), &self.idents, &part));
-                    let a = smt.check_uncached(&q)?;
+                    // With the model's values of the identifiers of a part over several,
+                    // for the next parts over them (see above) while they save checks.
+                    let (a, values) = if ids.len() > 1 && self.worth_asking() {
+                        let terms: Vec<Term> = ids.iter().map(Var::term).collect();
+                        smt.check_uncached_values(&q, &terms)?
+                    } else {
+                        (smt.check_uncached(&q)?, None)
+                    };
+                    if let Some(values) = values {
+                        self.asked += 1;
+                        let values: Vec<Option<i128>> = values.iter().map(number_of).collect();
+                        self.found_values(ids.iter().zip(values), true);
+                    }
                     if self.answers.len() >= MAX_ANSWERS {
                         self.answers.clear();
                     }
@@ -223,6 +278,62 @@ impl SymbolicCpa {
             }
         }
         Ok(answer)
+    }
+
+    /// Whether the values last found for `ids` (every one has one) satisfy `part`; if so,
+    /// whether one of them is from a solver's model.
+    fn satisfied_by_last_values(&self, part: &[Term], ids: &BTreeSet<Var>) -> Option<bool> {
+        let mut from_solver = false;
+        let model: Option<BTreeMap<Var, Term>> = ids
+            .iter()
+            .map(|id| {
+                let (value, solver) = self.values.get(&ident_index(id)?)?;
+                from_solver |= solver;
+                Some((id.clone(), literal_of(id, *value)))
+            })
+            .collect();
+        model
+            .is_some_and(|m| satisfied_by(part, &m))
+            .then_some(from_solver)
+    }
+
+    /// Records that `value`, given to every identifier of `ids`, satisfied their part.
+    fn found(&mut self, ids: &BTreeSet<Var>, value: i128) {
+        self.found_values(ids.iter().map(|id| (id, Some(value))), false);
+    }
+
+    /// Records the identifiers' values in a model of their part (`None`: not known).
+    fn found_values<'a>(
+        &mut self,
+        values: impl ExactSizeIterator<Item = (&'a Var, Option<i128>)>,
+        from_solver: bool,
+    ) {
+        if self.values.len() + values.len() > MAX_VALUES {
+            self.values.clear();
+        }
+        for (id, value) in values {
+            if let (Some(i), Some(value)) = (ident_index(id), value) {
+                self.values.insert(i, (value, from_solver));
+            }
+        }
+    }
+
+    /// Whether to ask the solver for a model of a satisfiable part over several identifiers
+    /// (another round trip, about half a check's time): while at least one in eight such
+    /// models lets a later part skip the solver, and every [`ASK_AGAIN`]-th check otherwise.
+    /// On half_2 they halve the checks: `j < n / 2` over `n = 2 * q + r` gets one bound per
+    /// iteration, and the model of the first holds for the next ones. A part over one
+    /// identifier that the guesses did not satisfy is pinned (a loop's exit, `2 * k <= 38 < 2
+    /// * k + 2`), so its model is not asked for.
+    fn worth_asking(&mut self) -> bool {
+        let ask =
+            self.asked < ASK_FREELY || self.paid * 8 >= self.asked || self.unasked + 1 >= ASK_AGAIN;
+        if ask {
+            self.unasked = 0;
+        } else {
+            self.unasked += 1;
+        }
+        ask
     }
 
     /// The skeleton of a part ([`super::skeleton`] of each constraint, in order).
@@ -580,11 +691,76 @@ mod tests {
     use crate::formula::Encoding;
     use crate::ir::IntType;
     use crate::predicate::cpa::clip_display;
-    use crate::smt::{BridgeSmt, Sat};
+    use crate::smt::{BridgeSmt, Sat, Smt};
     use crate::value::PrecisionScope;
     use solver_bridge::solver::NativeZ3;
     use solver_bridge::term::{Sort, Term};
     use std::rc::Rc;
+
+    /// An analysis of an empty program in the Int encoding, with Z3.
+    fn cpa_and_z3() -> (SymbolicCpa, BridgeSmt<NativeZ3>) {
+        let cfa = crate::frontend::parse_program("t.c", "int main(void) { return 0; }")
+            .unwrap()
+            .cfa;
+        let cpa = SymbolicCpa::new(
+            Rc::new(cfa),
+            Default::default(),
+            PrecisionScope::Location,
+            Encoding::Int,
+        );
+        (
+            cpa,
+            BridgeSmt::new(NativeZ3::new().expect("the tests need z3")),
+        )
+    }
+
+    /// half_2's second loop: `j < n / 2` over `n = 2 * q + r` gets one bound per iteration,
+    /// which no value given to every identifier satisfies. The solver's model of the first
+    /// (asked for: the part has several identifiers) satisfies the next ones without the
+    /// solver, until a bound beyond it; the model of a part over one identifier is not asked
+    /// for.
+    #[test]
+    fn a_models_values_decide_the_next_bounds() {
+        let (mut cpa, mut smt) = cpa_and_z3();
+        let n = cpa.idents.fresh(Sort::Int, Some(IntType::INT));
+        let (q, r) = (
+            cpa.idents.fresh(Sort::Int, None),
+            cpa.idents.fresh(Sort::Int, None),
+        );
+        let part = |j: i64| {
+            vec![
+                Term::eq(
+                    n.clone(),
+                    Term::add2(Term::mul(Term::int(2), q.clone()), r.clone()),
+                ),
+                Term::le(Term::int(0), r.clone()),
+                Term::le(r.clone(), Term::int(1)),
+                Term::lt(Term::int(48), n.clone()),
+                Term::le(n.clone(), Term::int(50)),
+                Term::lt(Term::int(j), q.clone()),
+            ]
+        };
+        assert_eq!(cpa.check(&mut smt, &part(3)).unwrap(), Sat::Sat);
+        assert_eq!(cpa.stats.guessed, 0);
+        assert_eq!(smt.queries(), 2, "a check and the model's values");
+        for j in 4..20 {
+            assert_eq!(cpa.check(&mut smt, &part(j)).unwrap(), Sat::Sat);
+        }
+        assert_eq!((cpa.stats.reused, smt.queries()), (16, 2));
+        assert_eq!((cpa.asked, cpa.paid), (1, 16));
+        // q is 24 or 25: 30 < q is the solver's again (unsatisfiable, no model).
+        assert_eq!(cpa.check(&mut smt, &part(30)).unwrap(), Sat::Unsat);
+        assert_eq!(smt.queries(), 3);
+        // One identifier: `2 * k <= 8 < 2 * k + 2` is checked without asking for k.
+        let k = cpa.idents.fresh(Sort::Int, Some(IntType::INT));
+        let twice = Term::mul(Term::int(2), k);
+        let pinned = [
+            Term::le(twice.clone(), Term::int(8)),
+            Term::lt(Term::int(8), Term::add2(twice, Term::int(2))),
+        ];
+        assert_eq!(cpa.check(&mut smt, &pinned).unwrap(), Sat::Sat);
+        assert_eq!((smt.queries(), cpa.asked), (4, 1));
+    }
 
     /// A part that no literal of its own satisfies (`2 * k <= 8 < 2 * k + 2`) makes the
     /// next parts of its skeleton skip the guesses, even one that a literal satisfies (`2 * k
@@ -592,16 +768,7 @@ mod tests {
     /// makes the skeleton worth guessing again.
     #[test]
     fn guesses_skip_a_skeleton_they_failed_on() {
-        let cfa = crate::frontend::parse_program("t.c", "int main(void) { return 0; }")
-            .unwrap()
-            .cfa;
-        let mut cpa = SymbolicCpa::new(
-            Rc::new(cfa),
-            Default::default(),
-            PrecisionScope::Location,
-            Encoding::Int,
-        );
-        let mut smt = BridgeSmt::new(NativeZ3::new().expect("the tests need z3"));
+        let (mut cpa, mut smt) = cpa_and_z3();
         let mut pinned = |cpa: &mut SymbolicCpa, c: i64| {
             let k = cpa.idents.fresh(Sort::Int, Some(IntType::INT));
             let twice = Term::mul(Term::int(2), k);

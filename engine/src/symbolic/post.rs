@@ -589,7 +589,7 @@ pub fn sat_query(enc: &Encoder, idents: &Idents, constraints: &[Term]) -> Vec<Te
 /// is satisfiable, without the solver. Path conditions usually are (`x > 0`, `x != y`), and
 /// Z3 can fail on some that are: `x^32 != 2^63 - 1` over 64 bits came back `unknown` at the
 /// resource limit after 3 s (`cpa fuzz`, seed 1, program 2109).
-pub fn satisfied_by_simple_values(query: &[Term]) -> bool {
+pub fn satisfied_by_simple_values(query: &[Term]) -> Option<i128> {
     satisfied_by_guesses(query, &[0, 1])
 }
 
@@ -624,25 +624,43 @@ pub fn guesses(constraints: &[Term]) -> Vec<i128> {
     out
 }
 
-/// Whether one of `values`, given to every free constant at once (as a literal of its sort:
-/// a bit-vector takes the value modulo `2^width`, a Boolean `value != 0`), satisfies every
-/// formula of `query` (found by substitution: the term constructors fold literals). Exact:
-/// a substitution that folds every formula to `true` is a model.
-pub fn satisfied_by_guesses(query: &[Term], values: &[i128]) -> bool {
+/// `value` as a literal of `v`'s sort: a bit-vector takes it modulo `2^width`, a Boolean
+/// `value != 0`.
+pub fn literal_of(v: &Var, value: i128) -> Term {
+    match v.sort {
+        Sort::Bool => Term::bool(value != 0),
+        Sort::Int => Term::int(value),
+        Sort::BitVec(w) => Term::bv_wrapping(value, w),
+    }
+}
+
+/// The value of a literal as [`literal_of`] takes it (a bit-vector unsigned), if it fits.
+pub fn number_of(t: &Term) -> Option<i128> {
+    match (t.as_int(), t.as_bv(), t.as_bool()) {
+        (Some(i), _, _) => i128::try_from(i).ok(),
+        (_, Some((u, _)), _) => i128::try_from(u).ok(),
+        (_, _, Some(b)) => Some(i128::from(b)),
+        _ => None,
+    }
+}
+
+/// Whether `model` satisfies every formula of `query` (found by substitution: the term
+/// constructors fold literals). Exact: a substitution that folds every formula to `true` is
+/// a model.
+pub fn satisfied_by(query: &[Term], model: &BTreeMap<Var, Term>) -> bool {
+    query.iter().all(|f| f.substitute(model).is_true())
+}
+
+/// The first of `values` that, given to every free constant at once (see [`literal_of`]),
+/// satisfies every formula of `query` ([`satisfied_by`]).
+pub fn satisfied_by_guesses(query: &[Term], values: &[i128]) -> Option<i128> {
     let vars = solver_bridge::term::vars_of(query);
-    values.iter().any(|&value| {
+    values.iter().copied().find(|&value| {
         let map: BTreeMap<Var, Term> = vars
             .iter()
-            .map(|v| {
-                let literal = match v.sort {
-                    Sort::Bool => Term::bool(value != 0),
-                    Sort::Int => Term::int(value),
-                    Sort::BitVec(w) => Term::bv_wrapping(value, w),
-                };
-                (v.clone(), literal)
-            })
+            .map(|v| (v.clone(), literal_of(v, value)))
             .collect();
-        query.iter().all(|f| f.substitute(&map).is_true())
+        satisfied_by(query, &map)
     })
 }
 
@@ -864,20 +882,25 @@ mod tests {
         );
         // Neither all 0 (x > 0) nor all 1 (y = x + 1) satisfies the first part: left to the
         // solver, as is z * z = 2 (unsatisfiable).
-        assert!(!satisfied_by_simple_values(&sat_query(
-            &enc, &ids, &parts[0]
-        )));
-        assert!(!satisfied_by_simple_values(&sat_query(
-            &enc, &ids, &parts[1]
-        )));
+        assert_eq!(
+            satisfied_by_simple_values(&sat_query(&enc, &ids, &parts[0])),
+            None
+        );
+        assert_eq!(
+            satisfied_by_simple_values(&sat_query(&enc, &ids, &parts[1])),
+            None
+        );
         // All 1: x > 0 and x < 5 with its range.
         let within = sat_query(
             &enc,
             &ids,
             &[first[0].clone(), Term::lt(x.clone(), Term::int(5))],
         );
-        assert!(satisfied_by_simple_values(&within), "{within:?}");
-        assert!(satisfied_by_simple_values(&[Term::gt(x, Term::int(0))]));
+        assert_eq!(satisfied_by_simple_values(&within), Some(1), "{within:?}");
+        assert_eq!(
+            satisfied_by_simple_values(&[Term::gt(x, Term::int(0))]),
+            Some(1)
+        );
         // All 0: x^32 != 2^63 - 1 over 64 bits (Z3 gave up on it at the resource limit).
         let b = Term::new_var("$c0", Sort::BitVec(64));
         let mut p = b.clone();
@@ -885,8 +908,8 @@ mod tests {
             p = Term::apply(Op::BvMul, vec![p.clone(), p]);
         }
         let far = Term::not(Term::eq(p, Term::bv((1u128 << 63) - 1, 64)));
-        assert!(satisfied_by_simple_values(&[far]));
-        assert!(satisfied_by_simple_values(&[]));
+        assert_eq!(satisfied_by_simple_values(&[far]), Some(0));
+        assert_eq!(satisfied_by_simple_values(&[]), Some(0));
     }
 
     /// A loop's bounds (`38 <= n`, then `n < 39` beside `37 <= n`) are satisfied by their own
@@ -901,36 +924,37 @@ mod tests {
         let n = ids.fresh(Sort::Int, Some(IntType::INT));
         let bound = vec![Term::le(Term::int(38), n.clone())];
         let q = sat_query(&enc, &ids, &bound);
-        assert!(!satisfied_by_simple_values(&q));
+        assert_eq!(satisfied_by_simple_values(&q), None);
         assert_eq!(guesses(&bound), vec![38, 37, 39]);
-        assert!(satisfied_by_guesses(&q, &guesses(&bound)));
+        assert_eq!(satisfied_by_guesses(&q, &guesses(&bound)), Some(38));
         // Between two bounds: only 38 is in.
         let between = vec![
             Term::gt(Term::int(39), n.clone()),
             Term::le(Term::int(38), n.clone()),
         ];
         let q = sat_query(&enc, &ids, &between);
-        assert!(satisfied_by_guesses(&q, &guesses(&between)));
+        assert_eq!(satisfied_by_guesses(&q, &guesses(&between)), Some(38));
         let empty = vec![
             Term::gt(Term::int(38), n.clone()),
             Term::le(Term::int(38), n.clone()),
         ];
         let q = sat_query(&enc, &ids, &empty);
-        assert!(!satisfied_by_guesses(&q, &guesses(&empty)));
+        assert_eq!(satisfied_by_guesses(&q, &guesses(&empty)), None);
         // 300 <= c for an unsigned char: 299, 300 and 301 are outside 0..255.
         let ch = ids.fresh(Sort::Int, Some(IntType::UCHAR));
         let wide = vec![Term::le(Term::int(300), ch)];
         let q = sat_query(&enc, &ids, &wide);
-        assert!(!satisfied_by_guesses(&q, &guesses(&wide)));
-        assert!(
+        assert_eq!(satisfied_by_guesses(&q, &guesses(&wide)), None);
+        assert_eq!(
             satisfied_by_guesses(&wide, &guesses(&wide)),
+            Some(300),
             "without the range"
         );
         // Over 32 bits, x = -5 (0xfffffffb): -5 and its neighbours are guessed.
         let x = Term::new_var("$c0", Sort::BitVec(32));
         let eq = vec![Term::eq(x, Term::bv(0xffff_fffb, 32))];
         assert_eq!(guesses(&eq), vec![-5, -6, -4]);
-        assert!(satisfied_by_guesses(&eq, &guesses(&eq)));
+        assert_eq!(satisfied_by_guesses(&eq, &guesses(&eq)), Some(-5));
         // The smaller constraint's constants come first, and there are at most MAX_GUESSES.
         let many: Vec<Term> = (10..30)
             .map(|k| Term::lt(Term::mul(n.clone(), Term::int(k)), Term::int(1000 + k)))
