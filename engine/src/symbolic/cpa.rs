@@ -23,7 +23,7 @@ use crate::events::StateKind;
 use crate::formula::{Encoder, Encoding, Names, Slot};
 use crate::smt::{EngineError, Result, Sat, Smt};
 use crate::value::{PrecisionScope, ValuePrecision};
-use solver_bridge::term::{Term, Var};
+use solver_bridge::term::{StructHash, Term, Var};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::rc::Rc;
 
@@ -58,7 +58,7 @@ pub struct SymbolicCpa {
     pub stats: SymbolicStats,
     /// Answers of [`SymbolicCpa::check`]'s parts by their canonical form (see there) and the
     /// resource limit in force.
-    answers: HashMap<(Option<u64>, CanonicalKey), Sat>,
+    answers: HashMap<(Option<u64>, CanonicalKey), Sat, StructHash>,
     /// The edges' expressions encoded for the post (see [`Encodings`]).
     encodings: Encodings,
     /// The skeletons of parts whose last [`guesses`] failed, with the tries skipped since.
@@ -105,7 +105,7 @@ impl SymbolicCpa {
             names,
             idents: Idents::default(),
             stats: SymbolicStats::default(),
-            answers: HashMap::new(),
+            answers: HashMap::default(),
             encodings: Encodings::default(),
             unguessed: HashMap::new(),
             values: HashMap::new(),

@@ -33,7 +33,7 @@ use crate::ir::{Expr, IntType, VarId};
 use crate::semantics;
 use crate::value::post::forget_frame;
 use num_bigint::BigInt;
-use solver_bridge::term::{Op, Sort, Term, TermKind, Var};
+use solver_bridge::term::{AddrHash, Op, Sort, StructHash, Term, TermKind, Var};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::rc::Rc;
 
@@ -736,8 +736,8 @@ pub struct CanonicalKey(Vec<Token>);
 pub fn canonical_key(enc: &Encoder, idents: &Idents, constraints: &[Term]) -> CanonicalKey {
     let with_types = enc.encoding == Encoding::Int;
     let mut tokens = Vec::new();
-    let mut nodes: HashMap<Term, u32> = HashMap::new();
-    let mut ids: HashMap<Var, u32> = HashMap::new();
+    let mut nodes: HashMap<Term, u32, AddrHash> = HashMap::default();
+    let mut ids: HashMap<Var, u32, StructHash> = HashMap::default();
     let mut stack: Vec<&Term> = constraints.iter().rev().collect();
     while let Some(t) = stack.pop() {
         if let Some(&n) = nodes.get(t) {

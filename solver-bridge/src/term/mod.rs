@@ -81,7 +81,11 @@ fn room_for(t: &Term) -> usize {
 /// of the engine's time in symbolic execution) and the same on every platform: lengths are
 /// hashed as `u64`, where SipHash hashed a `usize` as 4 bytes in the browser and 8 natively.
 #[derive(Default)]
-struct StructHasher(u64);
+pub struct StructHasher(u64);
+
+/// For maps keyed by values other than terms (a whole key written out, mixed word by word):
+/// [`StructHasher`].
+pub type StructHash = std::hash::BuildHasherDefault<StructHasher>;
 
 const STRUCT_HASH_K: u64 = 0x51_7c_c1_b7_27_22_0a_95;
 
