@@ -28,12 +28,13 @@
 use super::arg::{Arg, ArgId};
 use super::control::ControlState;
 use super::{CoverKey, CoverSet, Cpa};
+use solver_bridge::term::{AddrHash, StructHash};
 use std::collections::{BTreeMap, HashMap};
 
 #[derive(Default)]
 struct Place {
     /// By the components of the key, then by the values at those components.
-    keyed: BTreeMap<Vec<u64>, HashMap<Vec<u64>, Bucket>>,
+    keyed: BTreeMap<Vec<u64>, HashMap<Vec<u64>, Bucket, StructHash>>,
     /// States without a key: candidates for every state (that their sets allow).
     unkeyed: Bucket,
 }
@@ -50,9 +51,10 @@ struct Bucket {
     /// Past them: the states with an empty set (every state, without a set condition) ...
     empty: Vec<ArgId>,
     /// ... and the others by their element.
-    by_element: HashMap<u64, Vec<ArgId>>,
+    /// (The elements are hashes already: [`AddrHash`] only mixes them.)
+    by_element: HashMap<u64, Vec<ArgId>, AddrHash>,
     /// In how many sets filed by element each element was.
-    seen: HashMap<u64, u32>,
+    seen: HashMap<u64, u32, AddrHash>,
 }
 
 /// How many states a bucket lists before it files them by element.
