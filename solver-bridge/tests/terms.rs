@@ -3,10 +3,10 @@
 
 mod common;
 
-use common::{int_term, z3, Rng};
+use common::{int_term, z3, Rng, BV_BINARY};
 use solver_bridge::context::SatResult;
 use solver_bridge::parse::{parse_script, parse_sort, parse_term, Declarations};
-use solver_bridge::term::{Op, Sort, Term, Var};
+use solver_bridge::term::{Literal, Op, Sort, Term, Var};
 use std::collections::BTreeMap;
 
 fn decls() -> Declarations {
@@ -283,26 +283,10 @@ fn deep_terms_do_not_overflow() {
 fn constant_folding_agrees_with_z3() {
     let mut rng = Rng::new(7);
     let mut ctx = z3();
-    let bv_ops = [
-        Op::BvAdd,
-        Op::BvSub,
-        Op::BvMul,
-        Op::BvUdiv,
-        Op::BvUrem,
-        Op::BvSdiv,
-        Op::BvSrem,
-        Op::BvSmod,
-        Op::BvShl,
-        Op::BvLshr,
-        Op::BvAshr,
-        Op::BvAnd,
-        Op::BvOr,
-        Op::BvXor,
-        Op::BvUlt,
-        Op::BvSle,
-        Op::BvSgt,
-        Op::BvUge,
-    ];
+    let bv_ops: Vec<Op> = BV_BINARY
+        .into_iter()
+        .chain([Op::BvUlt, Op::BvSle, Op::BvSgt, Op::BvUge])
+        .collect();
     let mut checks = Vec::new();
     for i in 0..400 {
         let w = *rng.pick(&[1u32, 3, 8, 16, 32, 64]);
@@ -380,4 +364,204 @@ fn remainder_of_a_term_by_itself_is_zero() {
         Term::new_var("y", Sort::BitVec(8)),
     );
     assert!(!Term::app(Op::BvSrem, vec![x, y]).unwrap().is_literal());
+}
+
+/// A random element of `xs`.
+fn pick<T: Clone>(r: &mut Rng, xs: &[T]) -> T {
+    r.pick(xs).clone()
+}
+
+fn random_int(r: &mut Rng, depth: u32, vars: &[Term]) -> Term {
+    if depth == 0 || r.chance(25) {
+        return match r.next_u64() % 3 {
+            0 => Term::int((r.next_u64() % 11) as i64 - 5),
+            1 => Term::int(pick(r, &[i64::MAX, -(1i64 << 40), 1 << 31, 2147483648, -7])),
+            _ => pick(r, vars),
+        };
+    }
+    let a = random_int(r, depth - 1, vars);
+    let b = random_int(r, depth - 1, vars);
+    let op = pick(
+        r,
+        &[
+            Op::Add,
+            Op::Sub,
+            Op::Mul,
+            Op::Div,
+            Op::Mod,
+            Op::Neg,
+            Op::Abs,
+            Op::Ite,
+            Op::Bv2Nat,
+        ],
+    );
+    match op {
+        Op::Neg | Op::Abs => Term::apply(op, vec![a]),
+        Op::Ite => Term::apply(op, vec![random_bool(r, depth - 1, vars), a, b]),
+        Op::Bv2Nat => Term::apply(op, vec![random_bv(r, depth - 1, 8)]),
+        _ => Term::apply(op, vec![a, b]),
+    }
+}
+
+fn random_bool(r: &mut Rng, depth: u32, vars: &[Term]) -> Term {
+    if depth == 0 {
+        return Term::bool(r.chance(50));
+    }
+    let op = pick(
+        r,
+        &[
+            Op::Lt,
+            Op::Le,
+            Op::Eq,
+            Op::Distinct,
+            Op::Not,
+            Op::And,
+            Op::Or,
+            Op::Implies,
+            Op::Xor,
+            Op::BvSlt,
+            Op::BvUle,
+            Op::Divisible(3u32.into()),
+        ],
+    );
+    match op {
+        Op::Not => Term::apply(op, vec![random_bool(r, depth - 1, vars)]),
+        Op::And | Op::Or | Op::Implies | Op::Xor => Term::apply(
+            op,
+            (0..2 + (r.next_u64() % 2))
+                .map(|_| random_bool(r, depth - 1, vars))
+                .collect(),
+        ),
+        Op::BvSlt | Op::BvUle => {
+            let w = pick(r, &[8, 32]);
+            Term::apply(
+                op,
+                vec![random_bv(r, depth - 1, w), random_bv(r, depth - 1, w)],
+            )
+        }
+        Op::Divisible(_) => Term::apply(op, vec![random_int(r, depth - 1, vars)]),
+        _ => Term::apply(
+            op,
+            vec![
+                random_int(r, depth - 1, vars),
+                random_int(r, depth - 1, vars),
+            ],
+        ),
+    }
+}
+
+fn random_bv(r: &mut Rng, depth: u32, w: u32) -> Term {
+    if depth == 0 || r.chance(25) {
+        return match r.next_u64() % 3 {
+            0 => Term::bv(u128::from(r.next_u64()), w),
+            1 => Term::bv(pick(r, &[0, 1, 0x7f, 0x80, 0xff, 0x8000_0000]), w),
+            _ => Var::new(format!("b{w}"), Sort::BitVec(w)).term(),
+        };
+    }
+    let a = random_bv(r, depth - 1, w);
+    let b = random_bv(r, depth - 1, w);
+    let op = pick(
+        r,
+        &BV_BINARY
+            .into_iter()
+            .chain([Op::BvNot, Op::BvNeg, Op::Extract(w - 1, 0), Op::Int2Bv(w)])
+            .collect::<Vec<_>>(),
+    );
+    match op {
+        Op::BvNot | Op::BvNeg | Op::Extract(..) => Term::apply(op, vec![a]),
+        Op::Int2Bv(_) => {
+            let vars = [Var::new("x", Sort::Int).term()];
+            Term::apply(op, vec![random_int(r, depth - 1, &vars)])
+        }
+        _ => Term::apply(op, vec![a, b]),
+    }
+}
+
+fn same(l: Literal, t: &Term) -> bool {
+    match l {
+        Literal::Bool(b) => t.as_bool() == Some(b),
+        Literal::Int(n) => t.as_int() == Some(&num_bigint::BigInt::from(n)),
+        Literal::Bv(v, w) => t.as_bv() == Some((v, w)),
+    }
+}
+
+/// Wherever evaluation gives a value, substitution (the simplifier's folding) gives the
+/// same literal: 20,000 random terms over integers, Booleans and bit-vectors of 8 and 32
+/// bits, each under random values; most of them evaluate.
+#[test]
+fn evaluation_agrees_with_substitution() {
+    let mut r = Rng::new(7);
+    let x = Var::new("x", Sort::Int);
+    let y = Var::new("y", Sort::Int);
+    let vars = [x.term(), y.term()];
+    let mut evaluated = 0;
+    for i in 0..20_000 {
+        let t = match i % 3 {
+            0 => random_int(&mut r, 4, &vars),
+            1 => random_bool(&mut r, 4, &vars),
+            _ => {
+                let w = pick(&mut r, &[8, 32]);
+                random_bv(&mut r, 4, w)
+            }
+        };
+        let xv = pick(
+            &mut r,
+            &[0i128, 1, -1, 7, -8, 1 << 31, i128::from(i64::MIN)],
+        );
+        let yv = (r.next_u64() % 7) as i128 - 3;
+        let (b8, b32) = (
+            u128::from(r.next_u64()) & 0xff,
+            u128::from(r.next_u64()) & 0xffff_ffff,
+        );
+        let value_of = |v: &Var| match &*v.name {
+            "x" => Some(Literal::Int(xv)),
+            "y" => Some(Literal::Int(yv)),
+            "b8" => Some(Literal::Bv(b8, 8)),
+            "b32" => Some(Literal::Bv(b32, 32)),
+            _ => None,
+        };
+        let map: BTreeMap<Var, Term> = [
+            (x.clone(), Term::int(xv)),
+            (y.clone(), Term::int(yv)),
+            (Var::new("b8", Sort::BitVec(8)), Term::bv(b8, 8)),
+            (Var::new("b32", Sort::BitVec(32)), Term::bv(b32, 32)),
+        ]
+        .into_iter()
+        .collect();
+        if let Some(l) = t.eval(&value_of) {
+            evaluated += 1;
+            let s = t.substitute(&map);
+            assert!(
+                same(l, &s),
+                "{t} under x={xv} y={yv} b8={b8} b32={b32}: {l:?} vs {s}"
+            );
+        }
+    }
+    assert!(evaluated > 15_000, "{evaluated}");
+}
+
+/// Division by zero is unspecified for the integers (no value), a constant without a
+/// value has none, and `and` is false by one false argument whatever the others.
+#[test]
+fn what_has_no_value() {
+    let x = Var::new("x", Sort::Int);
+    let none = |_: &Var| None;
+    assert_eq!(
+        Term::div(x.term(), Term::int(0)).eval(&|_| Some(Literal::Int(3))),
+        None
+    );
+    assert_eq!(Term::gt(x.term(), Term::int(0)).eval(&none), None);
+    let three = |_: &Var| Some(Literal::Int(3));
+    let by_zero = Term::gt(Term::div(x.term(), Term::int(0)), Term::int(0));
+    let f = Term::apply(
+        Op::And,
+        vec![by_zero.clone(), Term::lt(x.term(), Term::int(0))],
+    );
+    assert_eq!(f.eval(&three), Some(Literal::Bool(false)));
+    let g = Term::apply(Op::Or, vec![by_zero, Term::lt(x.term(), Term::int(0))]);
+    assert_eq!(g.eval(&three), None);
+    assert_eq!(
+        Term::apply(Op::BvUdiv, vec![Term::bv(5, 8), Term::bv(0, 8)]).eval(&none),
+        Some(Literal::Bv(0xff, 8))
+    );
 }

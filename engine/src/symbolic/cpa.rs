@@ -5,7 +5,7 @@
 //! constraints' `join`; stop `sep` with SUBSET, ALIASED_SUBSET or IMPLICATION.
 
 use super::post::{
-    canonical_key, guesses, independent_parts, literal_of, number_of, sat_query, satisfied_by,
+    canonical_key, guesses, independent_parts, number_of, sat_query, satisfied_by,
     satisfied_by_guesses, satisfied_by_simple_values, CanonicalKey, Encodings, Poster,
 };
 use super::{
@@ -284,17 +284,12 @@ impl SymbolicCpa {
     /// whether one of them is from a solver's model.
     fn satisfied_by_last_values(&self, part: &[Term], ids: &BTreeSet<Var>) -> Option<bool> {
         let mut from_solver = false;
-        let model: Option<BTreeMap<Var, Term>> = ids
-            .iter()
-            .map(|id| {
-                let (value, solver) = self.values.get(&ident_index(id)?)?;
-                from_solver |= solver;
-                Some((id.clone(), literal_of(id, *value)))
-            })
-            .collect();
-        model
-            .is_some_and(|m| satisfied_by(part, &m))
-            .then_some(from_solver)
+        for id in ids {
+            let (_, solver) = self.values.get(&ident_index(id)?)?;
+            from_solver |= solver;
+        }
+        let value = |id: &Var| Some(self.values.get(&ident_index(id)?)?.0);
+        satisfied_by(part, &value).then_some(from_solver)
     }
 
     /// Records that `value`, given to every identifier of `ids`, satisfied their part.

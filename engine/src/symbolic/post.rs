@@ -33,7 +33,7 @@ use crate::ir::{Expr, IntType, VarId};
 use crate::semantics;
 use crate::value::post::forget_frame;
 use num_bigint::BigInt;
-use solver_bridge::term::{AddrHash, Op, Sort, StructHash, Term, TermKind, Var};
+use solver_bridge::term::{AddrHash, Literal, Op, Sort, StructHash, Term, TermKind, Var};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::rc::Rc;
 
@@ -644,24 +644,43 @@ pub fn number_of(t: &Term) -> Option<i128> {
     }
 }
 
-/// Whether `model` satisfies every formula of `query` (found by substitution: the term
-/// constructors fold literals). Exact: a substitution that folds every formula to `true` is
-/// a model.
-pub fn satisfied_by(query: &[Term], model: &BTreeMap<Var, Term>) -> bool {
-    query.iter().all(|f| f.substitute(model).is_true())
+/// [`literal_of`] as a value ([`Term::eval`]).
+fn value_of(v: &Var, value: i128) -> Literal {
+    match v.sort {
+        Sort::Bool => Literal::Bool(value != 0),
+        Sort::Int => Literal::Int(value),
+        Sort::BitVec(w) => Literal::bv_wrapping(value, w),
+    }
+}
+
+/// Whether every formula of `query` is true when each free constant `v` has the value
+/// `value(v)` (see [`literal_of`]). Exact: such values are a model. Evaluated without
+/// building terms ([`Term::eval`]); a formula evaluation cannot decide (an integer past
+/// `i128`, a division by zero) is decided by substitution (the term constructors fold
+/// literals).
+pub fn satisfied_by(query: &[Term], value: &dyn Fn(&Var) -> Option<i128>) -> bool {
+    query.iter().all(
+        |f| match f.eval(&|v: &Var| value(v).map(|x| value_of(v, x))) {
+            Some(Literal::Bool(b)) => b,
+            _ => {
+                let map: BTreeMap<Var, Term> = f
+                    .free_vars()
+                    .into_iter()
+                    .filter_map(|v| value(&v).map(|x| (v.clone(), literal_of(&v, x))))
+                    .collect();
+                f.substitute(&map).is_true()
+            }
+        },
+    )
 }
 
 /// The first of `values` that, given to every free constant at once (see [`literal_of`]),
 /// satisfies every formula of `query` ([`satisfied_by`]).
 pub fn satisfied_by_guesses(query: &[Term], values: &[i128]) -> Option<i128> {
-    let vars = solver_bridge::term::vars_of(query);
-    values.iter().copied().find(|&value| {
-        let map: BTreeMap<Var, Term> = vars
-            .iter()
-            .map(|v| (v.clone(), literal_of(v, value)))
-            .collect();
-        satisfied_by(query, &map)
-    })
+    values
+        .iter()
+        .copied()
+        .find(|&value| satisfied_by(query, &|_| Some(value)))
 }
 
 /// `constraints` split into independent parts: groups that share no identifier (connected

@@ -5,7 +5,7 @@
 //! by a literal zero are left alone, since SMT-LIB leaves them unspecified; bit-vector division by
 //! zero follows the SMT-LIB 2.6 definitions). The folding is checked against Z3 by the tests.
 
-use super::{AddrHash, Op, Quantifier, Sort, Term, TermKind, Var, MAX_BV_LITERAL_WIDTH};
+use super::{AddrHash, Literal, Op, Quantifier, Sort, Term, TermKind, Var, MAX_BV_LITERAL_WIDTH};
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{One, Signed, ToPrimitive, Zero};
@@ -947,12 +947,27 @@ fn mk_cmp(op: Op, a: Term, b: Term) -> Term {
 
 /// Folds a bit-vector operation whose arguments are all literals (`None` otherwise).
 fn fold_bv(op: &Op, args: &[Term]) -> Option<Term> {
-    use Op::*;
     let lits: Vec<(u128, u32)> = args.iter().map(|a| a.as_bv()).collect::<Option<_>>()?;
+    if let (Op::Bv2Nat, Some((a, _))) = (op, lits.first()) {
+        return Some(Term::int(BigInt::from(*a)));
+    }
+    Some(match fold_bv_values(op, &lits)? {
+        Literal::Bool(b) => Term::bool(b),
+        Literal::Int(n) => Term::int(n),
+        Literal::Bv(v, w) => Term::bv(v, w),
+    })
+}
+
+/// The value of a bit-vector operation on the literals `lits` (value, width), as SMT-LIB
+/// 2.6 defines it (division by zero included); `None` for another operation, a result
+/// wider than [`MAX_BV_LITERAL_WIDTH`], or `bv2nat` of a value beyond `i128`. Shared by
+/// the simplifier ([`fold_bv`]) and the evaluator ([`super::eval`]).
+pub(crate) fn fold_bv_values(op: &Op, lits: &[(u128, u32)]) -> Option<Literal> {
+    use Op::*;
     let (a, w) = *lits.first()?;
     let m = bv_mask(w);
     let b = lits.get(1).map(|l| l.0).unwrap_or(0);
-    let bv = |v: u128| Some(Term::bv(v, w));
+    let bv = |v: u128| Some(Literal::Bv(v & m, w));
     match op {
         BvNot => bv(!a),
         BvNeg => bv(a.wrapping_neg()),
@@ -978,14 +993,14 @@ fn fold_bv(op: &Op, args: &[Term]) -> Option<Term> {
                 bv(shifted | fill)
             }
         }
-        BvUlt => Some(Term::bool(a < b)),
-        BvUle => Some(Term::bool(a <= b)),
-        BvUgt => Some(Term::bool(a > b)),
-        BvUge => Some(Term::bool(a >= b)),
-        BvSlt => Some(Term::bool(to_signed(a, w) < to_signed(b, w))),
-        BvSle => Some(Term::bool(to_signed(a, w) <= to_signed(b, w))),
-        BvSgt => Some(Term::bool(to_signed(a, w) > to_signed(b, w))),
-        BvSge => Some(Term::bool(to_signed(a, w) >= to_signed(b, w))),
+        BvUlt => Some(Literal::Bool(a < b)),
+        BvUle => Some(Literal::Bool(a <= b)),
+        BvUgt => Some(Literal::Bool(a > b)),
+        BvUge => Some(Literal::Bool(a >= b)),
+        BvSlt => Some(Literal::Bool(to_signed(a, w) < to_signed(b, w))),
+        BvSle => Some(Literal::Bool(to_signed(a, w) <= to_signed(b, w))),
+        BvSgt => Some(Literal::Bool(to_signed(a, w) > to_signed(b, w))),
+        BvSge => Some(Literal::Bool(to_signed(a, w) >= to_signed(b, w))),
         Concat => {
             let total: u32 = lits.iter().map(|l| l.1).sum();
             if total > MAX_BV_LITERAL_WIDTH {
@@ -993,12 +1008,15 @@ fn fold_bv(op: &Op, args: &[Term]) -> Option<Term> {
             }
             // total <= 128 with at least two parts, so every shift is below 128.
             let v = lits.iter().fold(0u128, |acc, l| (acc << l.1) | l.0);
-            Some(Term::bv(v, total))
+            Some(Literal::Bv(v, total))
         }
-        Extract(hi, lo) => Some(Term::bv(a >> lo, hi - lo + 1)),
+        Extract(hi, lo) => {
+            let width = hi.checked_sub(*lo)? + 1;
+            Some(Literal::Bv((a >> lo) & bv_mask(width), width))
+        }
         ZeroExtend(n) => {
             let total = w.checked_add(*n)?;
-            (total <= MAX_BV_LITERAL_WIDTH).then(|| Term::bv(a, total))
+            (total <= MAX_BV_LITERAL_WIDTH).then_some(Literal::Bv(a, total))
         }
         SignExtend(n) => {
             let total = w.checked_add(*n)?;
@@ -1010,9 +1028,9 @@ fn fold_bv(op: &Op, args: &[Term]) -> Option<Term> {
             } else {
                 a
             };
-            Some(Term::bv(v, total))
+            Some(Literal::Bv(v, total))
         }
-        Bv2Nat => Some(Term::int(BigInt::from(a))),
+        Bv2Nat => i128::try_from(a).ok().map(Literal::Int),
         _ => None,
     }
 }

@@ -8,6 +8,7 @@
 //! substitution, renaming, size).
 
 mod build;
+mod eval;
 mod ops;
 mod print;
 
@@ -21,6 +22,7 @@ use std::hash::{Hash, Hasher};
 use std::rc::{Rc, Weak};
 
 pub use build::TermError;
+pub use eval::Literal;
 pub use ops::{sort_conflicts, vars_of};
 pub use print::{is_simple_symbol, quote_symbol};
 

@@ -4,7 +4,7 @@
 use solver_bridge::context::SmtContext;
 use solver_bridge::parse::{parse_term, Declarations};
 use solver_bridge::solver::NativeZ3;
-use solver_bridge::term::{Sort, Term};
+use solver_bridge::term::{Op, Sort, Term};
 
 /// A small deterministic generator (SplitMix64), so the random tests are reproducible.
 pub struct Rng(u64);
@@ -35,6 +35,24 @@ impl Rng {
         self.next_u64() % 100 < percent
     }
 }
+
+/// The bit-vector operations of two arguments that random terms apply.
+pub const BV_BINARY: [Op; 14] = [
+    Op::BvAdd,
+    Op::BvSub,
+    Op::BvMul,
+    Op::BvUdiv,
+    Op::BvUrem,
+    Op::BvSdiv,
+    Op::BvSrem,
+    Op::BvSmod,
+    Op::BvShl,
+    Op::BvLshr,
+    Op::BvAshr,
+    Op::BvAnd,
+    Op::BvOr,
+    Op::BvXor,
+];
 
 pub fn z3() -> SmtContext<NativeZ3> {
     SmtContext::new(NativeZ3::new().expect("the tests need z3 on PATH"))
