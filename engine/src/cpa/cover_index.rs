@@ -22,8 +22,9 @@
 //! then ([`Arg::rejoined`]: uncovered by IMPACT, or put back when a merge removed the state
 //! that covered them). A state's key and set are computed once ([`Conditions::of`]): the
 //! look-up's are handed back when the state becomes a node ([`CoverIndex::taken`]). A
-//! look-up drops the states of the groups it reads that are no longer in the reached set (pruned, merged away, covered): a loop's location collects thousands of
-//! covered states, and keeping them made every look-up scan them.
+//! look-up drops the states of the groups it reads that are no longer in the reached set
+//! (pruned, merged away, covered): a loop's location collects thousands of covered states,
+//! and keeping them made every look-up scan them.
 
 use super::arg::{Arg, ArgId};
 use super::control::ControlState;

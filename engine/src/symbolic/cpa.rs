@@ -284,11 +284,13 @@ impl SymbolicCpa {
     /// whether one of them is from a solver's model.
     fn satisfied_by_last_values(&self, part: &[Term], ids: &BTreeSet<Var>) -> Option<bool> {
         let mut from_solver = false;
+        let mut known: Vec<(&Var, i128)> = Vec::with_capacity(ids.len());
         for id in ids {
-            let (_, solver) = self.values.get(&ident_index(id)?)?;
+            let (value, solver) = self.values.get(&ident_index(id)?)?;
             from_solver |= solver;
+            known.push((id, *value));
         }
-        let value = |id: &Var| Some(self.values.get(&ident_index(id)?)?.0);
+        let value = |v: &Var| known.iter().find(|(id, _)| *id == v).map(|(_, x)| *x);
         satisfied_by(part, &value).then_some(from_solver)
     }
 

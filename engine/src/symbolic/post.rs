@@ -627,20 +627,15 @@ pub fn guesses(constraints: &[Term]) -> Vec<i128> {
 /// `value` as a literal of `v`'s sort: a bit-vector takes it modulo `2^width`, a Boolean
 /// `value != 0`.
 pub fn literal_of(v: &Var, value: i128) -> Term {
-    match v.sort {
-        Sort::Bool => Term::bool(value != 0),
-        Sort::Int => Term::int(value),
-        Sort::BitVec(w) => Term::bv_wrapping(value, w),
-    }
+    value_of(v, value).term()
 }
 
 /// The value of a literal as [`literal_of`] takes it (a bit-vector unsigned), if it fits.
 pub fn number_of(t: &Term) -> Option<i128> {
-    match (t.as_int(), t.as_bv(), t.as_bool()) {
-        (Some(i), _, _) => i128::try_from(i).ok(),
-        (_, Some((u, _)), _) => i128::try_from(u).ok(),
-        (_, _, Some(b)) => Some(i128::from(b)),
-        _ => None,
+    match t.literal()? {
+        Literal::Bool(b) => Some(i128::from(b)),
+        Literal::Int(n) => Some(n),
+        Literal::Bv(u, _) => i128::try_from(u).ok(),
     }
 }
 

@@ -93,7 +93,7 @@ impl Term {
 
     /// The `width`-bit literal of `value` modulo `2^width` (two's complement).
     pub fn bv_wrapping(value: i128, width: u32) -> Term {
-        Term::bv(value as u128 & bv_mask(width), width)
+        Literal::bv_wrapping(value, width).term()
     }
 
     pub fn try_bv(value: u128, width: u32) -> Result<Term, TermError> {
@@ -951,11 +951,7 @@ fn fold_bv(op: &Op, args: &[Term]) -> Option<Term> {
     if let (Op::Bv2Nat, Some((a, _))) = (op, lits.first()) {
         return Some(Term::int(BigInt::from(*a)));
     }
-    Some(match fold_bv_values(op, &lits)? {
-        Literal::Bool(b) => Term::bool(b),
-        Literal::Int(n) => Term::int(n),
-        Literal::Bv(v, w) => Term::bv(v, w),
-    })
+    fold_bv_values(op, &lits).map(Literal::term)
 }
 
 /// The value of a bit-vector operation on the literals `lits` (value, width), as SMT-LIB

@@ -22,14 +22,32 @@ pub enum Literal {
 }
 
 impl Literal {
-    /// The `width`-bit value of `value` modulo `2^width` (two's complement), as
-    /// [`Term::bv_wrapping`].
+    /// The `width`-bit value of `value` modulo `2^width` (two's complement).
     pub fn bv_wrapping(value: i128, width: u32) -> Literal {
         Literal::Bv(value as u128 & bv_mask(width), width)
+    }
+
+    /// The literal term of this value.
+    pub fn term(self) -> Term {
+        match self {
+            Literal::Bool(b) => Term::bool(b),
+            Literal::Int(n) => Term::int(n),
+            Literal::Bv(v, w) => Term::bv(v, w),
+        }
     }
 }
 
 impl Term {
+    /// The value of a literal term (an integer only within `i128`).
+    pub fn literal(&self) -> Option<Literal> {
+        match self.kind() {
+            TermKind::Bool(b) => Some(Literal::Bool(*b)),
+            TermKind::Int(n) => i128::try_from(n).ok().map(Literal::Int),
+            TermKind::BitVec { value, width } => Some(Literal::Bv(*value, *width)),
+            _ => None,
+        }
+    }
+
     /// The value of `self` when every free constant `v` has the value `value_of(v)` (see the
     /// module's documentation for when it is `None`).
     pub fn eval(&self, value_of: &dyn Fn(&Var) -> Option<Literal>) -> Option<Literal> {
@@ -44,12 +62,10 @@ fn eval_node(
     memo: &mut AddrMap<Option<Literal>>,
 ) -> Option<Literal> {
     match t.kind() {
-        TermKind::Bool(b) => return Some(Literal::Bool(*b)),
-        TermKind::Int(n) => return i128::try_from(n).ok().map(Literal::Int),
-        TermKind::BitVec { value, width } => return Some(Literal::Bv(*value, *width)),
         TermKind::Var(v) => return value_of(v),
         TermKind::Quant(..) => return None,
         TermKind::App(..) => {}
+        _ => return t.literal(),
     }
     if let Some(v) = memo.get(&t.addr()) {
         return *v;
@@ -110,15 +126,14 @@ fn every<T>(values: &[Literal], f: impl Fn(&Literal) -> Option<T>) -> Option<Vec
     values.iter().map(f).collect()
 }
 
-/// `op` on the values of its arguments.
+/// `op` on the values of its arguments (`ite`, `and` and `or` are evaluated lazily by
+/// [`eval_app`] and do not come here).
 fn apply(op: &Op, values: &[Literal]) -> Option<Literal> {
     use Op::*;
     let bool = |b: bool| Some(Literal::Bool(b));
     let int = |n: Option<i128>| n.map(Literal::Int);
     match op {
         Not => bool(!*bools(values)?.first()?),
-        And => bool(bools(values)?.iter().all(|b| *b)),
-        Or => bool(bools(values)?.iter().any(|b| *b)),
         // Right-associative: (=> a b c) is (=> a (=> b c)).
         Implies => {
             let bs = bools(values)?;
@@ -183,7 +198,6 @@ fn apply(op: &Op, values: &[Literal]) -> Option<Literal> {
             // Modulo 2^w: the two's complement bits of v, masked.
             Some(Literal::Bv((v as u128) & bv_mask(*w), *w))
         }
-        Ite => None,
         _ => {
             let lits = every(values, |v| match v {
                 Literal::Bv(value, width) => Some((*value, *width)),
