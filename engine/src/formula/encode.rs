@@ -26,7 +26,7 @@ use num_bigint::BigInt;
 use serde::{Deserialize, Serialize};
 use solver_bridge::term::{Op, Sort, Term};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Encoding {
     Int,

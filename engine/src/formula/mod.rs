@@ -10,8 +10,10 @@ pub use ssa::{Slot, SsaMap};
 
 use crate::cfa::Cfa;
 use crate::ir::VarId;
-use solver_bridge::term::{Term, Var};
+use crate::memo::Memo;
+use solver_bridge::term::{AddrHash, Term, Var};
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
 /// Resolves unindexed names (`main::x`, `f::n@2`) to slots.
 pub struct Names {
@@ -40,26 +42,93 @@ impl Names {
     }
 }
 
+/// The program variables of an unindexed formula with their slots, in the order of
+/// [`Term::free_vars`] (constants that name no program variable are left out).
+fn slots_of(names: &Names, t: &Term) -> Vec<(Var, Slot)> {
+    t.free_vars()
+        .into_iter()
+        .filter_map(|v| names.slot(&v.name).map(|s| (v, s)))
+        .collect()
+}
+
+/// Most instances (and formulas' slot lists) [`Instances`] remembers; past this it starts
+/// afresh.
+const MAX_INSTANCES: usize = 1 << 14;
+
+/// Remembered instantiations ([`Encoder::instantiate`]) of unindexed formulas, for one CFA
+/// and its [`Names`]: a predicate is instantiated at every abstraction of its location, and
+/// mostly at SSA indices it was instantiated at before (predicate-sbe abstracts after every
+/// edge; building the instance's constants and substituting was a tenth of its engine time
+/// on phases_1-1). The instance is a function of the formula, the encoding and the indices
+/// of its variables, so remembering it changes nothing but the time.
+pub struct Instances {
+    slots: Memo<Term, Rc<[(Var, Slot)]>, AddrHash>,
+    instances: Memo<InstanceKey, (Term, Rc<[Term]>), AddrHash>,
+}
+
+/// A formula, the encoding and the SSA indices of its variables (in the order of its slots).
+type InstanceKey = (Term, Encoding, Box<[Option<u32>]>);
+
+impl Default for Instances {
+    fn default() -> Instances {
+        Instances {
+            slots: Memo::new(MAX_INSTANCES),
+            instances: Memo::new(MAX_INSTANCES),
+        }
+    }
+}
+
+impl Instances {
+    /// [`Encoder::instantiate`], remembered. `enc` and `names` must be of one CFA, the same
+    /// at every call.
+    pub fn instantiate(
+        &self,
+        enc: &Encoder,
+        names: &Names,
+        t: &Term,
+        ssa: &SsaMap,
+    ) -> (Term, Vec<Term>) {
+        let slots = self.slots.get_or(t, || slots_of(names, t).into());
+        let indices: Box<[Option<u32>]> = slots.iter().map(|(_, s)| ssa.get(*s)).collect();
+        let key = (t.clone(), enc.encoding, indices);
+        let (term, extra) = self.instances.get_or(&key, || {
+            let (term, extra) = enc.instance(t, &slots, &key.2);
+            (term, extra.into())
+        });
+        (term, extra.to_vec())
+    }
+}
+
 impl Encoder<'_> {
     /// Instantiates an unindexed formula at the SSA map `ssa`: each program variable becomes
     /// its constant at the current index. Variables the map has not seen get index 0 (their
     /// initial value) and their range constraint is returned alongside.
     pub fn instantiate(&self, names: &Names, t: &Term, ssa: &SsaMap) -> (Term, Vec<Term>) {
+        let slots = slots_of(names, t);
+        let indices: Vec<Option<u32>> = slots.iter().map(|(_, s)| ssa.get(*s)).collect();
+        self.instance(t, &slots, &indices)
+    }
+
+    /// `t` with each of its program variables `slots[k]` at the index `indices[k]` (0 and
+    /// its range constraint where `None`).
+    fn instance(
+        &self,
+        t: &Term,
+        slots: &[(Var, Slot)],
+        indices: &[Option<u32>],
+    ) -> (Term, Vec<Term>) {
         let mut extra = Vec::new();
         let mut map: BTreeMap<Var, Term> = BTreeMap::new();
-        for v in t.free_vars() {
-            let Some(slot) = names.slot(&v.name) else {
-                continue;
-            };
-            let idx = match ssa.get(slot) {
-                Some(i) => i,
+        for ((v, slot), idx) in slots.iter().zip(indices) {
+            let idx = match idx {
+                Some(i) => *i,
                 None => {
-                    let sym = self.symbol(slot, 0);
+                    let sym = self.symbol(*slot, 0);
                     extra.push(self.range(&sym, self.cfa.var(slot.var).ty));
                     0
                 }
             };
-            map.insert(v, self.symbol(slot, idx));
+            map.insert(v.clone(), self.symbol(*slot, idx));
         }
         (t.substitute(&map), extra)
     }
@@ -87,4 +156,57 @@ pub fn deindex(t: &Term) -> Option<Term> {
         return None;
     }
     Some(t.rename(&|v: &Var| ssa::split_indexed(&v.name).map(|(b, _)| b.to_string())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::frontend::parse_program;
+
+    /// The remembered instances are the computed ones, at SSA maps that repeat, differ, or
+    /// leave a variable out (index 0 and its range constraint), in both encodings.
+    #[test]
+    fn remembered_instances_are_the_computed_ones() {
+        let src = "int main(void) { int x = 0; unsigned char y = 1; x = x + y; return x; }";
+        let cfa = parse_program("t.c", src).expect("parses").cfa;
+        let names = Names::new(&cfa);
+        let slot = |q: &str| names.slot(q).expect("a program variable");
+        let (x, y) = (slot("main::x"), slot("main::y"));
+        for encoding in [Encoding::Int, Encoding::Bv] {
+            let enc = Encoder::new(&cfa, encoding);
+            let memo = Instances::default();
+            let p = Term::and2(
+                Term::le(enc.unindexed(x), enc.unindexed(y)),
+                Term::eq(enc.unindexed(y), enc.unindexed(y)),
+            );
+            let mut maps = Vec::new();
+            for (ix, iy) in [
+                (Some(1), Some(2)),
+                (Some(1), Some(2)),
+                (Some(3), None),
+                (None, None),
+            ] {
+                let mut m = SsaMap::default();
+                if let Some(i) = ix {
+                    m.set(x, i);
+                }
+                if let Some(i) = iy {
+                    m.set(y, i);
+                }
+                maps.push(m);
+            }
+            for m in maps.iter().chain(maps.iter().rev()) {
+                let remembered = memo.instantiate(&enc, &names, &p, m);
+                assert_eq!(remembered, enc.instantiate(&names, &p, m));
+            }
+            // Different maps give different instances (the memo is keyed by the indices).
+            let a = memo.instantiate(&enc, &names, &p, &maps[0]).0;
+            let b = memo.instantiate(&enc, &names, &p, &maps[2]).0;
+            assert_ne!(a, b);
+            // A variable the map has not seen gets its range constraint (Int only).
+            let extra = memo.instantiate(&enc, &names, &p, &maps[3]).1;
+            assert_eq!(extra.len(), 2);
+            assert_eq!(extra.iter().all(Term::is_true), encoding == Encoding::Bv);
+        }
+    }
 }

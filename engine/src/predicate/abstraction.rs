@@ -84,21 +84,25 @@ pub fn cartesian(
     if sat(smt, std::slice::from_ref(formula))? == Some(false) {
         return Ok(AbstractionResult { bdd: None });
     }
-    let mut result = table.bdd_true();
+    // The result is one cube, built at once (a conjunction per literal copied the growing
+    // cube each time: a tenth of predicate-sbe's engine time on phases_1-1).
+    let mut literals = Vec::new();
     for (i, p) in preds {
         match sat(smt, &[formula.clone(), Term::not(p.clone())])? {
             Some(false) => {
-                result = result.and(&table.literal(*i, true));
+                literals.push((*i, true));
                 continue;
             }
             None => break,
             Some(true) => {}
         }
         match sat(smt, &[formula.clone(), p.clone()])? {
-            Some(false) => result = result.and(&table.literal(*i, false)),
+            Some(false) => literals.push((*i, false)),
             None => break,
             Some(true) => {}
         }
     }
-    Ok(AbstractionResult { bdd: Some(result) })
+    Ok(AbstractionResult {
+        bdd: Some(table.cube(literals)),
+    })
 }

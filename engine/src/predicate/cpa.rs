@@ -13,7 +13,7 @@ use crate::cpa::{
     AbstractionInfo, Adjusted, Counters, CoverKey, Cpa, Describe, MergeKind, StopKind, Successors,
 };
 use crate::events::StateKind;
-use crate::formula::{Encoder, Encoding, Names, PathFormula, SsaMap};
+use crate::formula::{Encoder, Encoding, Instances, Names, PathFormula, SsaMap};
 use crate::smt::{Result, Sat, Smt};
 use solver_bridge::term::Term;
 use std::rc::Rc;
@@ -104,6 +104,8 @@ pub struct PredicateCpa {
     pub encoding: Encoding,
     pub table: PredicateTable,
     pub names: Names,
+    /// The instances of predicates and abstraction formulas at SSA maps, remembered.
+    instances: Instances,
     pub stats: PredicateStats,
     /// The next block id (abstraction states are numbered as they are created).
     next_block: u64,
@@ -118,6 +120,7 @@ impl PredicateCpa {
             encoding,
             table: PredicateTable::new(),
             names,
+            instances: Instances::default(),
             stats: PredicateStats::default(),
             next_block: 0,
         }
@@ -203,7 +206,9 @@ impl PredicateCpa {
     /// ψ instantiated at the block start, conjoined with the block formula φ.
     pub fn block_query(&self, s: &PredicateState) -> Term {
         let enc = self.encoder();
-        let (psi, extra) = enc.instantiate(&self.names, &self.abs_term(&s.abs), &s.start_ssa);
+        let (psi, extra) =
+            self.instances
+                .instantiate(&enc, &self.names, &self.abs_term(&s.abs), &s.start_ssa);
         let mut parts = vec![psi, s.pf.formula.clone()];
         parts.extend(extra);
         Term::and(parts)
@@ -253,7 +258,7 @@ impl PredicateCpa {
                 sat_check = true;
                 continue;
             }
-            let (pi, ex) = enc.instantiate(&self.names, p, &s.pf.ssa);
+            let (pi, ex) = self.instances.instantiate(&enc, &self.names, p, &s.pf.ssa);
             extra.extend(ex);
             preds.push((i, pi));
         }
