@@ -116,6 +116,9 @@ export function createEditor(parent, text, onChange, readOnly = false) {
       cpp(),
       syntaxHighlighting(highlight),
       theme,
+      // Long lines wrap: the editor column is narrow on a projector in presentation mode
+      // (20 px type) and on a phone, and a cut-off line would hide code without a sign.
+      EditorView.lineWrapping,
       lintGutter(),
       coverageGutter,
       marksField,

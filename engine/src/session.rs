@@ -193,7 +193,7 @@ impl Session {
             }
             Err(e) => {
                 self.finish(Verdict::Unknown {
-                    reason: e.to_string(),
+                    reason: e.reason(self.config.limits.solver_rlimit),
                 });
                 false
             }

@@ -37,6 +37,25 @@ impl fmt::Display for EngineError {
     }
 }
 
+impl EngineError {
+    /// The reason of the UNKNOWN this error ends a run with, under the per-query resource
+    /// limit `rlimit`: where the limit ran out (Z3 says "max. resource limit exceeded", or
+    /// "canceled" for the command it stopped) the reason says so and names the knob, since
+    /// "canceled" alone reads as if the user had stopped the run.
+    pub fn reason(&self, rlimit: u64) -> String {
+        let text = self.to_string();
+        let solver = matches!(self, EngineError::Solver(_) | EngineError::GaveUp(_));
+        if solver && rlimit > 0 && solver_bridge::solver::reports_resource_limit(&text) {
+            format!(
+                "{text} (the solver's resource limit of {rlimit} per query ran out; \
+                 the knob solver-rlimit raises it)"
+            )
+        } else {
+            text
+        }
+    }
+}
+
 pub type Result<T> = std::result::Result<T, EngineError>;
 
 pub trait Smt {

@@ -157,6 +157,20 @@ test('a syntax error is listed and marked inline', async () => {
   assert.equal(await page.locator('.cm-lintRange-error, .cm-lintPoint-error').count(), 0);
 });
 
+test('an edited example is the user\'s program: no longer the example\'s name and description', async () => {
+  await selectExample('gcd');
+  await page.waitForFunction(() => document.querySelector('[data-testid="cfa-view"]')?.dataset.file === 'gcd.c', null, { timeout: 15_000 });
+  assert.equal((await page.locator('.editor-panel h2').textContent()).trim(), 'gcd.c');
+  assert.equal(await page.locator(view('example-about')).count(), 1);
+  await page.click('.cm-content');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.insertText('extern void reach_error(void);\nint main(void) { int x = 5; if (x == 5) reach_error(); return 0; }\n');
+  await page.waitForFunction(() => document.querySelector('[data-testid="cfa-view"]')?.dataset.file === 'program.c', null, { timeout: 15_000 });
+  assert.equal((await page.locator('.editor-panel h2').textContent()).trim(), 'program.c');
+  assert.equal(await page.locator(view('example-about')).count(), 0);
+  assert.equal(await page.locator(view('example-select')).inputValue(), '');
+});
+
 test('the worker loads Z3 and answers through cpaZ3Eval', async () => {
   const reply = await page.evaluate(() => cpaDebug.z3Query('(declare-const x Int)(assert (> x 2))(check-sat)'));
   assert.equal(reply.trim(), 'sat');

@@ -1,12 +1,22 @@
 //! Formulas for reading: the engine's SMT-LIB text (`(and (>= |main::i#1| 4) ...)`) in the
 //! usual mathematical notation (`i₁ ≥ 4 ∧ …`). Display only: anything this cannot read (an
 //! excerpt cut by the engine, an unknown construct) is shown as it is.
+//!
+//! The work is bounded by the text's size, not by the formula's: a `let` shares a subterm, so
+//! a text of 3,000 characters can stand for a tree of 2^100 nodes (nested disjunctions of
+//! interpolants do that). The bound values are shared, not copied ([`Sx`] lists are
+//! reference-counted), and the mathematical text stops at [`MAX_SHOWN`] characters.
 
-/// An s-expression.
+use std::rc::Rc;
+
+/// The longest text [`pretty`] returns (then cut with `…`).
+pub const MAX_SHOWN: usize = 4000;
+
+/// An s-expression; cloning one is cheap (a list is shared).
 #[derive(Clone, Debug, PartialEq)]
 enum Sx {
     Atom(String),
-    List(Vec<Sx>),
+    List(Rc<[Sx]>),
 }
 
 fn parse(text: &str) -> Option<Sx> {
@@ -64,7 +74,7 @@ fn read(tokens: &[String], pos: &mut usize, depth: usize) -> Option<Sx> {
             loop {
                 if tokens.get(*pos)? == ")" {
                     *pos += 1;
-                    return Some(Sx::List(items));
+                    return Some(Sx::List(items.into()));
                 }
                 items.push(read(tokens, pos, depth + 1)?);
             }
@@ -149,7 +159,9 @@ fn infix(op: &str) -> Option<&'static str> {
     })
 }
 
-/// Substitutes `let` bindings (the engine prints shared subterms with `let`).
+/// Substitutes `let` bindings (the engine prints shared subterms with `let`). A bound value is
+/// shared where it is used, so `budget` counts the nodes of the text, and the result is a
+/// DAG of that size however often the names are used.
 fn unlet(sx: &Sx, env: &[(String, Sx)], budget: &mut usize) -> Option<Sx> {
     *budget = budget.checked_sub(1)?;
     match sx {
@@ -161,14 +173,14 @@ fn unlet(sx: &Sx, env: &[(String, Sx)], budget: &mut usize) -> Option<Sx> {
                 .unwrap_or_else(|| sx.clone()),
         ),
         Sx::List(items) => {
-            if let [Sx::Atom(l), Sx::List(binds), body] = items.as_slice() {
+            if let [Sx::Atom(l), Sx::List(binds), body] = &items[..] {
                 if l == "let" {
                     let mut env2 = env.to_vec();
-                    for b in binds {
+                    for b in binds.iter() {
                         let Sx::List(pair) = b else {
                             return None;
                         };
-                        let [Sx::Atom(n), v] = pair.as_slice() else {
+                        let [Sx::Atom(n), v] = &pair[..] else {
                             return None;
                         };
                         // Parallel binding: values see the outer environment.
@@ -182,12 +194,16 @@ fn unlet(sx: &Sx, env: &[(String, Sx)], budget: &mut usize) -> Option<Sx> {
                 .iter()
                 .map(|i| unlet(i, env, budget))
                 .collect::<Option<Vec<_>>>()
-                .map(Sx::List)
+                .map(|v| Sx::List(v.into()))
         }
     }
 }
 
 fn show(sx: &Sx, out: &mut String, outer: u8) {
+    // Shared subterms make the tree larger than the text: stop once enough is shown.
+    if out.len() > MAX_SHOWN {
+        return;
+    }
     match sx {
         Sx::Atom(a) => {
             match a.as_str() {
@@ -217,11 +233,11 @@ fn show(sx: &Sx, out: &mut String, outer: u8) {
                 ("not", [Sx::List(inner)])
                     if inner.len() == 3 && inner[0] == Sx::Atom("=".into()) =>
                 {
-                    let ne = Sx::List(vec![
+                    let ne = Sx::List(Rc::from(vec![
                         Sx::Atom("distinct".into()),
                         inner[1].clone(),
                         inner[2].clone(),
-                    ]);
+                    ]));
                     show(&ne, out, outer);
                 }
                 ("not", [x]) => {
@@ -326,31 +342,55 @@ type Linear = (std::collections::BTreeMap<String, i128>, i128);
 fn literal(sx: &Sx) -> Option<i128> {
     match sx {
         Sx::Atom(a) => a.parse().ok(),
-        Sx::List(items) => match items.as_slice() {
+        Sx::List(items) => match &items[..] {
             [Sx::Atom(m), Sx::Atom(a)] if m == "-" => a.parse::<i128>().ok().map(|v| -v),
             _ => None,
         },
     }
 }
 
-/// `sx` as a linear form over its non-linear parts (compared by their text).
-fn linear(sx: &Sx, depth: usize) -> Linear {
-    let opaque = |sx: &Sx| {
+/// The text of `sx` as a key, each node counted against `budget` (`None` once it is spent: a
+/// shared subterm can make the tree far larger than the formula's text).
+fn key(sx: &Sx, out: &mut String, budget: &mut usize) -> Option<()> {
+    *budget = budget.checked_sub(1)?;
+    match sx {
+        Sx::Atom(a) => out.push_str(a),
+        Sx::List(items) => {
+            out.push('(');
+            for (i, x) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(' ');
+                }
+                key(x, out, budget)?;
+            }
+            out.push(')');
+        }
+    }
+    Some(())
+}
+
+/// `sx` as a linear form over its non-linear parts (compared by their text), each node
+/// counted against `budget`.
+fn linear(sx: &Sx, depth: usize, budget: &mut usize) -> Option<Linear> {
+    *budget = budget.checked_sub(1)?;
+    let opaque = |sx: &Sx, budget: &mut usize| {
+        let mut text = String::new();
+        key(sx, &mut text, budget)?;
         let mut m = std::collections::BTreeMap::new();
-        m.insert(format!("{sx:?}"), 1);
-        (m, 0)
+        m.insert(text, 1);
+        Some((m, 0))
     };
     if let Some(v) = literal(sx) {
-        return (Default::default(), v);
+        return Some((Default::default(), v));
     }
     let Sx::List(items) = sx else {
-        return opaque(sx);
+        return opaque(sx, budget);
     };
     let Some((Sx::Atom(op), args)) = items.split_first() else {
-        return opaque(sx);
+        return opaque(sx, budget);
     };
     if depth > 50 {
-        return opaque(sx);
+        return opaque(sx, budget);
     }
     let scaled = |(m, c): Linear, k: i128| -> Linear {
         (
@@ -367,22 +407,27 @@ fn linear(sx: &Sx, depth: usize) -> Linear {
         m.retain(|_, v| *v != 0);
         (m, c.saturating_add(d))
     };
-    match (op.as_str(), args) {
-        ("+", _) if !args.is_empty() => args
-            .iter()
-            .map(|a| linear(a, depth + 1))
-            .fold((Default::default(), 0), add),
-        ("-", [x]) => scaled(linear(x, depth + 1), -1),
+    Some(match (op.as_str(), args) {
+        ("+", _) if !args.is_empty() => {
+            let mut sum: Linear = Default::default();
+            for a in args {
+                sum = add(sum, linear(a, depth + 1, budget)?);
+            }
+            sum
+        }
+        ("-", [x]) => scaled(linear(x, depth + 1, budget)?, -1),
         ("-", [x, rest @ ..]) if !rest.is_empty() => {
-            rest.iter().fold(linear(x, depth + 1), |acc, a| {
-                add(acc, scaled(linear(a, depth + 1), -1))
-            })
+            let mut acc = linear(x, depth + 1, budget)?;
+            for a in rest {
+                acc = add(acc, scaled(linear(a, depth + 1, budget)?, -1));
+            }
+            acc
         }
         ("*", [k, x]) | ("*", [x, k]) if literal(k).is_some() => {
-            scaled(linear(x, depth + 1), literal(k).unwrap_or(1))
+            scaled(linear(x, depth + 1, budget)?, literal(k).unwrap_or(1))
         }
-        _ => opaque(sx),
-    }
+        _ => return opaque(sx, budget),
+    })
 }
 
 fn difference(a: &Linear, b: &Linear) -> Linear {
@@ -403,14 +448,17 @@ fn wrapped<'a>(c: &Sx, a: &'a Sx, b: &'a Sx) -> Option<(u32, &'a Sx)> {
     let Sx::List(cond) = c else {
         return None;
     };
-    let [Sx::Atom(ge), l, k] = cond.as_slice() else {
+    let [Sx::Atom(ge), l, k] = &cond[..] else {
         return None;
     };
     if ge != ">=" {
         return None;
     }
-    let guard = difference(&linear(l, 0), &linear(k, 0)); // c is guard ≥ 0
-    let (la, lb) = (linear(a, 0), linear(b, 0));
+    // Nodes the four linear forms may visit together.
+    let mut budget = 2000;
+    let mut lin = |x: &Sx| linear(x, 0, &mut budget);
+    let guard = difference(&lin(l)?, &lin(k)?); // c is guard ≥ 0
+    let (la, lb) = (lin(a)?, lin(b)?);
     let gap = difference(&lb, &la);
     if !gap.0.is_empty() {
         return None;
@@ -480,6 +528,14 @@ pub fn pretty(smt: &str) -> String {
     };
     let mut out = String::new();
     show(&sx, &mut out, 0);
+    if out.len() > MAX_SHOWN {
+        let mut cut = MAX_SHOWN;
+        while !out.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        out.truncate(cut);
+        out.push('…');
+    }
     out
 }
 
@@ -543,5 +599,24 @@ mod tests {
         // Excerpts and anything unreadable stay as they are.
         assert_eq!(pretty("(and (= x 0) (= y…"), "(and (= x 0) (= y…");
         assert_eq!(pretty(""), "");
+    }
+
+    /// `a!k = (or a!(k-1) a!(k-1))`: a text of 2 KB for a tree of 2^60 nodes (interpolants
+    /// over interpolants look like this). Shown in bounded time, cut with `…`.
+    #[test]
+    fn shared_subterms_are_shown_in_bounded_time() {
+        let mut text = String::from("(let ((a!0 (or (<= |main::x#1| 0) (> |main::y#2| 3))))");
+        for k in 1..=60 {
+            text.push_str(&format!(" (let ((a!{k} (or a!{} a!{})))", k - 1, k - 1));
+        }
+        text.push_str(" (and a!60 (ite (>= a!60 2147483647) (+ a!60 (- 4294967295)) (+ a!60 1)))");
+        text.push_str(&")".repeat(61));
+        let shown = pretty(&text);
+        assert!(shown.len() <= super::MAX_SHOWN + 4, "{}", shown.len());
+        assert!(shown.ends_with('…'));
+        assert!(
+            shown.contains("(x₁ ≤ 0 ∨ y₂ > 3) ∨ (x₁ ≤ 0 ∨ y₂ > 3)"),
+            "{shown}"
+        );
     }
 }

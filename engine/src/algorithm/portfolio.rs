@@ -287,7 +287,13 @@ impl Algorithm for Portfolio {
                     .and_then(|r| Self::over_budget(r, queries))
                 {
                     Some(budget) => budget,
-                    None => (e.to_string(), !matches!(e, EngineError::Solver(_))),
+                    None => {
+                        let rlimit = self
+                            .current
+                            .as_ref()
+                            .map_or(0, |r| r.config.limits.solver_rlimit);
+                        (e.reason(rlimit), !matches!(e, EngineError::Solver(_)))
+                    }
                 };
                 self.end_current(reason, repeatable);
                 Ok(None)

@@ -898,7 +898,14 @@ impl FnBuilder<'_, '_> {
             return self.builtin_call(b, &name, c, span, want);
         }
         let Some(sig) = self.lw.sigs.get(&name).cloned() else {
-            self.error(span, format!("call to undeclared function '{name}'"));
+            let why = match name.as_str() {
+                // <stdlib.h> is known, but memory is not modelled.
+                "malloc" | "calloc" | "realloc" | "free" | "alloca" => {
+                    format!("dynamic memory is not supported (call to '{name}')")
+                }
+                _ => format!("call to undeclared function '{name}'"),
+            };
+            self.error(span, why);
             return None;
         };
         let Some(callee) = sig.def else {

@@ -66,9 +66,61 @@ pub fn parse_program(file: &str, source: &str) -> Result<Parsed, Vec<Diagnostic>
     Ok(result)
 }
 
+/// The parser's expected tokens as a reader wants them: what usually ends the mistake first
+/// (`;`, closing brackets), "an expression" for the tokens that start one, and without the
+/// grammar's inner pieces (`[_a-zA-Z]`, literal suffixes, the empty string).
+fn readable_expected(expected: &[&str]) -> Vec<String> {
+    const CLOSERS: [&str; 5] = [";", "}", ")", "]", ","];
+    const EXPRESSION_START: [&str; 11] = [
+        "[_a-zA-Z]",
+        "(",
+        "!",
+        "\"",
+        "&",
+        "*",
+        "+",
+        "++",
+        "-",
+        "--",
+        "~",
+    ];
+    const INNER: [&str; 6] = ["", "[uUL]", "u8", "[0-9]", "[eE]", "<typedef_name>"];
+    let has = |t: &str| expected.contains(&t);
+    let mut out: Vec<String> = CLOSERS
+        .iter()
+        .filter(|t| has(t))
+        .map(|t| format!("'{t}'"))
+        .collect();
+    let expression = has("[_a-zA-Z]") && has("(") && has("!");
+    if expression {
+        out.push("an expression".into());
+    } else if has("[_a-zA-Z]") {
+        out.push("an identifier".into());
+    }
+    if has("<typedef_name>") {
+        out.push("a type".into());
+    }
+    let mut rest: Vec<&str> = expected
+        .iter()
+        .copied()
+        .filter(|t| {
+            !CLOSERS.contains(t)
+                && !INNER.contains(t)
+                && *t != "[_a-zA-Z]"
+                && (!expression || !EXPRESSION_START.contains(t))
+        })
+        .collect();
+    rest.sort_unstable();
+    out.extend(rest.into_iter().map(|t| match t {
+        "\"" => "a string".to_string(),
+        t => format!("'{t}'"),
+    }));
+    out
+}
+
 fn syntax_error(e: &lang_c::driver::SyntaxError, map: &SourceMap) -> Diagnostic {
-    let mut expected: Vec<&str> = e.expected.iter().copied().collect();
-    expected.sort_unstable();
+    let expected: Vec<&str> = e.expected.iter().copied().collect();
+    let expected = readable_expected(&expected);
     let found = e.source[e.offset.min(e.source.len())..]
         .split(|c: char| c.is_whitespace())
         .find(|s| !s.is_empty())
@@ -78,10 +130,9 @@ fn syntax_error(e: &lang_c::driver::SyntaxError, map: &SourceMap) -> Diagnostic 
         None => "syntax error at end of input".to_string(),
     };
     if !expected.is_empty() {
-        let shown: Vec<String> = expected.iter().take(8).map(|t| format!("'{t}'")).collect();
         msg.push_str(&format!(
             "; expected {}{}",
-            shown.join(", "),
+            expected[..expected.len().min(8)].join(", "),
             if expected.len() > 8 { ", ..." } else { "" }
         ));
     }

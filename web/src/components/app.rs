@@ -52,6 +52,8 @@ const URL_THROTTLE_MS: u32 = 250;
 const WORKER_SCRIPT: &str = "worker.js";
 /// The example and preset the page opens with.
 const DEFAULT_EXAMPLE: &str = "unifying-fig2";
+/// The file name of a program the user typed (or an example once edited).
+const USER_FILE: &str = "program.c";
 
 const TABS: [(Tab, &str, &str); 5] = [
     (Tab::Refinements, "Refinements", "tab-refinements"),
@@ -243,7 +245,7 @@ impl App {
             .into(),
         );
         self.pending_link = None;
-        self.load_program(ctx, None, "program.c".into(), String::new());
+        self.load_program(ctx, None, USER_FILE.into(), String::new());
     }
 
     fn finish_link(&mut self) {
@@ -913,6 +915,12 @@ impl Component for App {
                 if text != self.source {
                     self.act(Action::Building);
                 }
+                // An edited example is the user's program: it loses the example's name and
+                // description (and a share link carries its text).
+                if self.example.is_some_and(|e| e.source != text) {
+                    self.example = None;
+                    self.file = USER_FILE.into();
+                }
                 self.source = text;
                 self.link_error = None;
                 self.edge_highlight = None;
@@ -1299,6 +1307,7 @@ impl Component for App {
                     marked_edges={self.cfa_edges_in_step()} marked_nodes={marked_nodes.clone()} {selected_node}
                     on_edge_click={link.callback(|id| Msg::EdgeClicked(GraphKind::Cfa, id))}
                     on_node_click={link.callback(Msg::NodeClicked)}
+                    new_layout_at_origin=true
                 />
             }
         });

@@ -36,6 +36,10 @@ pub struct Props {
     pub on_node_click: Option<Callback<u32>>,
     #[prop_or_default]
     pub children: Html,
+    /// A new layout is shown from its top left (the CFA's: a new layout is a new program; the
+    /// LBE summary's changes with every replayed step and keeps its scroll position).
+    #[prop_or_default]
+    pub new_layout_at_origin: bool,
 }
 
 pub enum Msg {
@@ -213,6 +217,10 @@ impl Component for GraphView {
                         // replaces the old one whole anyway.
                         if let Some(canvas) = self.canvas.cast::<web_sys::Element>() {
                             canvas.set_inner_html(&svg);
+                            if ctx.props().new_layout_at_origin {
+                                canvas.set_scroll_top(0);
+                                canvas.set_scroll_left(0);
+                            }
                         }
                         self.error = None;
                     }

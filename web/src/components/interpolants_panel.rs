@@ -53,6 +53,11 @@ pub fn interpolants_panel(p: &Props) -> Html {
     };
     let entry = |r: &Refinement| {
         let lines: Vec<Option<u32>> = r.locations.iter().map(|l| lines_of(*l)).collect();
+        let block_label = if p.values {
+            "edge into it"
+        } else {
+            "block formula into it"
+        };
         let rows = r.states.iter().enumerate().map(|(i, s)| {
             let block = i.checked_sub(1).and_then(|j| r.blocks.get(j)).cloned();
             let itp = r.interpolants.get(i).cloned();
@@ -60,8 +65,9 @@ pub fn interpolants_panel(p: &Props) -> Html {
                 <tr>
                     <td>{ state(*s) }</td>
                     <td>{ format!("N{} ", r.locations.get(i).copied().unwrap_or(0)) }{ line(lines[i]) }</td>
-                    <td>if let Some(b) = block { <code class="formula" title={b.clone()}>{ pretty(&b) }</code> }</td>
-                    <td>if let Some(t) = itp { <code class="formula itp" title={t.clone()}>{ pretty(&t) }</code> }</td>
+                    // The labels head the cells where a narrow screen stacks them.
+                    <td data-label={block_label}>if let Some(b) = block { <code class="formula" title={b.clone()}>{ pretty(&b) }</code> }</td>
+                    <td data-label="interpolant">if let Some(t) = itp { <code class="formula itp" title={t.clone()}>{ pretty(&t) }</code> }</td>
                 </tr>
             }
         });
@@ -77,7 +83,7 @@ pub fn interpolants_panel(p: &Props) -> Html {
                 data-number={r.number.to_string()}>
                 <h3>{ format!("Refinement {}", r.number) }<span class="tag">{ verdict }</span></h3>
                 <table class="path">
-                    <thead><tr><th>{ "state" }</th><th>{ "location" }</th><th>{ if p.values { "edge into it" } else { "block formula into it" } }</th><th>{ "interpolant" }</th></tr></thead>
+                    <thead><tr><th>{ "state" }</th><th>{ "location" }</th><th>{ block_label }</th><th>{ "interpolant" }</th></tr></thead>
                     <tbody>{ for rows }</tbody>
                 </table>
                 if !r.predicates.is_empty() {
