@@ -756,7 +756,12 @@ impl<S: Solver> SmtContext<S> {
             // The context is consistent (popped above): no poisoning, the caller may try
             // something else.
             Ok(r) => Err(SolverError::Unsupported {
-                query: format!("(apply {tactic}) left a quantifier: {}", excerpt(&r)),
+                // Not the formula itself: the reason reaches the verdict line, and the
+                // formula can have tens of thousands of characters.
+                query: format!(
+                    "(apply {tactic}) could not eliminate every quantifier (what it left has {} characters)",
+                    r.to_string().len()
+                ),
             }),
             Err(e) => self.poison(e),
         }
@@ -816,14 +821,4 @@ fn parse_goals(reply: &str, decls: &Declarations) -> Result<Term, SolverError> {
         disjuncts.push(Term::and(conj));
     }
     Ok(Term::or(disjuncts))
-}
-
-/// The start of a term's text, for messages (a left-over quantifier can be megabytes long).
-fn excerpt(t: &Term) -> String {
-    const MAX: usize = 160;
-    let s = t.to_string();
-    match s.char_indices().nth(MAX) {
-        Some((i, _)) => format!("{}... ({} characters)", &s[..i], s.len()),
-        None => s,
-    }
 }
