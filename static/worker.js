@@ -79,6 +79,11 @@ function newContext(M) {
   const cfg = M.ccall('Z3_mk_config', 'number', [], []);
   const ctx = M.ccall('Z3_mk_context', 'number', ['number'], [cfg]);
   M.ccall('Z3_del_config', null, ['number'], [cfg]);
+  // As z3-solver's own wrapper does: Z3's default error handler prints the error and calls
+  // exit(1), which ends the wasm runtime (every later query then fails). With the no-op
+  // handler, an error (the resource limit reached inside a tactic) is Z3's reply text, as
+  // with the native `z3 -in`.
+  M._set_noop_error_handler(ctx);
   return ctx;
 }
 
