@@ -528,15 +528,7 @@ pub fn pretty(smt: &str) -> String {
     };
     let mut out = String::new();
     show(&sx, &mut out, 0);
-    if out.len() > MAX_SHOWN {
-        let mut cut = MAX_SHOWN;
-        while !out.is_char_boundary(cut) {
-            cut -= 1;
-        }
-        out.truncate(cut);
-        out.push('…');
-    }
-    out
+    cpa_engine::predicate::cpa::clip_to(out, MAX_SHOWN)
 }
 
 #[cfg(test)]

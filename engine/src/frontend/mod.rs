@@ -84,7 +84,16 @@ fn readable_expected(expected: &[&str]) -> Vec<String> {
         "--",
         "~",
     ];
-    const INNER: [&str; 6] = ["", "[uUL]", "u8", "[0-9]", "[eE]", "<typedef_name>"];
+    // Summarised as "an expression", "an identifier" or "a type", or pieces of literals.
+    const INNER: [&str; 7] = [
+        "",
+        "[_a-zA-Z]",
+        "[uUL]",
+        "u8",
+        "[0-9]",
+        "[eE]",
+        "<typedef_name>",
+    ];
     let has = |t: &str| expected.contains(&t);
     let mut out: Vec<String> = CLOSERS
         .iter()
@@ -106,7 +115,6 @@ fn readable_expected(expected: &[&str]) -> Vec<String> {
         .filter(|t| {
             !CLOSERS.contains(t)
                 && !INNER.contains(t)
-                && *t != "[_a-zA-Z]"
                 && (!expression || !EXPRESSION_START.contains(t))
         })
         .collect();
