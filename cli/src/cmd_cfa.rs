@@ -2,7 +2,7 @@
 
 use crate::input::load;
 use clap::{Args, ValueEnum};
-use cpa_engine::lbe;
+use cpa_engine::cfa::lbe;
 use std::process::ExitCode;
 
 #[derive(Clone, Copy, ValueEnum)]

@@ -24,13 +24,13 @@
 //! One line per bug, then a summary; the exit code is 3 when a bug was found.
 
 use clap::Args;
-use cpa_engine::config::{Config, PRESETS};
 use cpa_engine::frontend::parse_program;
 use cpa_engine::fuzz::ast::Program;
 use cpa_engine::fuzz::exec::{random_runs, replay_counterexample, run_inputs, CexStep};
 use cpa_engine::fuzz::gen::{generate, Generated};
 use cpa_engine::fuzz::minimize::minimize;
 use cpa_engine::fuzz::Rng;
+use cpa_engine::session::config::{Config, PRESETS};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Read;

@@ -6,7 +6,7 @@ use crate::task;
 use crate::witness;
 use clap::Args;
 use cpa_engine::algorithm::Verdict;
-use cpa_engine::config::Config;
+use cpa_engine::session::config::Config;
 use cpa_engine::session::{Session, Stats};
 use cpa_engine::smt::BridgeSmt;
 use serde_json::json;
@@ -213,7 +213,7 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
     }
     let s = &out.stats;
     if args.json {
-        let v = cpa_engine::report::RunJson {
+        let v = cpa_engine::session::report::RunJson {
             preset: &preset,
             verdict: Some(&out.verdict),
             stats: s,

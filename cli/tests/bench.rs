@@ -8,7 +8,7 @@
 //! printed: a validation that does not end within the timeout on a slower machine). The full
 //! measurement with 60 s per task is `docs/benchmarks.md`.
 
-use cpa_engine::config::PRESETS;
+use cpa_engine::session::config::PRESETS;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::Path;

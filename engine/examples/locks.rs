@@ -4,5 +4,5 @@ fn main() {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(5);
-    print!("{}", cpa_engine::generators::test_locks(n));
+    print!("{}", cpa_engine::fuzz::generators::test_locks(n));
 }

@@ -1,5 +1,5 @@
 //! The typed events a run emits. The playground animates exactly these; replaying a prefix of
-//! the event list rebuilds the ARG at any step (see [`crate::view`]).
+//! the event list rebuilds the ARG at any step (see [`crate::session::view`]).
 
 use serde::{Deserialize, Serialize};
 
@@ -205,7 +205,7 @@ pub enum Event {
         bound: u32,
     },
     /// The final ARG was checked as a safety certificate before TRUE (see
-    /// [`crate::certificate`]): `states` abstraction states, `blocks` block ends checked with
+    /// [`crate::proof::certificate`]): `states` abstraction states, `blocks` block ends checked with
     /// `queries` solver queries.
     Certificate {
         states: u32,

@@ -1,40 +1,23 @@
 //! The CPA Playground engine: C front end, control-flow automaton, large-block encoding and
 //! the configurable program analysis. The engine does no I/O and reads no clock.
 
-pub mod accel;
 pub mod algorithm;
-pub mod analysis;
-pub mod certificate;
 pub mod cfa;
 pub mod concrete;
-pub mod config;
-pub mod counterexample;
 pub mod cpa;
 pub mod diag;
+pub mod domains;
 pub mod events;
-pub mod fixpoint;
 pub mod formula;
 pub mod frontend;
 pub mod fuzz;
-pub mod generators;
-pub mod houdini;
-pub mod intervals;
+pub mod invariants;
 pub mod ir;
-pub mod lbe;
 pub mod memo;
-pub mod octagon;
-pub mod predicate;
-pub mod query_cache;
+pub mod proof;
 pub mod refinement;
-pub mod report;
-pub mod semantics;
 pub mod session;
 pub mod smt;
-pub mod summary;
-pub mod symbolic;
-pub mod value;
-pub mod value_predicate;
-pub mod view;
 pub mod witness;
 
 /// Shared by the unit tests that run on a program of `tests/verdicts/` with the real z3.

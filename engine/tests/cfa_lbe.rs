@@ -3,9 +3,9 @@
 //! review the diff by hand). Every program, and every SV-COMP task, must also satisfy the
 //! structural invariants of the LBE summarization.
 
+use cpa_engine::cfa::lbe::{summarize, Op, Rule, Summary};
 use cpa_engine::cfa::{Cfa, EdgeKind, NodeId};
 use cpa_engine::frontend::parse_program;
-use cpa_engine::lbe::{summarize, Op, Rule, Summary};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};

@@ -8,7 +8,7 @@
 mod common;
 use common::{native_session, on_two_workers, runs_preset};
 
-use cpa_engine::config::{Config, PRESETS};
+use cpa_engine::session::config::{Config, PRESETS};
 use std::path::Path;
 
 /// FNV-1a, 64 bits: stable across platforms and Rust versions (unlike `DefaultHasher`).

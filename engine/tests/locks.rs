@@ -10,8 +10,8 @@ mod common;
 use common::native_session;
 
 use cpa_engine::algorithm::Verdict;
-use cpa_engine::config::Config;
-use cpa_engine::generators::test_locks;
+use cpa_engine::fuzz::generators::test_locks;
+use cpa_engine::session::config::Config;
 use cpa_engine::session::Stats;
 
 /// SBE stops here: enough to show the growth without minutes per program.

@@ -5,7 +5,7 @@
 mod common;
 use common::{native_session, on_two_workers};
 
-use cpa_engine::config::{Config, PRESETS};
+use cpa_engine::session::config::{Config, PRESETS};
 use cpa_engine::session::{Granularity, Session};
 
 fn session(src: &str, preset: &str) -> Session {

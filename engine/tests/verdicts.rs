@@ -13,7 +13,7 @@ mod common;
 use common::{header, native_session, on_two_workers, runs_preset};
 
 use cpa_engine::algorithm::Verdict;
-use cpa_engine::config::{Config, PRESETS};
+use cpa_engine::session::config::{Config, PRESETS};
 use cpa_engine::session::Session;
 use cpa_engine::witness::{self, Outcome};
 use std::path::Path;

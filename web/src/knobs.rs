@@ -3,7 +3,7 @@
 //! still shown (as a text field in "Other").
 
 use crate::protocol::RunConfig;
-use cpa_engine::config::Config;
+use cpa_engine::session::config::Config;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Input {
@@ -166,7 +166,7 @@ pub fn with_knob(config: &RunConfig, key: &str, value: &str) -> RunConfig {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use cpa_engine::config::PRESETS;
+    use cpa_engine::session::config::PRESETS;
 
     #[test]
     fn the_semantics_line_names_wrap_around_and_the_encoding() {

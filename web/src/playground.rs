@@ -14,8 +14,8 @@ use crate::model::Graph;
 use crate::protocol::{Batch, Progress, QueryEntry, RunConfig, RunInfo, UnitEnd};
 use cpa_engine::algorithm::Verdict;
 use cpa_engine::events::{CheckKind, Event, StateKind};
+use cpa_engine::session::view::{ArgView, StateView};
 use cpa_engine::session::{Granularity, Stats};
-use cpa_engine::view::{ArgView, StateView};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
@@ -1327,7 +1327,7 @@ mod tests {
                 p: Playground::new(RunConfig::preset(preset)),
                 host: None,
             };
-            let report = cpa_engine::report::cfa_report("t.c", src);
+            let report = cpa_engine::session::report::cfa_report("t.c", src);
             h.act(Action::Program {
                 file: "t.c".into(),
                 source: Rc::from(src),
@@ -1620,7 +1620,7 @@ mod tests {
         }
         // The new text arrives: a fresh run of it, which steps.
         let src = include_str!("../../examples/lbe-figure2.c");
-        let report = cpa_engine::report::cfa_report("t.c", src);
+        let report = cpa_engine::session::report::cfa_report("t.c", src);
         h.act(Action::Program {
             file: "t.c".into(),
             source: Rc::from(src),

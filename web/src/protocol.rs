@@ -16,8 +16,8 @@
 //! payload.
 
 use cpa_engine::algorithm::Verdict;
-use cpa_engine::config::{Config, PRESETS};
 use cpa_engine::events::Event;
+use cpa_engine::session::config::{Config, PRESETS};
 use cpa_engine::session::{Granularity, Stats};
 use serde::{Deserialize, Serialize};
 
@@ -400,7 +400,7 @@ mod tests {
     #[test]
     fn the_page_reads_what_the_worker_writes() {
         let src = include_str!("../../examples/lbe-figure1.c");
-        let engine = cpa_engine::report::cfa_report("lbe-figure1.c", src);
+        let engine = cpa_engine::session::report::cfa_report("lbe-figure1.c", src);
         let sent = WorkerMessage::Reply {
             id: 9,
             reply: Reply::CfaReport { report: &engine },
@@ -420,7 +420,7 @@ mod tests {
     #[test]
     fn verdicts_with_counterexamples_cross_the_protocol() {
         use cpa_engine::concrete::TraceStep;
-        use cpa_engine::counterexample::Counterexample;
+        use cpa_engine::proof::counterexample::Counterexample;
         let verdict = Verdict::False {
             counterexample: Counterexample {
                 trace: vec![TraceStep {

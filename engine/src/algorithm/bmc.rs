@@ -1,12 +1,12 @@
 //! Bounded model checking as the unifying-view paper configures it (Sect. 4.1, Alg. 3 lines
-//! 1-14), on the unrolling core ([`super::unroll`]): for k = k_init, k_init + 1, ...: unroll
+//! 1-14), on the unrolling core ([`crate::algorithm::unroll`]): for k = k_init, k_init + 1, ...: unroll
 //! with bound k, check the error states (SAT: a bug, validated by concrete execution), then
 //! the forward condition (UNSAT: every path was unrolled completely, the program is safe;
 //! that query is the proof, no separate certificate is needed). Otherwise k grows
 //! (inc(k) = k + 1) up to `k_max`.
 
-use super::unroll::Unrolling;
-use super::{AlgoStats, Algorithm, Verdict};
+use crate::algorithm::unroll::Unrolling;
+use crate::algorithm::{AlgoStats, Algorithm, Verdict};
 use crate::cpa::control::Cut;
 use crate::events::Event;
 use crate::smt::{Result, Sat};
@@ -43,7 +43,7 @@ impl Algorithm for Bmc {
     /// forward condition, is no invariant (the witness check's k-induction may still find
     /// the program proved with them).
     fn invariants(&self) -> Vec<crate::witness::correctness::LocationInvariant> {
-        crate::intervals::loop_invariants(&self.core.cfa)
+        crate::invariants::intervals::loop_invariants(&self.core.cfa)
     }
 
     fn step(&mut self, events: &mut Vec<Event>) -> Result<Option<Verdict>> {

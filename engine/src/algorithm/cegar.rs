@@ -2,7 +2,7 @@
 //! around CPA++ with any data CPA and its refiner: expand until a target state is added, then
 //! refine; SAFE only when the waitlist is empty, no target state is left in the ARG, nothing
 //! was cut off, and the final ARG passed the analysis' certificate check
-//! ([`crate::certificate`]).
+//! ([`crate::proof::certificate`]).
 //!
 //! Every target an expansion adds is refined (one per step, in the order they were added),
 //! not only the first: a second target left in the ARG would be an unrefined error path.
@@ -16,8 +16,7 @@
 //! parameter, every call may recurse, and a binary recursion explored to depth 32 has 2^32
 //! call stacks, while the bug of `fibo_2calls_2-1.c` sits at depth 2.
 
-use super::{AlgoStats, Algorithm, Verdict};
-use crate::certificate::Certifier;
+use crate::algorithm::{AlgoStats, Algorithm, Verdict};
 use crate::cfa::Cfa;
 use crate::cpa::arg::{Arg, ArgId};
 use crate::cpa::control::ControlCpa;
@@ -25,6 +24,7 @@ use crate::cpa::cpa_plus::CpaPlus;
 use crate::cpa::waitlist::WaitlistOrder;
 use crate::cpa::{Describe, Precision};
 use crate::events::{Event, StateKind};
+use crate::proof::certificate::Certifier;
 use crate::refinement::{Goal, Outcome, Refiner};
 use crate::smt::{Result, Smt};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
@@ -306,7 +306,7 @@ impl<C: Describe> Cegar<C> {
                 ),
             }));
         }
-        crate::certificate::check_arg(
+        crate::proof::certificate::check_arg(
             self.certifier.as_mut(),
             &mut self.cpa,
             self.smt.as_mut(),

@@ -6,7 +6,7 @@
 //!   k + 1; if no error state whose l_LH counter is k (a violation in iteration k + 1 after k
 //!   safe iterations) is satisfiable together with the invariant, the program is safe.
 //!
-//! The invariant comes from an interval analysis ([`crate::intervals`]) computed once, before
+//! The invariant comes from an interval analysis ([`crate::invariants::intervals`]) computed once, before
 //! the first step case, and is asserted at every loop-head state of the step case (sound: it
 //! holds at every reachable loop-head visit; the digest's implementation note).
 //!
@@ -16,20 +16,20 @@
 //! reported if it ends inconclusively.
 //!
 //! Once, after the first bound's checks fail, the loop-head invariants of an octagon analysis
-//! ([`crate::octagon`]) are checked as a proof of their own (hold on arrival, 1-inductive,
+//! ([`crate::invariants::octagon`]) are checked as a proof of their own (hold on arrival, 1-inductive,
 //! exclude the error: the correctness-witness check). This strengthening of the auxiliary
 //! invariants is ours, not the paper's: it proves programs with several loops, where the
 //! step case does not apply, when their relations are octagonal (`j <= k`, `l <= i`).
 
-use super::unroll::{check_event, disjunction, Unrolling};
-use super::{AlgoStats, Algorithm, Verdict};
+use crate::algorithm::unroll::{check_event, disjunction, Unrolling};
+use crate::algorithm::{AlgoStats, Algorithm, Verdict};
 use crate::cfa::{Cfa, NodeId};
-use crate::config::Config;
 use crate::events::{CheckKind, Event};
 use crate::formula::encode::{Builder, AUX};
 use crate::formula::Frames;
-use crate::intervals::IntervalAnalysis;
+use crate::invariants::intervals::IntervalAnalysis;
 use crate::ir::Expr;
+use crate::session::config::Config;
 use crate::smt::{Result, Sat};
 use crate::witness::{correctness, Outcome};
 use solver_bridge::term::Term;
@@ -70,7 +70,7 @@ pub fn single_loop_head(cfa: &Cfa) -> std::result::Result<NodeId, String> {
         .map(|n| n.id)
         .collect();
     // Recursion: a cycle in the call graph.
-    if !crate::cfa::summary::recursive(cfa).is_empty() {
+    if !crate::cfa::transform::contracts::recursive(cfa).is_empty() {
         return Err("the program is recursive".into());
     }
     match heads.as_slice() {
@@ -128,7 +128,7 @@ impl KInduction {
         None
     }
 
-    /// The octagon invariants at the loop heads ([`crate::octagon`]) as a proof of their own:
+    /// The octagon invariants at the loop heads ([`crate::invariants::octagon`]) as a proof of their own:
     /// checked by the correctness-witness check (hold on arrival, 1-inductive over the blocks
     /// between loop heads, no block reaches the error; exact encoding), which then is the
     /// certificate. Unlike the step case this needs no single loop: it covers programs with
@@ -163,17 +163,17 @@ impl KInduction {
     }
 
     /// Function contracts as a proof of their own, for recursive programs
-    /// ([`crate::summary`]): the recursive functions' return intervals, checked with the
+    /// ([`crate::proof::contracts`]): the recursive functions' return intervals, checked with the
     /// correctness-witness check on the program with calls replaced by contracts and on each
     /// function's body. Unlike the unrolling, no recursion depth bound limits it.
     fn summary_proof(&mut self, events: &mut Vec<Event>) -> Result<bool> {
         let cfa = self.core.cfa.clone();
-        let contracts = crate::summary::contracts(&cfa);
+        let contracts = crate::proof::contracts::contracts(&cfa);
         if contracts.is_empty() {
             return Ok(false);
         }
         let n = contracts.len() as u64;
-        let proof = crate::summary::prove(&cfa, contracts, self.core.smt.as_mut())?;
+        let proof = crate::proof::contracts::prove(&cfa, contracts, self.core.smt.as_mut())?;
         events.push(Event::Check {
             what: CheckKind::Summary,
             bound: self.k,
@@ -196,7 +196,7 @@ impl KInduction {
     }
 
     /// Candidate invariants from the program's conditions and assignments, kept where they
-    /// are inductive together with the octagon invariants ([`crate::houdini`]), as a proof of
+    /// are inductive together with the octagon invariants ([`crate::proof::houdini`]), as a proof of
     /// their own: `j >= 2*i` is not octagonal, but the program writes `j = 2*i`.
     fn candidate_proof(
         &mut self,
@@ -204,11 +204,12 @@ impl KInduction {
         events: &mut Vec<Event>,
     ) -> Result<bool> {
         let cfa = self.core.cfa.clone();
-        let candidates = crate::houdini::candidates(&cfa);
+        let candidates = crate::proof::houdini::candidates(&cfa);
         if candidates.is_empty() {
             return Ok(false);
         }
-        let proof = crate::houdini::prove(&cfa, candidates, octagon, self.core.smt.as_mut())?;
+        let proof =
+            crate::proof::houdini::prove(&cfa, candidates, octagon, self.core.smt.as_mut())?;
         events.push(Event::Check {
             what: CheckKind::Candidates,
             bound: self.k,
@@ -280,7 +281,7 @@ impl Algorithm for KInduction {
                 .iter()
                 .map(|(l, e)| correctness::LocationInvariant::c(*l, e.clone()))
                 .collect(),
-            None => crate::intervals::loop_invariants(&self.core.cfa),
+            None => crate::invariants::intervals::loop_invariants(&self.core.cfa),
         }
     }
 
@@ -316,7 +317,7 @@ impl Algorithm for KInduction {
             Phase::Invariant => {
                 self.octagon_checked = true;
                 // The octagon invariants are a proof of their own, and Houdini's first set.
-                let octagon = crate::octagon::loop_invariants(&self.core.cfa);
+                let octagon = crate::invariants::octagon::loop_invariants(&self.core.cfa);
                 if self.octagon_proof(&octagon, events)?
                     || self.summary_proof(events)?
                     || self.candidate_proof(&octagon, events)?

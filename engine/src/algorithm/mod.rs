@@ -4,15 +4,13 @@
 
 pub mod bmc;
 pub mod cegar;
-pub mod execution;
 pub mod kinduction;
 pub mod overflow;
-pub mod portfolio;
 pub mod unroll;
 
-use crate::counterexample::Counterexample;
 use crate::events::Event;
 use crate::events::VerdictKind;
+use crate::proof::counterexample::Counterexample;
 use crate::smt::Result;
 use serde::{Deserialize, Serialize};
 

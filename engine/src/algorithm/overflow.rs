@@ -1,11 +1,11 @@
 //! An analysis of a CFA with overflow checks (`signed-overflow=check`,
-//! [`crate::cfa::overflow`]): the algorithm runs on the checked CFA; a counterexample that
+//! [`crate::cfa::transform::overflow`]): the algorithm runs on the checked CFA; a counterexample that
 //! ends at a failed check is a concretely replayed run that overflows, which the wrap-around
 //! semantics continues and the checked analysis cannot follow, so it becomes UNKNOWN with the
 //! place; any other verdict is reported over the original CFA (the checks' own steps and
 //! locations are left out of counterexamples and invariants).
 
-use super::{AlgoStats, Algorithm, Verdict};
+use crate::algorithm::{AlgoStats, Algorithm, Verdict};
 use crate::cfa::{Cfa, EdgeId, NodeKind};
 use crate::events::Event;
 use crate::smt::Result;

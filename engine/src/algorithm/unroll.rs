@@ -6,16 +6,16 @@
 //! execution) and the states whose successors the bound cut off (the forward condition of
 //! Gadelha et al.: unsatisfiable means every path was unrolled completely).
 
-use super::Verdict;
+use crate::algorithm::Verdict;
 use crate::cfa::{Cfa, NodeId};
-use crate::counterexample;
 use crate::cpa::arg::{Arg, ArgId, ArgNode};
 use crate::cpa::control::ControlCpa;
 use crate::cpa::cpa_plus::CpaPlus;
 use crate::cpa::waitlist::WaitlistOrder;
 use crate::cpa::Cpa;
+use crate::domains::predicate::{PredicateCpa, PredicatePrecision, PredicateState};
 use crate::events::{CheckKind, Event};
-use crate::predicate::{PredicateCpa, PredicatePrecision, PredicateState};
+use crate::proof::counterexample;
 use crate::smt::{EngineError, Result, Sat, Smt};
 use solver_bridge::term::Term;
 use std::rc::Rc;

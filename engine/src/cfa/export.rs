@@ -1,7 +1,7 @@
 //! The CFA (and its LBE summary) as a plain graph: the JSON of `cpa cfa --format json`, DOT,
 //! and the data the playground renders.
 
-use super::{Cfa, EdgeKind, NodeKind};
+use crate::cfa::{Cfa, EdgeKind, NodeKind};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
@@ -63,7 +63,7 @@ pub fn edge_kind_name(k: &EdgeKind) -> &'static str {
 }
 
 impl Cfa {
-    pub fn graph_node(&self, id: super::NodeId) -> GraphNode {
+    pub fn graph_node(&self, id: crate::cfa::NodeId) -> GraphNode {
         let n = self.node(id);
         GraphNode {
             id: n.id.0,

@@ -1,11 +1,10 @@
 //! The control-flow automaton (CFA), built as CPAchecker builds it: one automaton per function,
 //! connected by call and return edges, with side-effect-free operations on the edges.
 
-mod analysis;
-pub mod checks;
 pub mod export;
-pub mod overflow;
-pub mod summary;
+pub mod lbe;
+mod normalize;
+pub mod transform;
 
 use crate::diag::Span;
 use crate::ir::{Expr, FuncId, IntType, VarId, VarNames, Variable};
@@ -13,7 +12,7 @@ use serde::Serialize;
 use std::collections::BTreeSet;
 use std::fmt;
 
-pub(crate) use analysis::finish;
+pub(crate) use normalize::finish;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 pub struct NodeId(pub u32);

@@ -7,9 +7,9 @@
 //! equal control parts (merge-agree, stop^sep on location, call stack and loop counters).
 //! Covered nodes stay in the graph as leaves (the playground draws them, IMPACT may uncover them).
 
-use super::control::ControlState;
-use super::waitlist::{Waitlist, WaitlistOrder};
 use crate::cfa::{Cfa, EdgeId};
+use crate::cpa::control::ControlState;
+use crate::cpa::waitlist::{Waitlist, WaitlistOrder};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;

@@ -26,9 +26,9 @@
 //! (pruned, merged away, covered): a loop's location collects thousands of covered states,
 //! and keeping them made every look-up scan them.
 
-use super::arg::{Arg, ArgId};
-use super::control::ControlState;
-use super::{CoverKey, CoverSet, Cpa};
+use crate::cpa::arg::{Arg, ArgId};
+use crate::cpa::control::ControlState;
+use crate::cpa::{CoverKey, CoverSet, Cpa};
 use solver_bridge::term::{AddrHash, StructHash};
 use std::collections::{BTreeMap, HashMap};
 
@@ -303,8 +303,8 @@ mod tests {
     use crate::algorithm::cegar::Cegar;
     use crate::algorithm::Algorithm;
     use crate::cfa::Cfa;
-    use crate::config::Config;
     use crate::cpa::Describe;
+    use crate::session::config::Config;
     use crate::smt::{BridgeSmt, Smt};
     use solver_bridge::solver::NativeZ3;
     use std::rc::Rc;
@@ -391,12 +391,12 @@ mod tests {
     fn merge_keys_are_necessary_conditions() {
         let value = check_merge_keys(
             "value",
-            crate::analysis::value_predicate_cegar,
+            crate::session::build::value_predicate_cegar,
             BRANCHY_LOOP,
         );
         let lbe = check_merge_keys(
             "predicate-lbe",
-            crate::analysis::predicate_cegar,
+            crate::session::build::predicate_cegar,
             BRANCHY_LOOP,
         );
         for (preset, (merges, ruled_out, _)) in [("value", value), ("predicate-lbe", lbe)] {
@@ -413,8 +413,11 @@ mod tests {
     /// coverage of a run (renamings: `aliased_subset_shares_one_renaming`).
     #[test]
     fn symbolic_cover_keys_and_sets_are_necessary_conditions() {
-        let (_, _, covers) =
-            check_merge_keys("symbolic", crate::analysis::symbolic_cegar, BRANCHY_LOOP);
+        let (_, _, covers) = check_merge_keys(
+            "symbolic",
+            crate::session::build::symbolic_cegar,
+            BRANCHY_LOOP,
+        );
         assert!(covers > 0, "no coverage checked");
     }
 

@@ -8,11 +8,11 @@
 //! actually added, and SAFE may only be concluded from an empty waitlist; [`CpaPlus::expand`]
 //! reports the targets it added and leaves that decision to the driver.
 
-use super::arg::{Arg, ArgId};
-use super::control::{ControlCpa, Cut};
-use super::cover_index::{Conditions, CoverIndex};
-use super::{Describe, MergeKind, StopKind, TransferNote};
 use crate::cfa::{Cfa, Edge};
+use crate::cpa::arg::{Arg, ArgId};
+use crate::cpa::control::{ControlCpa, Cut};
+use crate::cpa::cover_index::{Conditions, CoverIndex};
+use crate::cpa::{Describe, MergeKind, StopKind, TransferNote};
 use crate::events::{CutReason, Event};
 use crate::smt::{Result, Smt};
 use std::rc::Rc;
@@ -36,7 +36,7 @@ pub struct CpaPlus<D: Describe> {
 pub struct Expansion {
     /// Target states (at error locations) that were added to reached.
     pub targets: Vec<ArgId>,
-    /// States beyond the recursion bound ([`ControlState::beyond`](super::control::ControlState::beyond))
+    /// States beyond the recursion bound ([`ControlState::beyond`](crate::cpa::control::ControlState::beyond))
     /// that were added to reached: the driver decides whether their paths are feasible.
     pub cuts: Vec<ArgId>,
 }
@@ -81,7 +81,7 @@ impl<D: Describe> CpaPlus<D> {
     pub fn init(
         &mut self,
         cfa: &Cfa,
-        ctl: super::control::ControlState,
+        ctl: crate::cpa::control::ControlState,
         data: D::State,
         prec: Rc<D::Prec>,
         d: &D,
@@ -169,7 +169,7 @@ impl<D: Describe> CpaPlus<D> {
         smt: &mut dyn Smt,
         e: ArgId,
         edge: &Edge,
-        next_ctl: &super::control::ControlState,
+        next_ctl: &crate::cpa::control::ControlState,
         succ: D::State,
         prec: &Rc<D::Prec>,
         out: &mut Expansion,

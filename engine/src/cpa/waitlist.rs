@@ -1,9 +1,9 @@
 //! Waitlist orders. The order decides which reached state is expanded next; it changes the ARG
 //! and the number of refinements, never the verdict.
 
-use super::arg::ArgId;
-use super::control::ControlState;
 use crate::cfa::Cfa;
+use crate::cpa::arg::ArgId;
+use crate::cpa::control::ControlState;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 

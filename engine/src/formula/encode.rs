@@ -2,7 +2,7 @@
 //!
 //! Two encodings:
 //! * [`Encoding::Bv`]: bit-precise. Every C value is a bit-vector of its type's width; signed
-//!   arithmetic wraps, as in the concrete semantics ([`crate::semantics`]). Exact.
+//!   arithmetic wraps, as in the concrete semantics ([`crate::ir::semantics`]). Exact.
 //! * [`Encoding::Int`]: linear integer arithmetic, the theory the interpolation strategies
 //!   handle. Variables are integers constrained to their type's range. Unsigned arithmetic wraps
 //!   (linearly for `+`/`-`, with `mod` otherwise); conversions wrap exactly; C's truncating `/`
@@ -12,15 +12,15 @@
 //!   type's range, judged from the operands' static ranges ([`value_range`]), is wrapped
 //!   exactly (an `ite` chain over the few multiples of 2^w the result can cross, or quotient
 //!   and remainder variables); in a CFA with overflow checks (`signed-overflow=check`,
-//!   [`crate::cfa::overflow`]) the checked operations are encoded without wrap-around, which
+//!   [`crate::cfa::transform::overflow`]) the checked operations are encoded without wrap-around, which
 //!   is exact where the checks pass. Bitwise operations
 //!   without an exact linear form are over-approximated by a fresh value with sound bounds, and
 //!   the formula is marked approximated: a counterexample that depends on it fails the concrete
 //!   validation and is never reported.
 
-use super::ssa::{indexed_name, Slot, SsaMap};
 use crate::cfa::{Cfa, Edge, EdgeKind, Rhs};
 use crate::cpa::control::ControlState;
+use crate::formula::ssa::{indexed_name, Slot, SsaMap};
 use crate::ir::{BinOp, Expr, ExprKind, FuncId, IntKind, IntType, UnOp, VarId};
 use num_bigint::BigInt;
 use serde::{Deserialize, Serialize};
@@ -533,7 +533,7 @@ impl<'c> Encoder<'c> {
     /// Whether signed `+`, `-`, `*` and `-x` of type `ty` are encoded without wrap-around:
     /// in a CFA with overflow checks, for the types the checks cover.
     fn unwrapped(&self, ty: IntType) -> bool {
-        self.cfa.overflow_checked && crate::cfa::overflow::checked_type(ty)
+        self.cfa.overflow_checked && crate::cfa::transform::overflow::checked_type(ty)
     }
 
     /// `v`, whose mathematical value lies in `raw`, wrapped into `ty` if `raw` leaves it.
@@ -588,7 +588,7 @@ impl<'c> Encoder<'c> {
             // `ite` chain over the few multiples of 2^w a sum can cross, quotient and remainder
             // variables for a product of unbounded factors.
             // With overflow checks in the CFA, the checked operations are exact where the
-            // checks pass (crate::cfa::overflow).
+            // checks pass (crate::cfa::transform::overflow).
             BinOp::Add if self.unwrapped(ty) => Term::add2(x, y),
             BinOp::Sub if self.unwrapped(ty) => Term::sub(x, y),
             BinOp::Mul if self.unwrapped(ty) => Term::mul(x, y),

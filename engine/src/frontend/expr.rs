@@ -3,14 +3,14 @@
 //! temporaries where a value is needed, and short-circuit operators with side effects become
 //! control flow.
 
-use super::builtins::{builtin, Builtin};
-use super::lower::Binding;
-use super::stmt::FnBuilder;
-use super::types::{self, CType};
 use crate::cfa::{EdgeKind, NodeId, Rhs};
 use crate::diag::Span;
+use crate::frontend::builtins::{builtin, Builtin};
+use crate::frontend::lower::Binding;
+use crate::frontend::stmt::FnBuilder;
+use crate::frontend::types::{self, CType};
+use crate::ir::semantics;
 use crate::ir::{BinOp, Expr, ExprKind, IntType, UnOp, VarId};
-use crate::semantics;
 use lang_c::ast::{BinaryOperator, CallExpression, Expression, UnaryOperator};
 use lang_c::span::Node as AstNode;
 

@@ -7,9 +7,9 @@
 //! types and returns the expression; the returned value, with its variables mapped back to the
 //! program's, is the result.
 
-use super::expr::{as_condition, binary, has_side_effects};
-use super::parse_program;
 use crate::cfa::{Cfa, EdgeKind};
+use crate::frontend::expr::{as_condition, binary, has_side_effects};
+use crate::frontend::parse_program;
 use crate::ir::{BinOp, Expr, ExprKind, FuncId, IntType, VarId};
 use lang_c::ast::{BlockItem, ExternalDeclaration, Statement};
 use lang_c::driver::{parse_preprocessed, Config, Flavor};

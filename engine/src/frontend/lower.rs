@@ -1,13 +1,13 @@
 //! Program-level lowering: global declarations, function signatures, and one
-//! [`FnBuilder`](super::stmt::FnBuilder) per function definition.
+//! [`FnBuilder`](crate::frontend::stmt::FnBuilder) per function definition.
 
-use super::stmt::FnBuilder;
-use super::types::{
-    apply_declarator, declarator_name, resolve_specifiers, CType, FunctionType, TypedefLookup,
-};
-use super::{Parsed, MAX_ERRORS};
 use crate::cfa::{self, Cfa, Edge, EdgeId, EdgeKind, Function, Node, NodeId, NodeKind, Rhs};
 use crate::diag::{Diagnostic, SourceMap, Span};
+use crate::frontend::stmt::FnBuilder;
+use crate::frontend::types::{
+    apply_declarator, declarator_name, resolve_specifiers, CType, FunctionType, TypedefLookup,
+};
+use crate::frontend::{Parsed, MAX_ERRORS};
 use crate::ir::{Expr, FuncId, IntType, VarId, Variable};
 use lang_c::ast::{
     Declaration, EnumType, ExternalDeclaration, FunctionDefinition, Initializer, TranslationUnit,
@@ -101,7 +101,7 @@ impl<'a> Lowerer<'a> {
     pub fn specifiers(
         &mut self,
         specs: &[lang_c::span::Node<lang_c::ast::DeclarationSpecifier>],
-    ) -> (CType, super::types::Storage) {
+    ) -> (CType, crate::frontend::types::Storage) {
         let mut enums: Vec<EnumType> = Vec::new();
         let r = resolve_specifiers(specs, self, &mut |e| enums.push(e.clone()));
         for e in enums {

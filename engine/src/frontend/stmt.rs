@@ -3,10 +3,10 @@
 //! becomes a chain of `[e == c]` tests, loops get a head location with a back edge, `goto`
 //! jumps to label locations, dead code is dropped afterwards.
 
-use super::lower::{Binding, Lowerer};
-use super::types::{declarator_name, CType, FunctionType};
 use crate::cfa::{EdgeKind, Function, NodeId, NodeKind, Rhs};
 use crate::diag::Span;
+use crate::frontend::lower::{Binding, Lowerer};
+use crate::frontend::types::{declarator_name, CType, FunctionType};
 use crate::ir::{BinOp, Expr, ExprKind, FuncId, IntType, VarId, Variable};
 use lang_c::ast::{
     BlockItem, Declaration, Expression, ForInitializer, FunctionDefinition, Initializer, Label,
@@ -624,7 +624,7 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
                     self.lw
                         .sigs
                         .entry(name.clone())
-                        .or_insert(super::lower::Signature { ty: *f, def: None });
+                        .or_insert(crate::frontend::lower::Signature { ty: *f, def: None });
                     if let Some(s) = self.scopes.last_mut() {
                         s.insert(name.clone(), Binding::Function);
                     }

@@ -3,10 +3,10 @@
 //! makes the program FALSE), replays of recorded inputs, and replays of a reported
 //! counterexample from the values it prints.
 
-use super::Rng;
-use crate::accel;
 use crate::cfa::{Cfa, Edge};
+use crate::concrete::accel;
 use crate::concrete::{self, ExecError, Oracle, Outcome};
+use crate::fuzz::Rng;
 use crate::ir::{IntType, VarId};
 use std::collections::BTreeMap;
 

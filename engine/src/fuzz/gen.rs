@@ -14,11 +14,11 @@
 //! with a known witness, often one random testing would rarely hit); other planted shapes
 //! (`x != v + d`, bounds) may hold or not.
 
-use super::ast::*;
-use super::exec::{random_value, RandomOracle};
-use super::Rng;
 use crate::concrete;
 use crate::frontend::parse_program;
+use crate::fuzz::ast::*;
+use crate::fuzz::exec::{random_value, RandomOracle};
+use crate::fuzz::Rng;
 
 /// A generated program and, when its planted check is known to fail, the input values (in the
 /// order the program asks for them) of a run that reaches the error.

@@ -6,7 +6,7 @@
 //! checked. The smallest candidate that still shows the failure (by the caller's `check`)
 //! becomes the current program, until no candidate does or the budget of checks is spent.
 
-use super::ast::*;
+use crate::fuzz::ast::*;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The minimized program and the number of checks spent.

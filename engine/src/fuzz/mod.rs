@@ -7,6 +7,7 @@
 pub mod ast;
 pub mod exec;
 pub mod gen;
+pub mod generators;
 pub mod minimize;
 pub mod mutate;
 

@@ -3,7 +3,7 @@
 //! truncations, line shuffles. Each input is a function of `(seed, index)` and the corpus, so
 //! any input a campaign reports can be rebuilt from its index.
 
-use super::Rng;
+use crate::fuzz::Rng;
 
 /// Tokens and fragments worth inserting.
 const DICT: &[&str] = &[
@@ -496,9 +496,9 @@ fn mutate_once(rng: &mut Rng, s: &mut Vec<u8>, corpus: &[String]) {
 /// The `index`-th input of a campaign with `seed`: a corpus file (or, with `generated`, a
 /// freshly generated program) with one to four mutations.
 pub fn mutant(seed: u64, index: u64, corpus: &[String]) -> String {
-    let mut rng = super::Rng::derive(seed, index);
+    let mut rng = crate::fuzz::Rng::derive(seed, index);
     let base: Vec<u8> = if corpus.is_empty() || rng.chance(25) {
-        super::gen::raw_program(rng.next_u64())
+        crate::fuzz::gen::raw_program(rng.next_u64())
             .render()
             .into_bytes()
     } else {

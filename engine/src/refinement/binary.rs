@@ -23,9 +23,9 @@
 //! elsewhere. Feasibility of prefixes and suffixes is monotone in their length, so both
 //! searches are binary searches (about log2 n queries, not n).
 
-use super::{Refutation, Trace, TraceChecker};
 use crate::cpa::arg::Arg;
 use crate::cpa::Cpa;
+use crate::refinement::{Refutation, Trace, TraceChecker};
 use crate::smt::{EngineError, Result, Sat, Smt};
 use serde::{Deserialize, Serialize};
 use solver_bridge::term::Term;
@@ -225,8 +225,8 @@ impl<C: Cpa, T: TraceChecker<C> + FormulaTrace<C>> TraceChecker<C> for BinaryChe
         smt: &mut dyn Smt,
         arg: &Arg<C::State, C::Prec>,
         trace: &Trace,
-        goal: super::Goal,
-    ) -> Result<super::Feasibility> {
+        goal: crate::refinement::Goal,
+    ) -> Result<crate::refinement::Feasibility> {
         self.inner.feasibility(cpa, smt, arg, trace, goal)
     }
 

@@ -4,15 +4,15 @@
 //! whose ψ became false are removed with their subtrees. With forced covering (fcover^IMPACT)
 //! before each expansion.
 
-use super::predicate::{abstract_counterexample, PredicateTraceChecker};
-use super::{check_trace, Goal, Outcome, Refiner, Refutation};
 use crate::cfa::Cfa;
 use crate::cpa::arg::ArgId;
 use crate::cpa::cpa_plus::CpaPlus;
 use crate::cpa::Cpa;
+use crate::domains::predicate::{Abs, PredicateCpa};
 use crate::events::Event;
 use crate::formula::deindex;
-use crate::predicate::{Abs, PredicateCpa};
+use crate::refinement::predicate::{abstract_counterexample, PredicateTraceChecker};
+use crate::refinement::{check_trace, Goal, Outcome, Refiner, Refutation};
 use crate::smt::{EngineError, Result, Sat, Smt};
 use solver_bridge::term::Term;
 use std::collections::BTreeSet;
@@ -108,7 +108,7 @@ fn set_abstraction(
 ) {
     events.push(Event::Strengthened {
         state: id.0,
-        formula: crate::predicate::cpa::clip(&formula),
+        formula: crate::domains::predicate::cpa::clip(&formula),
     });
     algo.arg.node_mut(id).data.abs = Abs::Smt(formula);
 }

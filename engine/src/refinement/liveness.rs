@@ -13,8 +13,8 @@
 //! assumption's learned equality are not counted as writes.
 
 use crate::cfa::{Cfa, EdgeKind, Rhs};
-use crate::counterexample::EdgeStep;
 use crate::formula::{Frames, Slot};
+use crate::proof::counterexample::EdgeStep;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The liveness of one path's slots.

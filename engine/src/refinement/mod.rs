@@ -24,11 +24,11 @@ pub mod value;
 pub mod value_predicate;
 
 use crate::cfa::Cfa;
-use crate::counterexample::Counterexample;
 use crate::cpa::arg::{Arg, ArgId};
 use crate::cpa::cpa_plus::CpaPlus;
 use crate::cpa::{Cpa, Describe, Precision};
 use crate::events::Event;
+use crate::proof::counterexample::Counterexample;
 use crate::smt::{Result, Smt};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;

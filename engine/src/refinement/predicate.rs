@@ -4,16 +4,18 @@
 //! interpolants; the atoms of τi become predicates at the location of the i-th state (lazy
 //! abstraction).
 
-use super::binary::{FormulaTrace, TraceFormula};
-use super::{Feasibility, Goal, Increment, PrecisionRefiner, Refutation, Trace, TraceChecker};
 use crate::cfa::Cfa;
 use crate::cfa::NodeId;
-use crate::counterexample::{self, Counterexample};
 use crate::cpa::arg::{Arg, ArgId};
-use crate::formula::deindex;
-use crate::predicate::cpa::clip;
-use crate::predicate::{
+use crate::domains::predicate::cpa::clip;
+use crate::domains::predicate::{
     HasPredicateState, PredicateCpa, PredicatePrecision, PredicateState, PredicateTable,
+};
+use crate::formula::deindex;
+use crate::proof::counterexample::{self, Counterexample};
+use crate::refinement::binary::{FormulaTrace, TraceFormula};
+use crate::refinement::{
+    Feasibility, Goal, Increment, PrecisionRefiner, Refutation, Trace, TraceChecker,
 };
 use crate::smt::{EngineError, Result, Sat, Smt};
 use serde::{Deserialize, Serialize};

@@ -13,32 +13,32 @@
 //!     value already cuts it. The precision at the i-th state is the variables of Γi and the
 //!     variables its constraints came from (the variable-based constraints precision).
 //!     Γi = ⊤ without trials up to the latest state from which the rest contradicts on its
-//!     own ([`suffix`](super::suffix), logarithmically many replays and queries).
+//!     own ([`suffix`](crate::refinement::suffix), logarithmically many replays and queries).
 //!     Once the solver gives up on one query (`unknown`, its resource limit), nothing more is
 //!     dropped in that interpolation: each Γi is then `SP^S` of Γ(i-1) itself, still
 //!     inductive, only more precise, and the refinement costs at most one more query per
 //!     edge instead of one per constraint and variable at each of them;
 //!   - `predicate` (`refine'_S`, Algorithm 8): delegated to predicate refinement, the
 //!     variables of the sequence interpolants.
-//! * **Precision**: as for explicit values ([`ValuePrecisionRefiner`](super::value)); a
+//! * **Precision**: as for explicit values ([`ValuePrecisionRefiner`](crate::refinement::value)); a
 //!   refutation that adds nothing leaves the path undecided (pitfall 12).
 
-use super::binary::{FormulaTrace, TraceFormula};
-use super::suffix::Interpolants;
-use super::value::{
+use crate::cfa::Cfa;
+use crate::cpa::arg::{Arg, ArgId};
+use crate::domains::predicate::cpa::clip;
+use crate::domains::symbolic::idents_in;
+use crate::domains::symbolic::{SymState, SymbolicCpa, SymbolicRefutation};
+use crate::domains::value::{PrecisionScope, ValuePrecision};
+use crate::ir::VarId;
+use crate::proof::counterexample::EdgeStep;
+use crate::refinement::binary::{FormulaTrace, TraceFormula};
+use crate::refinement::suffix::Interpolants;
+use crate::refinement::value::{
     edge_feasibility, edge_steps, edge_trace, edge_trace_formula, interpolant_vars,
     variable_refutation, TracksVariables,
 };
-use super::{Feasibility, Goal, Refutation, Trace, TraceChecker};
-use crate::cfa::Cfa;
-use crate::counterexample::EdgeStep;
-use crate::cpa::arg::{Arg, ArgId};
-use crate::ir::VarId;
-use crate::predicate::cpa::clip;
+use crate::refinement::{Feasibility, Goal, Refutation, Trace, TraceChecker};
 use crate::smt::{EngineError, Result, Sat, Smt};
-use crate::symbolic::idents_in;
-use crate::symbolic::{SymState, SymbolicCpa, SymbolicRefutation};
-use crate::value::{PrecisionScope, ValuePrecision};
 use solver_bridge::term::{Term, Var};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -236,14 +236,14 @@ fn symbolic_interpolants(
     // Once the solver gave up, the search asks nothing more (at most one query per edge
     // follows, see above).
     let j = if shortcut {
-        super::suffix::contradicting_suffix(m, |j| {
+        crate::refinement::suffix::contradicting_suffix(m, |j| {
             Ok(!budget.gave_up
                 && contradicting(cpa, smt, &SymState::default(), &steps[j..=m], &mut budget)?)
         })?
     } else {
         0
     };
-    let live = super::liveness::live_slots(&cpa.cfa, &steps[..=m]);
+    let live = crate::refinement::liveness::live_slots(&cpa.cfa, &steps[..=m]);
     let mut itps: Vec<Option<SymState>> = vec![Some(SymState::default()); j + 1];
     for i in j + 1..=m {
         let prev = itps[i - 1].clone().expect("before the contradiction");
@@ -287,7 +287,7 @@ fn symbolic_interpolants(
             if budget.gave_up {
                 break;
             }
-            if super::liveness::kept_before(read, &prev.values, &g.values, slot) {
+            if crate::refinement::liveness::kept_before(read, &prev.values, &g.values, slot) {
                 continue;
             }
             let mut weaker = g.clone();
@@ -308,7 +308,7 @@ fn symbolic_interpolants(
 /// The constraints of `g` connected to the identifiers of its values or to an exact
 /// auxiliary that a later post may hand out again (with its definition over them).
 fn relevant_constraints(
-    idents: &crate::symbolic::Idents,
+    idents: &crate::domains::symbolic::Idents,
     g: &SymState,
 ) -> BTreeMap<Term, BTreeSet<VarId>> {
     let mut seeds: BTreeSet<Var> = BTreeSet::new();
@@ -416,9 +416,9 @@ impl FormulaTrace<SymbolicCpa> for SymbolicTraceChecker {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domains::symbolic::SymbolicConfig;
     use crate::formula::Encoding;
     use crate::smt::BridgeSmt;
-    use crate::symbolic::SymbolicConfig;
     use solver_bridge::solver::NativeZ3;
     use solver_bridge::term::Term;
     use std::rc::Rc;

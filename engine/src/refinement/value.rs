@@ -10,7 +10,7 @@
 //!     edge i, from which every variable is dropped whose absence keeps the rest of the prefix
 //!     contradicting, in slot order (inductive: from Γ(i-1) and one edge, never the whole
 //!     prefix); Γi = ⊤ without trials up to the latest state from which the rest contradicts
-//!     on its own ([`suffix`](super::suffix), logarithmically many replays). When the value
+//!     on its own ([`suffix`](crate::refinement::suffix), logarithmically many replays). When the value
 //!     semantics cannot see the contradiction even at full precision (it rests on values
 //!     the analysis does not know), no precision refutes the path without
 //!     a solver (`max-enum=1*`: the path stays undecided); with enumeration, the variables the
@@ -20,18 +20,20 @@
 //! * **Precision**: the variables of Γi are tracked at the location of the i-th state (lazy
 //!   abstraction); a refutation that adds nothing ends the run with UNKNOWN.
 
-use super::binary::{FormulaTrace, TraceFormula};
-use super::suffix::Interpolants;
-use super::{Feasibility, Goal, Increment, PrecisionRefiner, Refutation, Trace, TraceChecker};
 use crate::cfa::Cfa;
-use crate::counterexample::{self, EdgeStep};
 use crate::cpa::arg::{Arg, ArgId};
+use crate::domains::predicate::cpa::clip;
+use crate::domains::value::post::{post, post_path};
+use crate::domains::value::{MaxEnum, PrecisionScope, ValueCpa, ValuePrecision, ValueState};
 use crate::formula::{deindex, Names};
 use crate::ir::VarId;
-use crate::predicate::cpa::clip;
+use crate::proof::counterexample::{self, EdgeStep};
+use crate::refinement::binary::{FormulaTrace, TraceFormula};
+use crate::refinement::suffix::Interpolants;
+use crate::refinement::{
+    Feasibility, Goal, Increment, PrecisionRefiner, Refutation, Trace, TraceChecker,
+};
 use crate::smt::{EngineError, Result, Smt};
-use crate::value::post::{post, post_path};
-use crate::value::{MaxEnum, PrecisionScope, ValueCpa, ValuePrecision, ValueState};
 use serde::{Deserialize, Serialize};
 use solver_bridge::term::Term;
 use std::collections::BTreeSet;
@@ -128,14 +130,14 @@ fn value_interpolants(
     };
     // Γ0 .. Γj = ⊤ where the rest from j contradicts on its own (see `suffix`).
     let j = if shortcut {
-        super::suffix::contradicting_suffix(m, |j| {
+        crate::refinement::suffix::contradicting_suffix(m, |j| {
             charge(m + 1 - j)?;
             Ok(post_path(cfa, &ValueState::default(), (j..=m).map(step)).is_none())
         })?
     } else {
         0
     };
-    let live = super::liveness::live_slots(cfa, &steps[..=m]);
+    let live = crate::refinement::liveness::live_slots(cfa, &steps[..=m]);
     let mut itps: Vec<Option<ValueState>> = vec![Some(ValueState::default()); j + 1];
     for i in j + 1..=m {
         let prev = itps[i - 1].as_ref().expect("before the contradiction");
@@ -149,7 +151,12 @@ fn value_interpolants(
         let slots: Vec<_> = v.values.keys().copied().collect();
         for slot in slots {
             // Kept by Γ(i-1) and not read by edge i-1: kept (see `liveness::kept_before`).
-            if super::liveness::kept_before(&live.reads[i - 1], &prev.values, &v.values, slot) {
+            if crate::refinement::liveness::kept_before(
+                &live.reads[i - 1],
+                &prev.values,
+                &v.values,
+                slot,
+            ) {
                 continue;
             }
             charge(m + 1 - i)?;

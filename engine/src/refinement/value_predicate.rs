@@ -1,5 +1,5 @@
 //! Refinement for explicit values combined with predicate abstraction
-//! ([`crate::value_predicate`]), as the explicit-value CEGAR paper combines them (Beyer and
+//! ([`crate::domains::value_predicate`]), as the explicit-value CEGAR paper combines them (Beyer and
 //! Löwe, FASE 2013, Sect. 4): value interpolation first, predicate interpolation for the paths
 //! that explicit values cannot refute.
 //!
@@ -16,19 +16,23 @@
 //! * **Precision**: tracked variables at the location of each state, or the interpolants'
 //!   atoms as predicates at the location of each abstraction state.
 
-use super::binary::{FormulaTrace, TraceFormula};
-use super::predicate::{
+use crate::cpa::arg::{Arg, ArgId};
+use crate::domains::predicate::cpa::clip;
+use crate::domains::value_predicate::{
+    ValuePredicateCpa, ValuePredicatePrecision, ValuePredicateState,
+};
+use crate::formula::deindex;
+use crate::refinement::binary::{FormulaTrace, TraceFormula};
+use crate::refinement::predicate::{
     block_formulas, check_feasibility, inner_interpolants, predicates_at, PredicateSplit,
 };
-use super::value::{
+use crate::refinement::value::{
     edge_steps, edge_trace, edge_trace_formula, value_refutation, variable_refutation, variables_at,
 };
-use super::{Feasibility, Goal, Increment, PrecisionRefiner, Refutation, Trace, TraceChecker};
-use crate::cpa::arg::{Arg, ArgId};
-use crate::formula::deindex;
-use crate::predicate::cpa::clip;
+use crate::refinement::{
+    Feasibility, Goal, Increment, PrecisionRefiner, Refutation, Trace, TraceChecker,
+};
 use crate::smt::{EngineError, Result, Smt};
-use crate::value_predicate::{ValuePredicateCpa, ValuePredicatePrecision, ValuePredicateState};
 use solver_bridge::term::Term;
 
 type VpArg = Arg<ValuePredicateState, ValuePredicatePrecision>;

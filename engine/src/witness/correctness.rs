@@ -4,7 +4,7 @@
 //! **Writing.** An analysis that proved the program gives its invariants per location
 //! ([`crate::algorithm::Algorithm::invariants`]: the abstraction formulas of the final ARG,
 //! or k-induction's interval invariants); those at loop heads become `loop_invariant` entries,
-//! each a C expression ([`super::c_expr`]) located at the loop statement.
+//! each a C expression ([`crate::witness::c_expr`]) located at the loop statement.
 //!
 //! **Checking** ([`check`]). The invariants cut the program into blocks: every loop head and
 //! every location with an invariant ends a block (a loop head without one has the invariant
@@ -30,21 +30,23 @@
 //! (an invariant false at a visit of its location, or an error reached, refutes it; a run
 //! that ends confirms it), also where the blocks would follow a recursion past the depth
 //! bound (`fibo(10)`). When 1-induction over the blocks does not confirm the invariants,
-//! every run of the program is executed with the invariants asserted ([`super::runs`]) before
+//! every run of the program is executed with the invariants asserted ([`crate::proof::runs`]) before
 //! k-induction, where execution with input splitting can follow the runs. Function contracts
 //! (format 2.1: [`read_contracts`]) are checked by assume-guarantee
-//! ([`crate::summary::assume_guarantee`]), each function's body with its contract at its exit.
+//! ([`crate::proof::contracts::assume_guarantee`]), each function's body with its contract at its exit.
 
-use super::c_expr::Scope;
-use super::{Entry, Invariant, InvariantEntry, InvariantType, Location, Metadata, Outcome};
-use crate::certificate::blocks_from;
 use crate::cfa::{Cfa, NodeId};
 use crate::cpa::control::{ControlCpa, ControlState};
 use crate::formula::encode::Builder;
 use crate::formula::{Encoder, Encoding, EncodingChoice, Frames, Names, PathFormula, SsaMap};
 use crate::frontend::invariant::{parse_ensures, parse_invariant, MAX_INVARIANT_BYTES};
 use crate::ir::Expr;
+use crate::proof::certificate::blocks_from;
 use crate::smt::{Result, Sat, Smt};
+use crate::witness::c_expr::Scope;
+use crate::witness::{
+    Entry, Invariant, InvariantEntry, InvariantType, Location, Metadata, Outcome,
+};
 use solver_bridge::term::Term;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -333,7 +335,7 @@ fn place(cfa: &Cfa, inv: &Invariant) -> std::result::Result<NodeId, String> {
 
 /// An invariant's text for a message: at most 120 characters.
 /// `the invariant 'TEXT' at line N` for the invariants at `l` (their texts joined by `&&`).
-pub(super) fn described(
+pub(crate) fn described(
     cfa: &Cfa,
     invariants: &BTreeMap<NodeId, Vec<(Expr, String)>>,
     l: NodeId,
@@ -416,7 +418,7 @@ pub fn read_contracts(
         if let Some(requires) = &inv.requires {
             let pre = parse_invariant(cfa, f, requires)
                 .map_err(|e| format!("{at}: requires '{}': {e}", short(requires)))?;
-            if !crate::semantics::eval_const(&pre).is_ok_and(|v| v != 0) {
+            if !crate::ir::semantics::eval_const(&pre).is_ok_and(|v| v != 0) {
                 return Err(format!(
                     "{at}: requires '{}': only a constant true precondition is supported",
                     short(requires)
@@ -432,7 +434,8 @@ pub fn read_contracts(
             }
             std::collections::btree_map::Entry::Occupied(mut o) => {
                 let (e, t) = o.get_mut();
-                *e = crate::intervals::conj(vec![e.clone(), post]).expect("two conjuncts");
+                *e = crate::invariants::intervals::conj(vec![e.clone(), post])
+                    .expect("two conjuncts");
                 *t = format!("({t}) && ({ensures})");
             }
         }
@@ -443,7 +446,7 @@ pub fn read_contracts(
 /// Checks invariants (see the module documentation); `sufficient`: also that they prove that
 /// no error location is reachable. A program that reads no input is decided by its one run
 /// ([`only_run`]) first. Where 1-induction over the blocks finds the invariants not
-/// inductive (or cannot decide), executing every run ([`super::runs::all_runs`]) decides them
+/// inductive (or cannot decide), executing every run ([`crate::proof::runs::all_runs`]) decides them
 /// when it can, and k-induction over the blocks when it cannot.
 pub fn check(
     cfa: &Cfa,
@@ -462,7 +465,7 @@ pub fn check(
         Blocks::Decided(outcome) => return Ok(outcome),
         Blocks::NotInductive(_) => None,
     };
-    if let Some(outcome) = super::runs::all_runs(cfa, invariants, sufficient) {
+    if let Some(outcome) = crate::proof::runs::all_runs(cfa, invariants, sufficient) {
         return Ok(outcome);
     }
     match undecided {
@@ -785,7 +788,7 @@ fn conjuncts_at(
     (terms, b.constraints, b.ssa)
 }
 
-/// Houdini's question ([`crate::houdini`]): which conjuncts of the invariants fail
+/// Houdini's question ([`crate::proof::houdini`]): which conjuncts of the invariants fail
 /// 1-induction, each on its own: does not hold on arrival from the program's start, or is
 /// not preserved by a block from a loop head or invariant location (assuming every invariant
 /// there). The indices are into each location's list. `None`: the solver could not decide,
@@ -991,7 +994,7 @@ impl Chains<'_> {
 }
 
 #[cfg(test)]
-pub(super) mod tests {
+pub(crate) mod tests {
     use super::{loop_column, only_run, Outcome};
     use crate::cfa::{Cfa, NodeId};
     use crate::frontend::{invariant::parse_invariant, parse_program};
@@ -1000,7 +1003,7 @@ pub(super) mod tests {
 
     /// The CFA of `src` and `invariant` at its (only) loop head, as a witness gives them.
     #[allow(clippy::type_complexity)]
-    pub(in crate::witness) fn at_loop_head(
+    pub(crate) fn at_loop_head(
         src: &str,
         invariant: &str,
     ) -> (Cfa, BTreeMap<NodeId, Vec<(Expr, String)>>) {

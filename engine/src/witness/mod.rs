@@ -10,7 +10,6 @@
 
 pub mod c_expr;
 pub mod correctness;
-pub mod runs;
 pub mod violation;
 
 use serde::{Deserialize, Deserializer, Serialize};
@@ -281,7 +280,7 @@ pub enum Outcome {
 /// Checks a witness's meaning on `cfa`: a violation sequence by concrete replay
 /// ([`violation::validate`]), invariant sets by the solver ([`correctness::check`]; they must
 /// suffice for the proof when the witness's specification is unreach-call), with function
-/// contracts by assume-guarantee ([`crate::summary::assume_guarantee`]). `Err`: the
+/// contracts by assume-guarantee ([`crate::proof::contracts::assume_guarantee`]). `Err`: the
 /// witness cannot be read on this program (an invariant that is no C expression over its
 /// variables, a location it does not have).
 pub fn validate(
@@ -320,7 +319,7 @@ pub fn validate(
             .iter()
             .map(|(f, (e, _))| (*f, e.clone()))
             .collect();
-        crate::summary::assume_guarantee(cfa, &posts, |program, contract| {
+        crate::proof::contracts::assume_guarantee(cfa, &posts, |program, contract| {
             let mut invs = invariants.clone();
             if let Some((f, post)) = contract {
                 let text = contracts[&f].1.clone();

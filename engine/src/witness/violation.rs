@@ -5,9 +5,9 @@
 //! for; and the `target` at the call of `reach_error`), and checked by replaying them with
 //! the concrete interpreter.
 
-use super::*;
 use crate::cfa::{Cfa, EdgeKind, NodeId, Rhs};
 use crate::concrete::{Oracle, TraceStep};
+use crate::witness::*;
 use std::collections::BTreeMap;
 
 /// The violation witness of a counterexample: after each nondeterministic assignment an
@@ -291,7 +291,7 @@ impl WitnessOracle<'_> {
         let mut candidates = vec![0, 1, -1, ty.min_value(), ty.max_value()];
         cond.for_each_const(&mut |c| candidates.extend([c - 1, c, c + 1]));
         candidates.into_iter().map(|v| ty.wrap(v)).find(|v| {
-            let value = crate::semantics::eval(cond, &|x| (x == var).then_some(*v));
+            let value = crate::ir::semantics::eval(cond, &|x| (x == var).then_some(*v));
             matches!(value, Ok(c) if (c != 0) == truth)
         })
     }
@@ -328,7 +328,7 @@ pub fn validate(cfa: &Cfa, content: &[Segment]) -> Result<(), String> {
     };
     // The accelerating interpreter: a counterexample through 10^8 loop iterations replays in a
     // few steps (loops that read inputs run iteration by iteration).
-    let run = crate::accel::run(cfa, &mut oracle, MAX_REPLAY);
+    let run = crate::concrete::accel::run(cfa, &mut oracle, MAX_REPLAY);
     match run.outcome {
         crate::concrete::Outcome::ReachedError => {
             let line = run.trace.last().map(|s| s.line).unwrap_or(0);

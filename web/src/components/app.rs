@@ -36,7 +36,7 @@ use crate::replay::{frame_at, step_label, Frame as LbeFrame};
 use crate::share::{Link, LinkError, Program};
 use crate::vendor::EditorDiagnostic;
 use cpa_engine::algorithm::Verdict;
-use cpa_engine::config::{AlgorithmKind, PRESETS};
+use cpa_engine::session::config::{AlgorithmKind, PRESETS};
 use gloo_timers::callback::Timeout;
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
@@ -1133,8 +1133,8 @@ impl Component for App {
             c.algorithm == AlgorithmKind::Portfolio
                 || (matches!(
                     c.domain,
-                    cpa_engine::config::Domain::Predicate
-                        | cpa_engine::config::Domain::ValuePredicate
+                    cpa_engine::session::config::Domain::Predicate
+                        | cpa_engine::session::config::Domain::ValuePredicate
                 ) && c.algorithm == AlgorithmKind::Cegar)
         });
         let controls = html! {
@@ -1257,7 +1257,7 @@ impl Component for App {
                     }) }
                 </div>
                 <InterpolantsPanel refinements={refinements.clone()} checks={checks.clone()} cfa={cfa_for_panels}
-                    values={config.as_ref().is_some_and(|c| c.domain != cpa_engine::config::Domain::Predicate)}
+                    values={config.as_ref().is_some_and(|c| c.domain != cpa_engine::session::config::Domain::Predicate)}
                     {open} hidden={self.tab != Tab::Refinements} on_state={on_state.clone()} on_line={on_line.clone()} />
                 <SolverLog entries={Rc::new(entries)} total={total_q} {matching} search={AttrValue::from(self.log_search.clone())}
                     full={self.full_queries.clone()} hidden={self.tab != Tab::Log}

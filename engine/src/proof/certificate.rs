@@ -1,0 +1,983 @@
+//! The safety certificate check every CEGAR proof passes before it is answered TRUE.
+//!
+//! A final ARG of predicate abstraction is a proof when the abstraction formulas of its
+//! reached abstraction states form an inductive invariant over the blocks of the program
+//! (the Predicate CPA paper's soundness argument for CPA++ with ABE, made checkable): with
+//! `Inv(c)` the disjunction of `ψ(t)` over the reached abstraction states `t` at control state
+//! `c` (location and call stack),
+//!
+//! 1. **initiation**: the initial control state has a reached abstraction state with `ψ = true`
+//!    (or `Inv` at it is valid);
+//! 2. **consecution**: for every reached abstraction state `r` and every block end `c` that a
+//!    block from `r` reaches through the CFA, `ψ(r) ∧ φ(r → c) ⇒ Inv(c)`, where `φ` is the
+//!    block formula (all paths of the block, merged);
+//! 3. **safety**: for every block end at an error location, and every call beyond the
+//!    recursion bound, `ψ(r) ∧ φ(r → c)` is unsatisfiable.
+//!
+//! Each block end is one formula that must be unsatisfiable; they are checked
+//! [`CERTIFICATE_BATCH`] at a time as one disjunction, and one by one only when a batch is
+//! not unsatisfiable (to name the failing block end).
+//!
+//! The blocks are re-derived here from the CFA, the block operator and the control CPA, not
+//! read from the ARG's edges, so a state the analysis forgot to expand, a wrong merge, a lost
+//! coverage or an unsound strengthening (IMPACT) makes the check fail. A failure is a bug of
+//! the engine: the run answers UNKNOWN ("internal: certificate check failed"), never TRUE.
+//!
+//! BMC's TRUE rests on the forward condition and k-induction's on the step case: each is a
+//! solver query of its own over the whole unrolling, already a check of the claim, so they
+//! need no separate certificate.
+
+use crate::algorithm::Verdict;
+use crate::cfa::Cfa;
+use crate::cpa::arg::{Arg, ArgId};
+use crate::cpa::control::{ControlCpa, ControlState};
+use crate::cpa::cpa_plus::CpaPlus;
+use crate::cpa::Describe;
+use crate::domains::predicate::PredicateCpa;
+use crate::domains::value::ValueCpa;
+use crate::events::Event;
+use crate::formula::{Encoder, Encoding, Names, PathFormula, SsaMap};
+use crate::smt::{EngineError, Result, Sat, Smt};
+use crate::witness::correctness::{Formula, LocationInvariant};
+use solver_bridge::term::Term;
+use std::collections::{BTreeMap, BTreeSet};
+use std::rc::Rc;
+
+/// The most control states one block may have before the check gives up (UNKNOWN).
+pub const MAX_BLOCK_STATES: usize = 200_000;
+
+/// What the check found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Report {
+    /// Reached abstraction states (the invariant's disjuncts).
+    pub states: u32,
+    /// Block ends checked (one query each, unless trivially true).
+    pub blocks: u32,
+    /// Solver queries the check took.
+    pub queries: u32,
+    /// Why the certificate is not valid.
+    pub failure: Option<String>,
+    /// The failure is the solver's "unknown" (a resource limit), not a counterexample to the
+    /// certificate: the run answers UNKNOWN without calling it a bug.
+    pub inconclusive: bool,
+}
+
+/// The blocks leaving one control state: every block end (a control state where `is_end`
+/// holds, or an error location) with the merged path formula of all paths to it, each
+/// continuing `init` (the formula of a path to `start`, or the empty one).
+pub(crate) fn blocks_from(
+    cfa: &Cfa,
+    encoding: Encoding,
+    is_end: &dyn Fn(&ControlState) -> bool,
+    control: &ControlCpa,
+    start: &ControlState,
+    init: PathFormula,
+) -> Result<Vec<(ControlState, PathFormula)>> {
+    // 1. The block's control states and edges (a DAG: every cycle of the CFA passes a loop
+    //    head, and every recursive call a state beyond the bound, both block ends).
+    let mut succs: BTreeMap<ControlState, Vec<(ControlState, usize)>> = BTreeMap::new();
+    let mut ends: BTreeSet<ControlState> = BTreeSet::new();
+    let mut stack = vec![start.clone()];
+    let mut seen: BTreeSet<ControlState> = BTreeSet::new();
+    seen.insert(start.clone());
+    while let Some(c) = stack.pop() {
+        let mut out = Vec::new();
+        for edge in cfa.successors(c.location) {
+            let next = match control.successor(cfa, &c, edge) {
+                Ok(Some(n)) => n,
+                Ok(None) => continue,
+                Err(cut) => {
+                    return Err(EngineError::Unsupported(format!(
+                        "certificate check: a path is cut ({cut:?}) without a cut state"
+                    )))
+                }
+            };
+            out.push((next.clone(), edge.id.0 as usize));
+            if is_end(&next) || cfa.node(next.location).is_error() {
+                ends.insert(next);
+            } else if seen.insert(next.clone()) {
+                if seen.len() > MAX_BLOCK_STATES {
+                    return Err(EngineError::Limit(format!(
+                        "certificate check: a block has more than {MAX_BLOCK_STATES} control states"
+                    )));
+                }
+                stack.push(next);
+            }
+        }
+        succs.insert(c, out);
+    }
+    // 2. Path formulas in topological order (Kahn), merged where paths meet.
+    let mut indegree: BTreeMap<&ControlState, usize> = BTreeMap::new();
+    for outs in succs.values() {
+        for (n, _) in outs {
+            if !ends.contains(n) {
+                *indegree.entry(n).or_default() += 1;
+            }
+        }
+    }
+    let mut pf: BTreeMap<ControlState, PathFormula> = BTreeMap::new();
+    pf.insert(start.clone(), init);
+    let mut at_end: BTreeMap<ControlState, PathFormula> = BTreeMap::new();
+    let mut ready = vec![start.clone()];
+    let enc = Encoder::new(cfa, encoding);
+    let mut done = 0;
+    while let Some(c) = ready.pop() {
+        done += 1;
+        let here = pf
+            .get(&c)
+            .cloned()
+            .unwrap_or_else(|| PathFormula::empty(SsaMap::default()));
+        for (next, edge) in succs.get(&c).map(Vec::as_slice).unwrap_or_default() {
+            let f = enc.sp(&here, &cfa.edges[*edge], &c, next);
+            let slot = if ends.contains(next) {
+                &mut at_end
+            } else {
+                &mut pf
+            };
+            let merged = match slot.remove(next) {
+                Some(old) => enc.merge(&old, &f),
+                None => f,
+            };
+            slot.insert(next.clone(), merged);
+            if !ends.contains(next) {
+                let d = indegree.get_mut(next).expect("counted above");
+                *d -= 1;
+                if *d == 0 {
+                    ready.push(next.clone());
+                }
+            }
+        }
+    }
+    if done != succs.len() {
+        return Err(EngineError::Unsupported(
+            "certificate check: a block has a cycle without a block end".into(),
+        ));
+    }
+    Ok(at_end.into_iter().collect())
+}
+
+/// The certificate check of an analysis' final ARG.
+pub trait Certifier<C: Describe> {
+    fn check(&mut self, cpa: &mut C, smt: &mut dyn Smt, algo: &CpaPlus<C>) -> Result<Report>;
+    /// The invariants of the ARG's reached states by location (after a passed check, a proof;
+    /// for correctness witnesses).
+    fn invariants(&self, _cpa: &C, _algo: &CpaPlus<C>) -> Vec<LocationInvariant> {
+        Vec::new()
+    }
+}
+
+/// What the check needs from an analysis whose reached states carry invariants.
+pub trait Certified: Describe {
+    fn cfa(&self) -> Rc<Cfa>;
+    fn encoding(&self) -> Encoding;
+    fn names(&self) -> &Names;
+    /// Whether a block ends at `ctl` (value analysis: at every control state).
+    fn is_block_end(&self, ctl: &ControlState) -> bool;
+    /// The invariant a reached state contributes, over unindexed program variables (`ψ` of an
+    /// abstraction state, the known values of a value state); `None` inside a block.
+    fn invariant(&self, s: &Self::State) -> Option<Term>;
+    /// For invariants with quantified identifiers (symbolic execution): `s`'s invariant with
+    /// the identifiers it shares with `with` free, so that `open(with) ∧ block ⇒
+    /// invariant_sharing(s, with)`, where `open(with) = invariant_sharing(with, with)`,
+    /// implies `invariant(with) ∧ block ⇒ invariant(s)` without a universal quantifier in
+    /// the query. `None` (the default): the invariant has no such identifiers.
+    fn invariant_sharing(&self, _s: &Self::State, _with: &Self::State) -> Option<Term> {
+        None
+    }
+}
+
+impl Certified for PredicateCpa {
+    fn cfa(&self) -> Rc<Cfa> {
+        self.cfa.clone()
+    }
+
+    fn encoding(&self) -> Encoding {
+        self.encoding
+    }
+
+    fn names(&self) -> &Names {
+        &self.names
+    }
+
+    fn is_block_end(&self, ctl: &ControlState) -> bool {
+        PredicateCpa::is_block_end(self, ctl)
+    }
+
+    fn invariant(&self, s: &Self::State) -> Option<Term> {
+        s.is_abstraction().then(|| self.abs_term(&s.abs))
+    }
+}
+
+impl Certified for ValueCpa {
+    fn cfa(&self) -> Rc<Cfa> {
+        self.cfa.clone()
+    }
+
+    fn encoding(&self) -> Encoding {
+        self.encoding
+    }
+
+    fn names(&self) -> &Names {
+        &self.names
+    }
+
+    fn is_block_end(&self, _ctl: &ControlState) -> bool {
+        true
+    }
+
+    fn invariant(&self, s: &Self::State) -> Option<Term> {
+        Some(self.formula(s))
+    }
+}
+
+impl Certified for crate::domains::symbolic::SymbolicCpa {
+    fn cfa(&self) -> Rc<Cfa> {
+        self.cfa.clone()
+    }
+
+    fn encoding(&self) -> Encoding {
+        self.encoding
+    }
+
+    fn names(&self) -> &Names {
+        &self.names
+    }
+
+    fn is_block_end(&self, _ctl: &ControlState) -> bool {
+        true
+    }
+
+    fn invariant(&self, s: &Self::State) -> Option<Term> {
+        Some(self.formula(s))
+    }
+
+    fn invariant_sharing(&self, s: &Self::State, with: &Self::State) -> Option<Term> {
+        Some(self.formula_sharing(s, with))
+    }
+}
+
+impl Certified for crate::domains::value_predicate::ValuePredicateCpa {
+    fn cfa(&self) -> Rc<Cfa> {
+        self.value.cfa.clone()
+    }
+
+    fn encoding(&self) -> Encoding {
+        self.value.encoding
+    }
+
+    fn names(&self) -> &Names {
+        &self.value.names
+    }
+
+    fn is_block_end(&self, ctl: &ControlState) -> bool {
+        self.pred.is_block_end(ctl)
+    }
+
+    /// The values and ψ of an abstraction state.
+    fn invariant(&self, s: &Self::State) -> Option<Term> {
+        s.pred.is_abstraction().then(|| self.formula(s))
+    }
+}
+
+/// The check of any analysis with [`Certified`] states (see the module documentation).
+pub struct ArgCertifier;
+
+impl<C: Certified> Certifier<C> for ArgCertifier {
+    fn check(&mut self, cpa: &mut C, smt: &mut dyn Smt, algo: &CpaPlus<C>) -> Result<Report> {
+        check(cpa, smt, algo)
+    }
+
+    fn invariants(&self, cpa: &C, algo: &CpaPlus<C>) -> Vec<LocationInvariant> {
+        let mut by_location: BTreeMap<crate::cfa::NodeId, Vec<Term>> = BTreeMap::new();
+        for id in algo.arg.reached() {
+            let n = algo.arg.node(id);
+            if let Some(psi) = cpa.invariant(&n.data) {
+                by_location.entry(n.ctl.location).or_default().push(psi);
+            }
+        }
+        by_location
+            .into_iter()
+            .map(|(location, psis)| LocationInvariant {
+                location,
+                formula: Formula::Smt(Term::or(psis)),
+            })
+            .collect()
+    }
+}
+
+/// Checks the final ARG of a CEGAR run (see the module documentation).
+pub fn check<C: Certified>(cpa: &mut C, smt: &mut dyn Smt, algo: &CpaPlus<C>) -> Result<Report> {
+    let cfa = cpa.cfa();
+    let before = smt.queries();
+    let mut report = Report::default();
+    // The invariant: ψ of every reached abstraction state, by control state.
+    let mut inv: BTreeMap<ControlState, Vec<Term>> = BTreeMap::new();
+    let mut states = Vec::new();
+    // The invariant of every reached block-end state, by state.
+    let mut psi_of: BTreeMap<ArgId, Term> = BTreeMap::new();
+    for id in algo.arg.reached() {
+        let n = algo.arg.node(id);
+        let Some(psi) = cpa.invariant(&n.data) else {
+            continue;
+        };
+        psi_of.insert(id, psi.clone());
+        if psi.is_false() {
+            continue;
+        }
+        if n.ctl.beyond || cfa.node(n.ctl.location).is_error() {
+            report.failure = Some(format!(
+                "state {} ({}) is reached",
+                id.0,
+                if n.ctl.beyond {
+                    "beyond the recursion bound"
+                } else {
+                    "an error location"
+                }
+            ));
+            return Ok(report);
+        }
+        inv.entry(n.ctl.clone()).or_default().push(psi.clone());
+        states.push((n.ctl.clone(), psi, id));
+    }
+    report.states = states.len() as u32;
+    let enc = Encoder::new(&cfa, cpa.encoding());
+    // Each location's invariant as one disjunction, built once (every block ending there
+    // needs it: building it per block is quadratic where a loop head holds many states).
+    let inv_or: BTreeMap<ControlState, Term> = inv
+        .iter()
+        .map(|(c, ts)| (c.clone(), Term::or(ts.iter().cloned())))
+        .collect();
+    // 1. Initiation.
+    let init = algo.control.initial(&cfa);
+    let covers_init = inv
+        .get(&init)
+        .is_some_and(|ps| ps.iter().any(Term::is_true));
+    if !covers_init {
+        let disj = disjunction(&inv_or, &init);
+        let (d, extra) = enc.instantiate(cpa.names(), &disj, &SsaMap::default());
+        let query: Vec<Term> = std::iter::once(Term::not(d)).chain(extra).collect();
+        if smt.check(&query)? != Sat::Unsat {
+            report.failure = Some("the initial state is not covered".into());
+            report.queries = (smt.queries() - before) as u32;
+            return Ok(report);
+        }
+    }
+    // 2. and 3. Consecution and safety, block by block: one obligation per block end, each
+    // a formula that must be unsatisfiable.
+    let mut blocks: BTreeMap<ControlState, Vec<(ControlState, PathFormula)>> = BTreeMap::new();
+    let mut obligations: Vec<Obligation> = Vec::new();
+    for (ctl, psi, id) in &states {
+        if !blocks.contains_key(ctl) {
+            let is_end = |c: &ControlState| cpa.is_block_end(c);
+            let empty = PathFormula::empty(SsaMap::default());
+            let b = blocks_from(&cfa, cpa.encoding(), &is_end, &algo.control, ctl, empty)?;
+            blocks.insert(ctl.clone(), b);
+        }
+        let (start, extra) = enc.instantiate(cpa.names(), psi, &SsaMap::default());
+        // The state's invariant with its identifiers free, for the claims below.
+        let own = &algo.arg.node(*id).data;
+        let open = cpa
+            .invariant_sharing(own, own)
+            .map(|o| enc.instantiate(cpa.names(), &o, &SsaMap::default()));
+        for (end, pf) in &blocks[ctl] {
+            report.blocks += 1;
+            let bad = end.beyond || cfa.node(end.location).is_error();
+            let mut query = vec![start.clone(), pf.formula.clone()];
+            query.extend(extra.iter().cloned());
+            let mut quick = None;
+            if !bad {
+                if disjunction(&inv_or, end).is_true() {
+                    continue;
+                }
+                // First against the states the ARG itself reached from this one at `end`
+                // (fewer disjuncts; a stronger claim, so enough when it holds), with the
+                // identifiers they share with this one free where the invariants have them.
+                let near = successors_at(&algo.arg, &psi_of, *id, end);
+                let sharing: Option<Vec<Term>> = near
+                    .iter()
+                    .map(|t| cpa.invariant_sharing(&algo.arg.node(*t).data, own))
+                    .collect();
+                // Where the ARG reached no state at `end` from this one (the block was found
+                // infeasible), the claim is that the block is infeasible: `¬ or() = true`.
+                let claim = match (sharing, &open) {
+                    (Some(ts), Some((o, more))) => {
+                        let mut q = vec![o.clone(), pf.formula.clone()];
+                        q.extend(more.iter().cloned());
+                        Some((q, ts))
+                    }
+                    _ if near.len() < inv.get(end).map_or(0, Vec::len) => {
+                        let ts = near.iter().map(|t| psi_of[t].clone()).collect();
+                        Some((query.clone(), ts))
+                    }
+                    _ => None,
+                };
+                if let Some((mut q, ts)) = claim {
+                    let (d, more) = enc.instantiate(cpa.names(), &Term::or(ts), &pf.ssa);
+                    q.push(Term::not(d));
+                    q.extend(more);
+                    quick = Some(Term::and(q));
+                }
+            }
+            let what = if end.beyond {
+                "a call beyond the recursion bound is reachable".to_string()
+            } else if bad {
+                "an error location is reachable".to_string()
+            } else {
+                format!(
+                    "the block to location {} does not preserve the invariant",
+                    end.location.0
+                )
+            };
+            obligations.push(Obligation {
+                quick,
+                base: query,
+                ssa: pf.ssa.clone(),
+                covered_at: (!bad).then(|| end.clone()),
+                failure: format!("from state {} at location {}: {what}", id.0, ctl.location.0),
+            });
+        }
+    }
+    // Obligations are checked in batches (their disjunction is unsatisfiable iff each is: the
+    // SSA names of different obligations never need to agree); a batch that is not
+    // unsatisfiable is checked one by one, so the first failing obligation is reported.
+    for batch in obligations.chunks(CERTIFICATE_BATCH) {
+        if batch.len() > 1 {
+            let any = Term::or(batch.iter().map(|o| match &o.quick {
+                Some(q) => q.clone(),
+                None => o.full(&enc, cpa.names(), &inv_or),
+            }));
+            if check_batch(smt, &any)? == Sat::Unsat {
+                continue;
+            }
+        }
+        for o in batch {
+            if let Some(q) = &o.quick {
+                if check_claim(smt, q)? == Sat::Unsat {
+                    continue;
+                }
+            }
+            let full = o.full(&enc, cpa.names(), &inv_or);
+            match check_claim(smt, &full)? {
+                Sat::Unsat => {}
+                other => {
+                    let unknown = match &other {
+                        Sat::Unknown(r) => format!(" (solver: {r})"),
+                        _ => String::new(),
+                    };
+                    report.inconclusive = matches!(other, Sat::Unknown(_));
+                    report.failure = Some(format!("{}{unknown}", o.failure));
+                    report.queries = (smt.queries() - before) as u32;
+                    return Ok(report);
+                }
+            }
+        }
+    }
+    report.queries = (smt.queries() - before) as u32;
+    Ok(report)
+}
+
+/// How many block ends one query of the check covers.
+pub const CERTIFICATE_BATCH: usize = 32;
+
+/// The resource limit of a batch query (at most the session's): a batch only saves round
+/// trips, and a disjunction of easy obligations can be hard for the solver (fuzz program
+/// 2730: 32 obligations over `<< 26` wrapped at 2^32, each decided in under 130 ms alone,
+/// took Z3 46 s together), so a batch that needs more is checked one obligation at a time.
+pub const CERTIFICATE_BATCH_RLIMIT: u64 = 500_000;
+
+/// `any` (a batch's disjunction) under [`CERTIFICATE_BATCH_RLIMIT`].
+fn check_batch(smt: &mut dyn Smt, any: &Term) -> Result<Sat> {
+    under_lower_limit(smt, |smt| smt.check(std::slice::from_ref(any)))
+}
+
+/// `ask` under at most [`CERTIFICATE_BATCH_RLIMIT`] (the session's limit where lower).
+fn under_lower_limit(
+    smt: &mut dyn Smt,
+    ask: impl FnOnce(&mut dyn Smt) -> Result<Sat>,
+) -> Result<Sat> {
+    let limit = smt.resource_limit();
+    let lower = limit.map_or(CERTIFICATE_BATCH_RLIMIT, |l| {
+        l.min(CERTIFICATE_BATCH_RLIMIT)
+    });
+    if limit == Some(lower) {
+        return ask(smt);
+    }
+    smt.set_resource_limit(Some(lower))?;
+    let answer = ask(smt);
+    smt.set_resource_limit(limit)?;
+    answer
+}
+
+/// One obligation, asked again with the solver's preprocessing when the answer is unknown:
+/// the claims are often trivial once the equations of the state and the block are solved,
+/// which Z3's incremental core does not do (fuzz program 6999: a claim that `solve-eqs`
+/// makes `false` ran out of the resource limit after 48,884 conflicts; preprocessed, it
+/// takes 695 resource units). The second try runs under the batches' lower limit: it is
+/// for claims that preprocessing makes easy, and a hard claim (fuzz program 2109's
+/// `x^32 = 2^63 - 1` over 64 bits) must not cost the session's limit twice.
+fn check_claim(smt: &mut dyn Smt, claim: &Term) -> Result<Sat> {
+    match smt.check(std::slice::from_ref(claim))? {
+        Sat::Unknown(why) => match under_lower_limit(smt, |smt| {
+            smt.check_preprocessed(std::slice::from_ref(claim))
+        })? {
+            Sat::Unknown(_) => Ok(Sat::Unknown(why)),
+            answer => Ok(answer),
+        },
+        answer => Ok(answer),
+    }
+}
+
+/// The block ends the ARG reached from `from` at control state `end` (a covered one stands
+/// for its coverer); `psi_of` holds the reached block-end states.
+fn successors_at<D: Clone, P>(
+    arg: &Arg<D, P>,
+    psi_of: &BTreeMap<ArgId, Term>,
+    from: ArgId,
+    end: &ControlState,
+) -> Vec<ArgId> {
+    let mut found = BTreeSet::new();
+    let mut stack: Vec<_> = arg.node(from).children.clone();
+    let mut seen = BTreeSet::new();
+    while let Some(c) = stack.pop() {
+        if !seen.insert(c) || seen.len() > MAX_BLOCK_STATES {
+            continue;
+        }
+        let n = arg.node(c);
+        if !n.is_alive() {
+            continue;
+        }
+        let target = n.covered_by.unwrap_or(c);
+        if psi_of.contains_key(&target) {
+            if arg.node(target).ctl == *end {
+                found.insert(target);
+            }
+        } else {
+            stack.extend(n.children.iter().copied());
+        }
+    }
+    found.into_iter().collect()
+}
+
+/// One block end of the check: a formula that must be unsatisfiable, and what it means if not.
+struct Obligation {
+    /// The same claim against the block ends the ARG reached (stronger, smaller).
+    quick: Option<Term>,
+    /// ψ(r), the block formula and the range constraints.
+    base: Vec<Term>,
+    /// The SSA map at the block end.
+    ssa: SsaMap,
+    /// The block end whose invariant must hold there (`None`: an error or a cut, unreachable).
+    covered_at: Option<ControlState>,
+    failure: String,
+}
+
+impl Obligation {
+    /// The claim against the whole invariant at the block end (built only when needed: the
+    /// invariant may have many disjuncts).
+    fn full(&self, enc: &Encoder, names: &Names, inv_or: &BTreeMap<ControlState, Term>) -> Term {
+        let mut full = self.base.clone();
+        if let Some(end) = &self.covered_at {
+            let disj = disjunction(inv_or, end);
+            let (d, more) = enc.instantiate(names, &disj, &self.ssa);
+            full.push(Term::not(d));
+            full.extend(more);
+        }
+        Term::and(full)
+    }
+}
+
+/// The certificate check as the last step of a CEGAR run: TRUE if the ARG is a proof,
+/// otherwise UNKNOWN with the reason. Records a [`Event::Certificate`].
+pub fn check_arg<C: Describe>(
+    certifier: &mut dyn Certifier<C>,
+    cpa: &mut C,
+    smt: &mut dyn Smt,
+    algo: &CpaPlus<C>,
+    events: &mut Vec<Event>,
+) -> Result<Option<Verdict>> {
+    let r = certifier.check(cpa, smt, algo)?;
+    events.push(Event::Certificate {
+        states: r.states,
+        blocks: r.blocks,
+        queries: r.queries,
+        valid: r.failure.is_none(),
+        failure: r.failure.clone(),
+    });
+    Ok(Some(match r.failure {
+        None => Verdict::True,
+        Some(why) if r.inconclusive => Verdict::Unknown {
+            reason: format!("the certificate check could not decide: {why}"),
+        },
+        Some(why) => Verdict::Unknown {
+            reason: format!("internal: certificate check failed: {why}"),
+        },
+    }))
+}
+
+/// The invariant at `ctl`: the disjunction of its reached states' formulas (`false` without).
+fn disjunction(inv_or: &BTreeMap<ControlState, Term>, ctl: &ControlState) -> Term {
+    inv_or.get(ctl).cloned().unwrap_or_else(Term::ff)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::algorithm::cegar::Cegar;
+    use crate::algorithm::Algorithm;
+    use crate::cpa::arg::ArgId;
+    use crate::domains::predicate::Abs;
+    use crate::session::config::Config;
+    use crate::smt::BridgeSmt;
+    use crate::smt::Smt;
+    use solver_bridge::solver::NativeZ3;
+    use std::rc::Rc;
+
+    /// A batch is asked under at most [`CERTIFICATE_BATCH_RLIMIT`], and the session's limit
+    /// is in force again afterwards (real Z3: the limit is part of the context's state).
+    #[test]
+    fn batches_run_under_a_lower_resource_limit() {
+        let mut smt = BridgeSmt::new(NativeZ3::new().expect("the tests need z3"));
+        let any = Term::bool(false);
+        for session in [Some(5_000_000), None, Some(1_000)] {
+            smt.set_resource_limit(session).unwrap();
+            assert_eq!(check_batch(&mut smt, &any).unwrap(), Sat::Unsat);
+            assert_eq!(smt.resource_limit(), session);
+        }
+        // Under the lower limit, a batch the session's limit decides can come back unknown
+        // (the obligations are then checked one by one): 40 products, beyond 500,000 steps.
+        let xs: Vec<Term> = (0..40)
+            .map(|i| Term::new_var(format!("x{i}"), solver_bridge::term::Sort::BitVec(32)))
+            .collect();
+        let hard = Term::and(xs.windows(2).map(|w| {
+            Term::eq(
+                Term::apply(
+                    solver_bridge::term::Op::BvMul,
+                    vec![w[0].clone(), w[1].clone()],
+                ),
+                Term::bv(0xdead_beef, 32),
+            )
+        }));
+        smt.set_resource_limit(Some(5_000_000_000)).unwrap();
+        assert!(matches!(
+            check_batch(&mut smt, &hard).unwrap(),
+            Sat::Unknown(_)
+        ));
+        assert_eq!(smt.resource_limit(), Some(5_000_000_000));
+    }
+
+    /// A CEGAR run of `preset` to its TRUE (which the check passed): the gcd example for the
+    /// predicate presets, the unifying-view paper's Fig. 2 program for IMPACT (which cannot
+    /// interpolate gcd's paths yet).
+    fn proved(preset: &str) -> Cegar<PredicateCpa> {
+        let src = if preset == "impact" {
+            include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../tests/verdicts/unifying-fig2.c"
+            ))
+        } else {
+            include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/gcd.c"))
+        };
+        let cfa = Rc::new(crate::frontend::parse_program("t.c", src).unwrap().cfa);
+        let config = Config::preset(preset).unwrap();
+        let mut smt = BridgeSmt::new(NativeZ3::new().expect("the tests need z3"));
+        smt.set_interpolation(config.interpolation);
+        smt.set_resource_limit(Some(config.limits.solver_rlimit))
+            .unwrap();
+        let mut c = crate::session::build::predicate_cegar(cfa, &config, Box::new(smt));
+        let mut events = Vec::new();
+        for _ in 0..10_000 {
+            if let Some(v) = c.step(&mut events).unwrap() {
+                assert_eq!(v, Verdict::True, "{preset}");
+                let last = events.last().unwrap();
+                assert!(
+                    matches!(last, Event::Certificate { valid: true, .. }),
+                    "{last:?}"
+                );
+                return c;
+            }
+        }
+        panic!("{preset}: no verdict");
+    }
+
+    type Build<C> = fn(Rc<Cfa>, &Config, Box<dyn Smt>) -> Cegar<C>;
+
+    /// `build`'s analysis of `src` with the preset `value`, run to TRUE.
+    fn prove_with_values<C: Describe>(src: &str, build: Build<C>) -> Cegar<C> {
+        prove_with("value", src, build)
+    }
+
+    /// `build`'s analysis of `src` with `preset`, run to TRUE.
+    fn prove_with<C: Describe>(preset: &str, src: &str, build: Build<C>) -> Cegar<C> {
+        let cfa = Rc::new(crate::frontend::parse_program("t.c", src).unwrap().cfa);
+        let config = Config::preset(preset).unwrap();
+        let mut smt = BridgeSmt::new(NativeZ3::new().expect("the tests need z3"));
+        smt.set_interpolation(config.interpolation);
+        let mut c = build(cfa, &config, Box::new(smt));
+        let mut events = Vec::new();
+        for _ in 0..10_000 {
+            if let Some(v) = c.step(&mut events).unwrap() {
+                assert_eq!(v, Verdict::True);
+                return c;
+            }
+        }
+        panic!("no verdict");
+    }
+
+    /// A value-analysis proof of the lock-style program.
+    fn proved_by_values() -> Cegar<ValueCpa> {
+        prove_with_values(
+            include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../tests/verdicts/locks-value-safe.c"
+            )),
+            crate::session::build::value_cegar,
+        )
+    }
+
+    /// A value ARG is a certificate, and a wrong value or a forgotten state breaks it.
+    #[test]
+    fn value_args_are_checked() {
+        let mut c = proved_by_values();
+        let (cpa, smt, algo) = c.parts();
+        let r = check(cpa, smt, algo).unwrap();
+        assert_eq!(r.failure, None);
+        assert!(r.states >= 5 && r.queries >= 1, "{r:?}");
+        let with_values: Vec<ArgId> = c
+            .arg()
+            .reached()
+            .into_iter()
+            .filter(|id| !c.arg().node(*id).data.values.is_empty())
+            .collect();
+        assert!(!with_values.is_empty());
+        for &victim in with_values.iter().take(4) {
+            // A wrong value at every reached state of the victim's control state.
+            let mut c = proved_by_values();
+            let place = c.arg().reached_at(&c.arg().node(victim).ctl);
+            let (cpa, smt, algo) = c.parts();
+            for s in place {
+                for v in algo.arg.node_mut(s).data.values.values_mut() {
+                    *v += 1;
+                }
+            }
+            assert!(
+                check(cpa, smt, algo).unwrap().failure.is_some(),
+                "value changed at {victim:?}"
+            );
+            // Forgotten.
+            let mut c = proved_by_values();
+            let place = c.arg().reached_at(&c.arg().node(victim).ctl);
+            let (cpa, smt, algo) = c.parts();
+            algo.arg.remove(&place);
+            assert!(
+                check(cpa, smt, algo).unwrap().failure.is_some(),
+                "{victim:?} removed"
+            );
+        }
+    }
+
+    /// A symbolic-execution proof of a loop that tests `y % 2` in every iteration.
+    fn proved_symbolically() -> Cegar<crate::domains::symbolic::SymbolicCpa> {
+        let src = "extern unsigned int __VERIFIER_nondet_uint(void);\n\
+            extern void reach_error(void);\n\
+            int main(void) { unsigned int x = 0; unsigned int y = __VERIFIER_nondet_uint();\n\
+            while (x < 9) { if (y % 2 == 0) { x += 2; } else { x++; } }\n\
+            if (!((x % 2) == (y % 2))) reach_error(); return 0; }";
+        prove_with("symbolic", src, crate::session::build::symbolic_cegar)
+    }
+
+    /// Symbolic states' invariants quantify their identifiers; the claim about a successor
+    /// the ARG reached leaves the identifiers it shares with its predecessor free. A false
+    /// constraint at the states of one location (their invariant becomes false) breaks the
+    /// check at every location with a constraint.
+    #[test]
+    fn symbolic_args_are_checked() {
+        let mut c = proved_symbolically();
+        let (cpa, smt, algo) = c.parts();
+        let r = check(cpa, smt, algo).unwrap();
+        assert_eq!(r.failure, None);
+        assert!(r.states >= 10, "{r:?}");
+        let constrained: BTreeSet<ControlState> = c
+            .arg()
+            .reached()
+            .into_iter()
+            .filter(|id| !c.arg().node(*id).data.constraints.is_empty())
+            .map(|id| c.arg().node(id).ctl.clone())
+            .collect();
+        assert!(constrained.len() >= 3, "{constrained:?}");
+        for ctl in &constrained {
+            let mut c = proved_symbolically();
+            let place = c.arg().reached_at(ctl);
+            let (cpa, smt, algo) = c.parts();
+            for s in place {
+                let d = &mut algo.arg.node_mut(s).data;
+                d.constraints.insert(Term::ff(), BTreeSet::new());
+            }
+            assert!(
+                check(cpa, smt, algo).unwrap().failure.is_some(),
+                "false at {ctl:?}"
+            );
+        }
+    }
+
+    /// A proof of the combination of explicit values and predicate abstraction.
+    fn proved_by_values_and_predicates() -> Cegar<crate::domains::value_predicate::ValuePredicateCpa>
+    {
+        prove_with_values(
+            include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../tests/value/value-predicate-safe.c"
+            )),
+            crate::session::build::value_predicate_cegar,
+        )
+    }
+
+    /// The combination's certificate conjoins the values and ψ of each abstraction state: a
+    /// wrong value, or ψ = false, at a reached loop-head state breaks it.
+    #[test]
+    fn value_predicate_args_are_checked() {
+        let mut c = proved_by_values_and_predicates();
+        let (cpa, smt, algo) = c.parts();
+        let r = check(cpa, smt, algo).unwrap();
+        assert_eq!(r.failure, None);
+        let heads: Vec<ArgId> = c
+            .arg()
+            .reached()
+            .into_iter()
+            .filter(|id| {
+                let n = c.arg().node(*id);
+                id.0 != 0 && n.data.pred.is_abstraction() && !n.data.value.values.is_empty()
+            })
+            .collect();
+        assert!(!heads.is_empty(), "no abstraction state knows a value");
+        let (cpa, _, algo) = c.parts();
+        assert!(
+            algo.arg.reached().into_iter().any(|id| {
+                let n = &algo.arg.node(id).data;
+                n.pred.is_abstraction() && !cpa.pred.abs_term(&n.pred.abs).is_true()
+            }),
+            "no abstraction state has a predicate"
+        );
+        for &victim in heads.iter().take(3) {
+            let mut c = proved_by_values_and_predicates();
+            let place = c.arg().reached_at(&c.arg().node(victim).ctl);
+            let (cpa, smt, algo) = c.parts();
+            for s in &place {
+                for v in algo.arg.node_mut(*s).data.value.values.values_mut() {
+                    *v += 1;
+                }
+            }
+            assert!(
+                check(cpa, smt, algo).unwrap().failure.is_some(),
+                "value changed at {victim:?}"
+            );
+            let mut c = proved_by_values_and_predicates();
+            let place = c.arg().reached_at(&c.arg().node(victim).ctl);
+            let (cpa, smt, algo) = c.parts();
+            for s in &place {
+                algo.arg.node_mut(*s).data.pred.abs = Abs::Bdd(cpa.pred.table.bdd_false());
+            }
+            assert!(
+                check(cpa, smt, algo).unwrap().failure.is_some(),
+                "psi = false at {victim:?}"
+            );
+        }
+    }
+
+    /// Reached abstraction states other than the root, in id order.
+    fn inner_states(c: &Cegar<PredicateCpa>) -> Vec<ArgId> {
+        c.arg()
+            .reached()
+            .into_iter()
+            .filter(|id| id.0 != 0 && c.arg().node(*id).data.is_abstraction())
+            .collect()
+    }
+
+    #[test]
+    fn a_final_arg_is_a_certificate() {
+        for preset in ["predicate-lbe", "predicate-sbe", "impact"] {
+            let mut c = proved(preset);
+            let (cpa, smt, algo) = c.parts();
+            let r = check(cpa, smt, algo).unwrap();
+            assert_eq!(r.failure, None, "{preset}");
+            assert!(
+                r.states >= 2 && r.blocks >= r.states && r.queries >= 1,
+                "{r:?}"
+            );
+        }
+    }
+
+    /// Each way of breaking the proof is caught: a reached state forgotten, an unsound
+    /// strengthening, the initial state not covered, an error state left in the ARG.
+    #[test]
+    fn a_tampered_arg_fails_the_check() {
+        let strengthen_false = |c: &mut Cegar<PredicateCpa>, id: ArgId| {
+            let (cpa, _, algo) = c.parts();
+            let f = match &algo.arg.node(id).data.abs {
+                Abs::Bdd(_) => Abs::Bdd(cpa.table.bdd_false()),
+                Abs::Smt(_) => Abs::Smt(Term::ff()),
+            };
+            algo.arg.node_mut(id).data.abs = f;
+        };
+        // The check's verdict on a proof of `preset` after `tamper`.
+        let failure_after = |preset: &str, tamper: &dyn Fn(&mut Cegar<PredicateCpa>)| {
+            let mut c = proved(preset);
+            tamper(&mut c);
+            let (cpa, smt, algo) = c.parts();
+            check(cpa, smt, algo).unwrap().failure
+        };
+        for preset in ["predicate-lbe", "impact"] {
+            let inner = inner_states(&proved(preset));
+            assert!(!inner.is_empty());
+            for &victim in inner.iter().take(3) {
+                // Forgotten: the state leaves the ARG (and the reached set), with every other
+                // state at its place (one of them may subsume it, which leaves a valid proof).
+                let forget = |c: &mut Cegar<PredicateCpa>| {
+                    let arg = &mut c.parts().2.arg;
+                    let place = arg.reached_at(&arg.node(victim).ctl);
+                    arg.remove(&place);
+                };
+                assert!(
+                    failure_after(preset, &forget).is_some(),
+                    "{preset}: removing {victim:?}"
+                );
+                // Unsoundly strengthened to `false` (as a wrong interpolant would), with every
+                // other state at its place.
+                let strengthen = |c: &mut Cegar<PredicateCpa>| {
+                    let arg = &c.arg();
+                    for s in arg.reached_at(&arg.node(victim).ctl) {
+                        strengthen_false(c, s);
+                    }
+                };
+                assert!(
+                    failure_after(preset, &strengthen).is_some(),
+                    "{preset}: ψ({victim:?}) := false"
+                );
+            }
+            // The initial state's ψ is no longer `true`.
+            let root = |c: &mut Cegar<PredicateCpa>| strengthen_false(c, ArgId(0));
+            assert_eq!(
+                failure_after(preset, &root).as_deref(),
+                Some("the initial state is not covered")
+            );
+        }
+        // A reached state at an error location.
+        let mut c = proved("predicate-lbe");
+        let (cpa, smt, algo) = c.parts();
+        let error = cpa.cfa.nodes.iter().find(|n| n.is_error()).unwrap().id;
+        let mut ctl = algo.control.initial(&cpa.cfa);
+        ctl.location = error;
+        let data = cpa.initial_at(&ctl);
+        let cfa = cpa.cfa.clone();
+        let prec = algo.arg.node(ArgId(0)).prec.clone();
+        algo.arg.add(
+            &cfa,
+            ctl,
+            data,
+            prec,
+            vec![(ArgId(0), crate::cfa::EdgeId(0))],
+            None,
+        );
+        let r = check(cpa, smt, algo).unwrap();
+        assert!(r.failure.unwrap().contains("error location"));
+    }
+}

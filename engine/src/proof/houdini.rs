@@ -1,0 +1,207 @@
+//! Candidate invariants from the program's own atoms, kept where they are inductive: the
+//! Houdini scheme (Flanagan and Leino, "Houdini, an Annotation Assistant for ESC/Java": start
+//! from every candidate, drop each one some step violates, repeat until none is dropped), as
+//! an auxiliary-invariant generator for k-induction ("A Unifying View on SMT-Based Software
+//! Verification", k-induction with auxiliary invariants).
+//!
+//! The candidates at a loop head are the relations the program itself states: its conditions
+//! (a strict comparison also relaxed to the non-strict one, an equality also as its two
+//! halves) and, for each assignment `v = e` whose right-hand side does not read `v`, `v <= e`
+//! and `v >= e`; each over variables visible at the loop head, at most [`MAX_CANDIDATES`].
+//! With the octagon invariants ([`crate::invariants::octagon`]) they form the first set; each round asks
+//! which conjuncts fail 1-induction on their own, assuming the whole set at the block's start
+//! ([`correctness::failing_conjuncts`]), and drops them. What survives is inductive as a
+//! whole, so candidates that only hold together (`j >= 2*i` at the two inner loop heads of
+//! nested6, each preserved because the other holds) are kept. It is a proof only when the
+//! final check with `sufficient` confirms that no block from it reaches the error.
+//!
+//! The candidates are C expressions evaluated with the program's semantics (wrap-around
+//! included), so a kept candidate holds in the concrete program.
+
+use crate::cfa::{Cfa, EdgeKind, NodeId, Rhs};
+use crate::invariants::intervals::{cmp, conj};
+use crate::ir::{BinOp, Expr, ExprKind, VarId};
+use crate::smt::{Result, Smt};
+use crate::witness::correctness;
+use crate::witness::Outcome;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Most candidates (over all loop heads): each costs one query per block per round.
+pub const MAX_CANDIDATES: usize = 48;
+
+/// What [`prove`] found.
+pub struct Proof {
+    /// The invariants at the loop heads (the octagon's and the candidates kept), a proof.
+    pub invariants: BTreeMap<NodeId, Expr>,
+    /// How many candidates were kept.
+    pub kept: usize,
+}
+
+fn vars(e: &Expr) -> BTreeSet<VarId> {
+    let mut out = BTreeSet::new();
+    e.for_each_var(&mut |v| {
+        out.insert(v);
+    });
+    out
+}
+
+/// The relations a condition states, as candidates.
+fn from_condition(e: &Expr, out: &mut Vec<Expr>) {
+    let ExprKind::Binary(op, a, b) = &e.kind else {
+        return;
+    };
+    let (a, b) = ((**a).clone(), (**b).clone());
+    match op {
+        BinOp::LogAnd | BinOp::LogOr => {
+            from_condition(&a, out);
+            from_condition(&b, out);
+        }
+        BinOp::Lt => {
+            out.push(e.clone());
+            out.push(cmp(BinOp::Le, a, b));
+        }
+        BinOp::Gt => {
+            out.push(e.clone());
+            out.push(cmp(BinOp::Ge, a, b));
+        }
+        BinOp::Le | BinOp::Ge => out.push(e.clone()),
+        BinOp::Eq => {
+            out.push(e.clone());
+            out.push(cmp(BinOp::Le, a.clone(), b.clone()));
+            out.push(cmp(BinOp::Ge, a, b));
+        }
+        _ => {}
+    }
+}
+
+/// The candidates at every loop head, in a fixed order (the program's edges in order), at
+/// most [`MAX_CANDIDATES`] in all.
+pub fn candidates(cfa: &Cfa) -> BTreeMap<NodeId, Vec<Expr>> {
+    let mut atoms: Vec<Expr> = Vec::new();
+    for e in &cfa.edges {
+        match &e.kind {
+            EdgeKind::Assume { cond, .. } => from_condition(cond, &mut atoms),
+            EdgeKind::Assign {
+                lhs,
+                rhs: Rhs::Expr(x),
+            } => {
+                let v = &cfa.vars[lhs.0 as usize];
+                if x.ty == v.ty && x.as_const().is_none() && !vars(x).contains(lhs) {
+                    let var = Expr::var(*lhs, v.ty);
+                    atoms.push(cmp(BinOp::Le, var.clone(), x.clone()));
+                    atoms.push(cmp(BinOp::Ge, var, x.clone()));
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut seen = BTreeSet::new();
+    atoms.retain(|a| {
+        let vs = vars(a);
+        !vs.is_empty()
+            && vs.iter().all(|v| !cfa.vars[v.0 as usize].synthetic)
+            && seen.insert(format!("{a:?}"))
+    });
+    let mut out: BTreeMap<NodeId, Vec<Expr>> = BTreeMap::new();
+    let mut count = 0;
+    for n in cfa.nodes.iter().filter(|n| n.loop_head) {
+        for a in &atoms {
+            let visible = vars(a).iter().all(|v| {
+                let f = cfa.vars[v.0 as usize].function;
+                f.is_none() || f == Some(n.function)
+            });
+            if visible && count < MAX_CANDIDATES {
+                out.entry(n.id).or_default().push(a.clone());
+                count += 1;
+            }
+        }
+    }
+    out
+}
+
+/// The octagon invariants and those of `candidates` ([`candidates`]) that survive Houdini's
+/// elimination, if together they prove that no error location is reachable.
+pub fn prove(
+    cfa: &Cfa,
+    candidates: BTreeMap<NodeId, Vec<Expr>>,
+    octagon: &BTreeMap<NodeId, Expr>,
+    smt: &mut dyn Smt,
+) -> Result<Option<Proof>> {
+    // Location -> conjuncts (the octagon's first, as one), with their texts.
+    let mut set: BTreeMap<NodeId, Vec<(Expr, String)>> = BTreeMap::new();
+    for (l, e) in octagon {
+        set.entry(*l)
+            .or_default()
+            .push((e.clone(), e.display(cfa).to_string()));
+    }
+    for (l, es) in candidates {
+        for e in es {
+            let text = e.display(cfa).to_string();
+            set.entry(l).or_default().push((e, text));
+        }
+    }
+    // Each round removes at least one conjunct, so there are at most as many rounds.
+    let total: usize = set.values().map(Vec::len).sum();
+    for _ in 0..=total {
+        let Some(failing) = correctness::failing_conjuncts(cfa, smt, &set)? else {
+            return Ok(None);
+        };
+        if failing.is_empty() {
+            break;
+        }
+        for (l, conjuncts) in set.iter_mut() {
+            let mut i = 0;
+            conjuncts.retain(|_| {
+                i += 1;
+                !failing.contains(&(*l, i - 1))
+            });
+        }
+        set.retain(|_, v| !v.is_empty());
+    }
+    let kept = set
+        .iter()
+        .flat_map(|(l, es)| es.iter().filter(move |(e, _)| octagon.get(l) != Some(e)))
+        .count();
+    let joined: BTreeMap<NodeId, Expr> = set
+        .iter()
+        .filter_map(|(l, es)| conj(es.iter().map(|(e, _)| e.clone())).map(|e| (*l, e)))
+        .collect();
+    let invariants = correctness::with_texts(cfa, &joined);
+    if correctness::check_up_to(cfa, smt, &invariants, true, 1)? != Outcome::Confirmed {
+        return Ok(None);
+    }
+    Ok(Some(Proof {
+        invariants: joined,
+        kept,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_util::verdict_program;
+
+    fn proof(name: &str) -> (Cfa, Option<Proof>) {
+        let (cfa, mut smt) = verdict_program(name);
+        let octagon = crate::invariants::octagon::loop_invariants(&cfa);
+        let p = prove(&cfa, candidates(&cfa), &octagon, &mut smt).unwrap();
+        (cfa, p)
+    }
+
+    #[test]
+    fn the_programs_own_relations_prove_a_non_octagonal_invariant() {
+        let (cfa, p) = proof("candidates-nested-safe");
+        let p = p.expect("a proof");
+        let shown: Vec<String> = p
+            .invariants
+            .values()
+            .map(|e| e.display(&cfa).to_string())
+            .collect();
+        assert!(shown.iter().any(|s| s.contains("j >= 2 * i")), "{shown:?}");
+    }
+
+    #[test]
+    fn no_candidate_set_proves_the_unsafe_twin() {
+        assert!(proof("candidates-nested-unsafe").1.is_none());
+    }
+}
