@@ -19,6 +19,7 @@ setup-benchexec:
 lint:
 	cargo fmt --all -- --check
 	cargo clippy --workspace --all-targets -- -D warnings
+	python3 scripts/import-cycles.py engine/src web/src cli/src solver-bridge/src
 
 test-native: setup-native
 	cargo test --workspace --release

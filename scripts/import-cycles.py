@@ -2,17 +2,72 @@
 """File-level import graph of a Rust crate and its circles (strongly connected components).
 
 An edge runs from a file to every file whose module a `crate::…`, `super::…` or `self::…` path
-in it names (in `use` items and in paths written inline), outside `#[cfg(test)]` modules. A path resolves to the longest
+in it names (in `use` items and in paths written inline, and `use child::…` in a module
+with children), outside `#[cfg(test)]` modules; a folder's re-exports of its own children
+(`pub use child::Item;` in its `mod.rs`) are its interface, not imports. A path resolves to the longest
 prefix that is a module with a file of its own, so `crate::cfa::Cfa` names `cfa/mod.rs` and
 `crate::cfa::export::dot` names `cfa/export.rs`. Inline modules (`mod tests { … }`) belong to
 their file, and `super` inside them is counted from the inline module.
 
+For `engine/src` it also checks the layers: each top-level module (folder or file) may
+import only the ones before it in `ENGINE_LAYERS` (the order ARCHITECTURE.md describes). For
+`web/src` it checks that the page uses only the engine's public boundary (`PAGE_BOUNDARY`).
+
 Usage: scripts/import-cycles.py CRATE_SRC [CRATE_SRC ...] [--max N]
-Prints each circle and exits with 1 when a crate has more than N (default 0).
+Prints each circle and each import against the layers or the boundary, and exits with 1 when
+a crate has more than N circles (default 0) or any such import.
 """
 import os
 import re
 import sys
+
+
+# The engine's layers, bottom first.
+ENGINE_LAYERS = [
+    'text', 'memo', 'diag', 'events', 'verdict', 'ir', 'cfa', 'frontend', 'formula', 'smt',
+    'invariants', 'cpa', 'concrete', 'domains', 'proof', 'refinement', 'algorithm', 'witness',
+    'session', 'fuzz', 'lib',
+]
+
+# What the page may name of `cpa_engine` (lib.rs documents the boundary).
+PAGE_BOUNDARY = {
+    'config', 'session', 'view', 'events', 'verdict', 'report', 'witness', 'diag', 'smt', 'text',
+    'parse_program', 'Cfa',
+}
+
+
+def layer_violations(src, mods):
+    out = []
+    order = {name: i for i, name in enumerate(ENGINE_LAYERS)}
+    top = lambda p: os.path.relpath(p, src).split(os.sep)[0].removesuffix('.rs')
+    for mod, path in sorted(mods.items(), key=lambda x: x[1]):
+        a = top(path)
+        if a not in order:
+            out.append(f'{os.path.relpath(path, src)}: the layer {a} is not in ENGINE_LAYERS')
+            continue
+        for q in sorted(refs(path, mod, mods)):
+            b = top(q)
+            if b != a and order.get(b, -1) > order[a]:
+                out.append(f'{os.path.relpath(path, src)} imports {os.path.relpath(q, src)}: '
+                           f'{a} is below {b}')
+    return out
+
+
+def boundary_violations(src):
+    out = []
+    for dirpath, _, files in os.walk(src):
+        for f in sorted(files):
+            if not f.endswith('.rs'):
+                continue
+            path = os.path.join(dirpath, f)
+            text = strip(open(path, encoding='utf-8').read())
+            for m in re.finditer(r'\bcpa_engine\s*::\s*(\{[^;]*\}|[A-Za-z_]\w*)', text):
+                for p in expand('x::' + m.group(1)):
+                    name = p.split('::')[1] if '::' in p else p
+                    if name and name not in PAGE_BOUNDARY:
+                        out.append(f'{os.path.relpath(path, src)}: cpa_engine::{name} is not '
+                                   'part of the engine\'s public boundary')
+    return out
 
 
 def modules(src):
@@ -29,6 +84,11 @@ def modules(src):
             if len(parts) >= 1 and parts[0] == 'bin':
                 continue
             mods[tuple(parts)] = os.path.join(src, rel)
+    # Files of test modules (`#[cfg(test)] mod tests;`) are tests, not part of the graph.
+    for mod, path in list(mods.items()):
+        text = open(path, encoding='utf-8').read()
+        for m in re.finditer(r'#\[cfg\(test\)\]\s*(?:pub(?:\([a-z]+\))?\s+)?mod\s+(\w+)\s*;', text):
+            mods.pop(mod + (m.group(1),), None)
     return mods
 
 
@@ -88,6 +148,15 @@ PATH = re.compile(r'\b((?:crate|super|self)(?:\s*::\s*(?:\{[^;]*\}|\*|[A-Za-z_][
 def refs(path, mod, mods):
     """The files named by the paths of one file, with `mod` its module path."""
     text = without_tests(strip(open(path, encoding='utf-8').read()))
+    # A module's re-exports of its own children (`pub use child::Item;`, the facade of a
+    # folder) are part of its interface, not imports; any other `use child::…` in a module
+    # with child modules is `use self::child::…`.
+    def child(name):
+        return name not in ('crate', 'self', 'super') and tuple(mod) + (name,) in mods
+    text = re.sub(r'\bpub(?:\([a-z]+\))?\s+use\s+(?:self\s*::\s*)?([A-Za-z_]\w*)\s*::[^;]*;',
+                  lambda m: '' if child(m.group(1)) else m.group(0), text)
+    text = re.sub(r'\buse\s+([A-Za-z_]\w*)\s*::',
+                  lambda m: f'use self::{m.group(1)}::' if child(m.group(1)) else m.group(0), text)
     out = set()
     # Inline module nesting, to resolve `super`.
     stack = []  # (name, depth at which it closes)
@@ -186,6 +255,15 @@ def main():
             print('  ' + ' <-> '.join(os.path.relpath(p, src) for p in c))
         if len(circles) > limit:
             bad = True
+        name = os.path.normpath(src)
+        extra = []
+        if name.endswith(os.path.join('engine', 'src')):
+            extra = layer_violations(src, mods)
+        elif name.endswith(os.path.join('web', 'src')):
+            extra = boundary_violations(src)
+        for v in extra:
+            print('  ' + v)
+        bad |= bool(extra)
     sys.exit(1 if bad else 0)
 
 

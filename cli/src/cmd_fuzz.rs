@@ -24,13 +24,13 @@
 //! One line per bug, then a summary; the exit code is 3 when a bug was found.
 
 use clap::Args;
-use cpa_engine::frontend::parse_program;
+use cpa_engine::config::{Config, Preset};
 use cpa_engine::fuzz::ast::Program;
 use cpa_engine::fuzz::exec::{random_runs, replay_counterexample, run_inputs, CexStep};
 use cpa_engine::fuzz::gen::{generate, Generated};
 use cpa_engine::fuzz::minimize::minimize;
 use cpa_engine::fuzz::Rng;
-use cpa_engine::session::config::{Config, PRESETS};
+use cpa_engine::parse_program;
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Read;
@@ -392,7 +392,7 @@ impl Ctx {
 
 /// Concrete evidence: the witness, then random runs.
 fn concrete_evidence(
-    cfa: &cpa_engine::cfa::Cfa,
+    cfa: &cpa_engine::Cfa,
     witness: Option<&[i128]>,
     seed: u64,
     runs: usize,
@@ -420,7 +420,7 @@ fn concrete_evidence(
 /// The bugs that the runs of the presets on a program show, and whether the program is
 /// established FALSE (`concrete`: a concrete run that reached the error).
 pub fn classify(
-    cfa: &cpa_engine::cfa::Cfa,
+    cfa: &cpa_engine::Cfa,
     runs: &[RunResult],
     concrete: Option<String>,
 ) -> (Vec<Bug>, bool) {
@@ -698,7 +698,7 @@ fn reason_class(r: &str) -> String {
 
 pub fn run(args: &FuzzArgs) -> ExitCode {
     let presets: Vec<String> = if args.configs.is_empty() {
-        PRESETS.iter().map(|s| s.to_string()).collect()
+        Preset::names().iter().map(|s| s.to_string()).collect()
     } else {
         args.configs.clone()
     };
@@ -708,7 +708,7 @@ pub fn run(args: &FuzzArgs) -> ExitCode {
             None => {
                 eprintln!(
                     "error: unknown preset '{p}' (known: {})",
-                    PRESETS.join(", ")
+                    Preset::names().join(", ")
                 );
                 return ExitCode::from(2);
             }
@@ -971,9 +971,9 @@ impl<S: solver_bridge::solver::Solver> solver_bridge::solver::Solver for Watched
 }
 
 pub fn run_verify_child(args: &FuzzVerifyArgs) -> ExitCode {
-    use cpa_engine::algorithm::Verdict;
     use cpa_engine::session::Session;
     use cpa_engine::smt::BridgeSmt;
+    use cpa_engine::verdict::Verdict;
     use std::sync::Arc;
     let config = match crate::cmd_verify::configure(&args.config, &args.set, None) {
         Ok(c) => c,
@@ -1075,7 +1075,7 @@ mod tests {
         }
     }
 
-    fn real_cex(cfa: &cpa_engine::cfa::Cfa) -> Vec<CexStep> {
+    fn real_cex(cfa: &cpa_engine::Cfa) -> Vec<CexStep> {
         let mut o = SequenceOracle::new(vec![2147483647]);
         let r = concrete::run(cfa, &mut o, 100);
         assert_eq!(r.outcome, concrete::Outcome::ReachedError);

@@ -1,7 +1,7 @@
 //! `cpa fuzz-frontend --seed S --count N [--jobs J] [--out DIR]`: feeds mutated inputs
 //! (`cpa_engine::fuzz::mutate`, built from the C files under `tests/` and `examples/` and from
 //! generated programs) to the front end, and for every input that parses, to LBE and the
-//! report (`cpa_engine::session::report::cfa_report`), in process under `catch_unwind`.
+//! report (`cpa_engine::report::cfa_report`), in process under `catch_unwind`.
 //!
 //! Inputs are handled in chunks, each by a child `cpa fuzz-frontend --worker` process that runs
 //! the front end on a thread with a 1 MiB stack (the stack of the engine in the browser's wasm
@@ -13,7 +13,7 @@
 
 use clap::Args;
 use cpa_engine::fuzz::mutate::mutant;
-use cpa_engine::session::report::cfa_report;
+use cpa_engine::report::cfa_report;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};
@@ -118,7 +118,7 @@ fn check_input(input: &str) -> Result<bool, (String, String)> {
 /// `Ok(parsed)`, or the kind of finding and its message.
 fn check_with(
     input: &str,
-    front_end: impl Fn(&str) -> cpa_engine::session::report::CfaReport + std::panic::UnwindSafe,
+    front_end: impl Fn(&str) -> cpa_engine::report::CfaReport + std::panic::UnwindSafe,
 ) -> Result<bool, (String, String)> {
     *PANIC_MESSAGE.lock().unwrap() = None;
     let result = std::panic::catch_unwind(move || front_end(input));
@@ -430,7 +430,7 @@ pub fn run(args: &FuzzFrontendArgs) -> ExitCode {
 mod tests {
     use super::*;
     use cpa_engine::diag::{Diagnostic, Span};
-    use cpa_engine::session::report::CfaReport;
+    use cpa_engine::report::CfaReport;
 
     fn rejected(diagnostics: Vec<Diagnostic>) -> CfaReport {
         CfaReport {

@@ -5,10 +5,10 @@ use crate::solver::native;
 use crate::task;
 use crate::witness;
 use clap::Args;
-use cpa_engine::algorithm::Verdict;
-use cpa_engine::session::config::Config;
+use cpa_engine::config::Config;
 use cpa_engine::session::{Session, Stats};
 use cpa_engine::smt::BridgeSmt;
+use cpa_engine::verdict::Verdict;
 use serde_json::json;
 use std::path::Path;
 use std::process::ExitCode;
@@ -69,11 +69,11 @@ pub struct Outcome {
     pub solver_ms: f64,
     pub total_ms: f64,
     /// After TRUE: the invariants the proof rests on (for a correctness witness).
-    pub invariants: Vec<cpa_engine::witness::correctness::LocationInvariant>,
+    pub invariants: Vec<cpa_engine::invariants::LocationInvariant>,
 }
 
 /// Runs one verification natively.
-pub fn verify(cfa: Rc<cpa_engine::cfa::Cfa>, config: Config) -> Result<Outcome, String> {
+pub fn verify(cfa: Rc<cpa_engine::Cfa>, config: Config) -> Result<Outcome, String> {
     let start = Instant::now();
     let (solver, nanos) = native().map_err(|e| e.to_string())?;
     let smt = BridgeSmt::new(solver);
@@ -155,7 +155,7 @@ fn program_of(args: &VerifyArgs) -> Option<String> {
 fn write_witness(
     path: &str,
     program: &str,
-    cfa: &cpa_engine::cfa::Cfa,
+    cfa: &cpa_engine::Cfa,
     preset: &str,
     out: &Outcome,
 ) -> Result<(), String> {
@@ -196,7 +196,7 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
     let Ok(parsed) = load(&program) else {
         return ExitCode::from(1);
     };
-    let preset = config.preset.clone();
+    let preset = config.preset.name();
     let cfa = Rc::new(parsed.cfa);
     let out = match verify(cfa.clone(), config) {
         Ok(o) => o,
@@ -206,15 +206,15 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
         }
     };
     if let Some(path) = &args.witness {
-        if let Err(e) = write_witness(path, &program, &cfa, &preset, &out) {
+        if let Err(e) = write_witness(path, &program, &cfa, preset, &out) {
             eprintln!("{path}: error: {e}");
             return ExitCode::from(1);
         }
     }
     let s = &out.stats;
     if args.json {
-        let v = cpa_engine::session::report::RunJson {
-            preset: &preset,
+        let v = cpa_engine::report::RunJson {
+            preset,
             verdict: Some(&out.verdict),
             stats: s,
             solver_ms: out.solver_ms,

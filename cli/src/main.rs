@@ -40,6 +40,13 @@ enum Command {
     Check { file: String },
     /// Print the CFA (or its LBE summary) of a C file.
     Cfa(cmd_cfa::CfaArgs),
+    /// The knobs of a preset (or of every preset) with their values and what they do;
+    /// `--markdown`: the whole table as docs/knobs.md has it.
+    Knobs {
+        preset: Option<String>,
+        #[arg(long)]
+        markdown: bool,
+    },
     /// Run a set of tasks (tasks.tsv) and compare with the expected verdicts.
     Bench(cmd_bench::BenchArgs),
     /// Verify that no call of reach_error() is reachable.
@@ -78,6 +85,7 @@ fn main() -> ExitCode {
         Command::Check { file } => cmd_cfa::check(&file),
         Command::ValidateWitness { program, witness } => witness::run_validate(&program, &witness),
         Command::Cfa(args) => cmd_cfa::run(&args),
+        Command::Knobs { preset, markdown } => cmd_knobs(preset.as_deref(), markdown),
         Command::Itp(args) => cmd_itp::run(&args),
         Command::Verify(args) => cmd_verify::run(&args),
         Command::Bench(args) => cmd_bench::run(&args),
@@ -85,4 +93,36 @@ fn main() -> ExitCode {
         Command::FuzzFrontend(args) => cmd_fuzz_frontend::run(&args),
         Command::FuzzVerify(args) => cmd_fuzz::run_verify_child(&args),
     }
+}
+
+/// `cpa knobs [PRESET] [--markdown]`.
+fn cmd_knobs(preset: Option<&str>, markdown: bool) -> ExitCode {
+    use cpa_engine::config::{knobs, Input, Preset, KNOBS};
+    if markdown {
+        print!("{}", knobs::markdown());
+        return ExitCode::SUCCESS;
+    }
+    let presets = match preset {
+        Some(name) => match Preset::parse(name) {
+            Ok(p) => vec![p],
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(2);
+            }
+        },
+        None => Preset::ALL.to_vec(),
+    };
+    for p in presets {
+        let config = p.config();
+        println!("{p}:");
+        for k in KNOBS.iter().filter(|k| k.applies(&config)) {
+            let values = match k.input {
+                Input::Choice(c) => format!(" ({})", c.join("|")),
+                Input::Bool => " (true|false)".into(),
+                Input::Number | Input::Text => String::new(),
+            };
+            println!("  {}={}{values}\n      {}", k.key, k.value(&config), k.help);
+        }
+    }
+    ExitCode::SUCCESS
 }

@@ -1,7 +1,9 @@
 //! `cpa verify --witness` and `cpa validate-witness`: file I/O and the clock around the
 //! engine's witness model ([`cpa_engine::witness`]).
 
-use cpa_engine::witness::{self, Outcome};
+use cpa_engine::witness::{self};
+
+use cpa_engine::proof::Outcome;
 use std::process::ExitCode;
 
 /// The current time as RFC 3339 in UTC (`2026-11-24T15:04:05Z`).

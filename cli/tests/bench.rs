@@ -8,7 +8,7 @@
 //! printed: a validation that does not end within the timeout on a slower machine). The full
 //! measurement with 60 s per task is `docs/benchmarks.md`.
 
-use cpa_engine::session::config::PRESETS;
+use cpa_engine::config::Preset;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -29,7 +29,7 @@ fn no_preset_gives_a_wrong_verdict_on_the_svcomp_tasks() {
     let out_path = std::env::temp_dir().join(format!("cpa-bench-{}.jsonl", std::process::id()));
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_cpa"));
     cmd.arg("bench").arg(&tasks);
-    for p in PRESETS {
+    for p in Preset::names() {
         cmd.arg("--config").arg(p);
     }
     let out = cmd
@@ -60,7 +60,7 @@ fn no_preset_gives_a_wrong_verdict_on_the_svcomp_tasks() {
     assert!(wrong.is_empty(), "wrong verdicts:\n{}", wrong.join("\n"));
     assert!(out.status.success(), "cpa bench failed: {:?}", out.status);
     let mut correct: BTreeMap<String, usize> = BTreeMap::new();
-    for p in PRESETS {
+    for p in Preset::names() {
         let n = rows.iter().filter(|r| r["config"] == p).count();
         assert_eq!(n, n_tasks, "{p}: {n} rows");
         correct.insert(

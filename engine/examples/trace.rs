@@ -1,6 +1,6 @@
 //! Debug helper: runs a preset on a file and prints every event.
-use cpa_engine::frontend::parse_program;
-use cpa_engine::session::config::Config;
+use cpa_engine::config::Config;
+use cpa_engine::parse_program;
 use cpa_engine::session::Session;
 use cpa_engine::smt::BridgeSmt;
 use solver_bridge::solver::NativeZ3;

@@ -1,5 +1,18 @@
 //! The CPA Playground engine: C front end, control-flow automaton, large-block encoding and
 //! the configurable program analysis. The engine does no I/O and reads no clock.
+//!
+//! **The public boundary** is what the page and the CLI's verification commands use:
+//! [`config`] (presets, knobs and every typed setting), [`session`] (a run as a stepping
+//! machine, its statistics and limits), [`view`] (the ARG replayed from the events),
+//! [`events`], [`verdict`], [`report`] (the CFA, the LBE summary and the run as JSON),
+//! [`witness`], [`diag`], [`smt`] (the solver door the host provides), [`text`] (bounded
+//! texts), [`parse_program`] and [`Cfa`]. The layers below are public for the CLI's developer
+//! commands, the fuzzer and the integration tests; ARCHITECTURE.md lists them in their order
+//! (each imports only those before it, checked by `scripts/import-cycles.py`).
+
+pub use cfa::Cfa;
+pub use frontend::parse_program;
+pub use session::{config, report, view};
 
 pub mod algorithm;
 pub mod cfa;
@@ -18,6 +31,8 @@ pub mod proof;
 pub mod refinement;
 pub mod session;
 pub mod smt;
+pub mod text;
+pub mod verdict;
 pub mod witness;
 
 /// Shared by the unit tests that run on a program of `tests/verdicts/` with the real z3.

@@ -5,7 +5,7 @@
 
 use cpa_engine::cfa::lbe::{summarize, Op, Rule, Summary};
 use cpa_engine::cfa::{Cfa, EdgeKind, NodeId};
-use cpa_engine::frontend::parse_program;
+use cpa_engine::parse_program;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};

@@ -2,7 +2,7 @@
 //! error: MESSAGE` (a prefix of the message); the front end must reject the file with exactly
 //! that first diagnostic.
 
-use cpa_engine::frontend::parse_program;
+use cpa_engine::parse_program;
 use std::path::Path;
 
 #[test]

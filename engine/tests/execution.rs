@@ -6,18 +6,19 @@
 mod common;
 
 use common::native_session;
-use cpa_engine::algorithm::Verdict;
 use cpa_engine::cfa::Edge;
 use cpa_engine::cfa::NodeId;
 use cpa_engine::concrete::{self, Oracle, Outcome as RunOutcome};
-use cpa_engine::frontend::parse_program;
+use cpa_engine::config::Config;
 use cpa_engine::fuzz::exec::{replay_counterexample, CexStep};
+use cpa_engine::invariants::Formula;
+use cpa_engine::invariants::LocationInvariant;
 use cpa_engine::ir::Expr;
 use cpa_engine::ir::{IntType, VarId};
-use cpa_engine::session::config::Config;
+use cpa_engine::parse_program;
+use cpa_engine::proof::Outcome;
 use cpa_engine::smt::BridgeSmt;
-use cpa_engine::witness::correctness::{self, Formula, LocationInvariant};
-use cpa_engine::witness::Outcome;
+use cpa_engine::verdict::Verdict;
 use solver_bridge::solver::NativeZ3;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -129,9 +130,9 @@ fn invariants_hold(
             other => panic!("{name}: an invariant that is not C: {other:?}"),
         })
         .collect();
-    let texts = correctness::with_texts(&cfa, &exprs);
+    let texts = cpa_engine::proof::induction::with_texts(&cfa, &exprs);
     let mut smt = BridgeSmt::new(NativeZ3::new().unwrap());
-    match correctness::check(&cfa, &mut smt, &texts, false) {
+    match cpa_engine::proof::induction::check(&cfa, &mut smt, &texts, false) {
         Ok(Outcome::Confirmed) => {}
         other => failures.push(format!(
             "{name}: the invariants {texts:?} do not hold: {other:?}"

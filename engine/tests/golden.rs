@@ -8,7 +8,7 @@
 mod common;
 use common::{native_session, on_two_workers, runs_preset};
 
-use cpa_engine::session::config::{Config, PRESETS};
+use cpa_engine::config::{Config, Preset};
 use std::path::Path;
 
 /// FNV-1a, 64 bits: stable across platforms and Rust versions (unlike `DefaultHasher`).
@@ -82,10 +82,10 @@ fn table() -> String {
     let runs: Vec<(usize, &str, &str, &str)> = programs
         .iter()
         .flat_map(|(name, src)| {
-            PRESETS
-                .iter()
+            Preset::names()
+                .into_iter()
                 .filter(|p| runs_preset(src, p))
-                .map(move |p| (name.as_str(), src.as_str(), *p))
+                .map(move |p| (name.as_str(), src.as_str(), p))
         })
         .enumerate()
         .map(|(i, (name, src, preset))| (i, name, src, preset))

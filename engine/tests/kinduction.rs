@@ -6,9 +6,9 @@
 mod common;
 use common::native_session;
 
-use cpa_engine::algorithm::Verdict;
+use cpa_engine::config::Config;
 use cpa_engine::events::Event;
-use cpa_engine::session::config::Config;
+use cpa_engine::verdict::Verdict;
 
 /// (what, bound, satisfiable) of every check a run made, and its verdict.
 fn checks(

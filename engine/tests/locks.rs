@@ -9,10 +9,10 @@
 mod common;
 use common::native_session;
 
-use cpa_engine::algorithm::Verdict;
+use cpa_engine::config::Config;
 use cpa_engine::fuzz::generators::test_locks;
-use cpa_engine::session::config::Config;
 use cpa_engine::session::Stats;
+use cpa_engine::verdict::Verdict;
 
 /// SBE stops here: enough to show the growth without minutes per program.
 const SBE_MAX_REFINEMENTS: u64 = 40;

@@ -7,9 +7,9 @@
 mod common;
 use common::native_session;
 
-use cpa_engine::algorithm::Verdict;
-use cpa_engine::frontend::parse_program;
-use cpa_engine::session::config::Config;
+use cpa_engine::config::Config;
+use cpa_engine::parse_program;
+use cpa_engine::verdict::Verdict;
 
 const HEADER: &str = "extern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\n";
 

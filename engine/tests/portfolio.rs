@@ -5,10 +5,10 @@
 mod common;
 use common::native_session;
 
-use cpa_engine::algorithm::Verdict;
+use cpa_engine::config::Config;
 use cpa_engine::events::{decided_by, Event};
-use cpa_engine::session::config::Config;
-use cpa_engine::session::view::ArgView;
+use cpa_engine::verdict::Verdict;
+use cpa_engine::view::ArgView;
 
 const KINDUCTION_PROVES: &str = include_str!("../../examples/kinduction-proves.c");
 const MAX_BUG: &str = include_str!("../../examples/max-bug.c");

@@ -1,7 +1,7 @@
 //! Feeds thousands of mutated and truncated programs to the front end: none may panic. Any
 //! input that parses must also survive LBE summarization and the report.
 
-use cpa_engine::session::report::cfa_report;
+use cpa_engine::report::cfa_report;
 use std::path::Path;
 
 /// xorshift64*: a tiny deterministic generator, so failures reproduce.

@@ -22,9 +22,9 @@
 use cpa_engine::cfa::{Cfa, Edge, EdgeKind, NodeId, Rhs};
 use cpa_engine::cpa::control::ControlState;
 use cpa_engine::formula::{Encoder, Encoding, PathFormula, Slot, SsaMap};
-use cpa_engine::frontend::parse_program;
 use cpa_engine::ir::semantics;
 use cpa_engine::ir::{BinOp, Expr, ExprKind, IntKind, IntType, UnOp, VarId};
+use cpa_engine::parse_program;
 use cpa_engine::smt::{BridgeSmt, Sat, Smt};
 use solver_bridge::solver::NativeZ3;
 use solver_bridge::term::{Term, Var};

@@ -5,7 +5,7 @@
 mod common;
 use common::{native_session, on_two_workers};
 
-use cpa_engine::session::config::{Config, PRESETS};
+use cpa_engine::config::{Config, Preset};
 use cpa_engine::session::{Granularity, Session};
 
 fn session(src: &str, preset: &str) -> Session {
@@ -37,7 +37,11 @@ fn json(s: &Session) -> Vec<String> {
 fn same_program_same_events_however_stepped() {
     let runs: Vec<(&str, String, &str)> = programs()
         .into_iter()
-        .flat_map(|(name, src)| PRESETS.iter().map(move |p| (name, src.clone(), *p)))
+        .flat_map(|(name, src)| {
+            Preset::names()
+                .into_iter()
+                .map(move |p| (name, src.clone(), p))
+        })
         .collect();
     on_two_workers(&runs, |(name, src, preset)| {
         let mut a = session(src, preset);

@@ -6,8 +6,8 @@
 mod common;
 use common::native_session;
 
+use cpa_engine::config::Config;
 use cpa_engine::events::Event;
-use cpa_engine::session::config::Config;
 use std::path::Path;
 
 #[test]

@@ -12,10 +12,11 @@
 mod common;
 use common::{header, native_session, on_two_workers, runs_preset};
 
-use cpa_engine::algorithm::Verdict;
-use cpa_engine::session::config::{Config, PRESETS};
+use cpa_engine::config::{Config, Preset};
+use cpa_engine::proof::Outcome;
 use cpa_engine::session::Session;
-use cpa_engine::witness::{self, Outcome};
+use cpa_engine::verdict::Verdict;
+use cpa_engine::witness::{self};
 use std::path::Path;
 
 /// The presets whose TRUE must come with a confirmed correctness witness (the others' proofs,
@@ -44,7 +45,7 @@ fn check_witness(
     session: &Session,
     verdict: &Verdict,
 ) -> Result<(), String> {
-    let cfa = cpa_engine::frontend::parse_program(name, src).unwrap().cfa;
+    let cfa = cpa_engine::parse_program(name, src).unwrap().cfa;
     let entry = witness::of_run(
         &cfa,
         name,
@@ -156,7 +157,7 @@ fn every_preset_on_every_program() {
         .filter(|p| p.extension().is_some_and(|x| x == "c"))
     {
         let src = std::fs::read_to_string(path).unwrap();
-        for preset in PRESETS.iter().filter(|p| runs_preset(&src, p)) {
+        for preset in Preset::names().iter().filter(|p| runs_preset(&src, p)) {
             todo.push((path.clone(), src.clone(), *preset));
         }
     }
@@ -167,7 +168,7 @@ fn every_preset_on_every_program() {
     let confirmed = |kind| results.iter().filter(|(_, k)| *k == Some(kind)).count();
     let (violation, correctness) = (confirmed("violation"), confirmed("correctness"));
     let failures: Vec<String> = results.into_iter().flat_map(|(f, _)| f).collect();
-    assert!(checked >= 20 * PRESETS.len());
+    assert!(checked >= 20 * Preset::names().len());
     assert!(failures.is_empty(), "\n{}", failures.join("\n"));
     eprintln!("witnesses confirmed: {violation} violation, {correctness} correctness");
     assert!(

@@ -109,7 +109,7 @@ mod tests {
     #[test]
     fn every_example_builds_a_cfa() {
         for e in EXAMPLES {
-            let r = cpa_engine::session::report::cfa_report(e.file, e.source);
+            let r = cpa_engine::report::cfa_report(e.file, e.source);
             assert!(r.ok, "{}: {:?}", e.key, r.diagnostics);
         }
     }
@@ -118,7 +118,7 @@ mod tests {
     fn every_example_opens_with_a_known_preset_and_says_what_it_shows() {
         for e in EXAMPLES {
             assert!(
-                cpa_engine::session::config::Config::preset(e.preset).is_some(),
+                cpa_engine::config::Config::preset(e.preset).is_some(),
                 "{}",
                 e.key
             );

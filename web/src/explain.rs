@@ -14,13 +14,13 @@
 
 use crate::model::Graph;
 use crate::playground::{location_line, Run};
-use cpa_engine::cpa::waitlist::WaitlistOrder;
-use cpa_engine::domains::predicate::{AbstractionKind, BlockOperator};
+use cpa_engine::config::BinaryMode;
+use cpa_engine::config::RefinementStrategy;
+use cpa_engine::config::WaitlistOrder;
+use cpa_engine::config::{AbstractionKind, BlockOperator};
+use cpa_engine::config::{AlgorithmKind, Config, Domain};
 use cpa_engine::events::{CheckKind, CutReason, Event, StateKind, VerdictKind};
-use cpa_engine::refinement::binary::BinaryMode;
-use cpa_engine::refinement::RefinementStrategy;
-use cpa_engine::session::config::{AlgorithmKind, Config, Domain};
-use cpa_engine::session::view::StateView;
+use cpa_engine::view::StateView;
 
 /// A piece of an explanation: text, a formula or code (shown in monospace), or a reference
 /// to an ARG state or a source line (shown as a link that selects it).
@@ -1024,9 +1024,7 @@ mod tests {
 
     fn explain_run(src: &str, run_config: RunConfig) -> Vec<String> {
         let mut p = Playground::new(run_config.clone());
-        let cfa = cpa_engine::session::report::cfa_report("t.c", src)
-            .cfa
-            .map(Rc::new);
+        let cfa = cpa_engine::report::cfa_report("t.c", src).cfa.map(Rc::new);
         p.reduce(Action::Program {
             file: "t.c".into(),
             source: Rc::from(src),

@@ -1,12 +1,12 @@
 //! Exports of the state shown: the ARG at the current step as Graphviz DOT (the CFA and its
 //! LBE summary reuse the views' DOT), and the run as JSON, built by the same
-//! [`RunJson`](cpa_engine::session::report::RunJson) as `cpa verify --json --events`, so a browser run
+//! [`RunJson`](cpa_engine::report::RunJson) as `cpa verify --json --events`, so a browser run
 //! and a native one can be compared field by field.
 
 use crate::dot::escape;
 use crate::playground::{edge_label, location_line, Run};
 use cpa_engine::events::StateKind;
-use cpa_engine::session::report::RunJson;
+use cpa_engine::report::RunJson;
 use std::fmt::Write;
 
 /// At most `n` characters of a label.

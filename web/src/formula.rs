@@ -528,7 +528,7 @@ pub fn pretty(smt: &str) -> String {
     };
     let mut out = String::new();
     show(&sx, &mut out, 0);
-    cpa_engine::domains::predicate::cpa::clip_to(out, MAX_SHOWN)
+    cpa_engine::text::clip_to(out, MAX_SHOWN)
 }
 
 #[cfg(test)]

@@ -2,9 +2,9 @@
 //! (engine/src/report.rs, cfa/export.rs, diag.rs), which the worker serializes and the page
 //! deserializes; `tests::engine_report_round_trips` checks the round trip.
 
-pub use cpa_engine::cfa::export::{Graph, GraphEdge, GraphNode};
 pub use cpa_engine::diag::{Diagnostic, Severity, Span};
-pub use cpa_engine::session::report::{CfaReport, LbeReplay, ReplayStep};
+pub use cpa_engine::report::{CfaReport, LbeReplay, ReplayStep};
+pub use cpa_engine::report::{Graph, GraphEdge, GraphNode};
 
 #[cfg(test)]
 pub(crate) mod tests {
@@ -12,7 +12,7 @@ pub(crate) mod tests {
 
     pub(crate) fn figure1() -> CfaReport {
         let src = include_str!("../../examples/lbe-figure1.c");
-        let engine = cpa_engine::session::report::cfa_report("lbe-figure1.c", src);
+        let engine = cpa_engine::report::cfa_report("lbe-figure1.c", src);
         serde_json::from_str(&serde_json::to_string(&engine).unwrap()).unwrap()
     }
 
@@ -29,8 +29,7 @@ pub(crate) mod tests {
 
     #[test]
     fn diagnostics_render_line_col() {
-        let engine =
-            cpa_engine::session::report::cfa_report("bad.c", "int main(void) {\n  int x = ;\n}\n");
+        let engine = cpa_engine::report::cfa_report("bad.c", "int main(void) {\n  int x = ;\n}\n");
         let r: CfaReport = serde_json::from_str(&serde_json::to_string(&engine).unwrap()).unwrap();
         assert!(!r.ok);
         let text = r.diagnostics[0].render_position();

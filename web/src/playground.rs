@@ -12,10 +12,10 @@
 
 use crate::model::Graph;
 use crate::protocol::{Batch, Progress, QueryEntry, RunConfig, RunInfo, UnitEnd};
-use cpa_engine::algorithm::Verdict;
 use cpa_engine::events::{CheckKind, Event, StateKind};
-use cpa_engine::session::view::{ArgView, StateView};
 use cpa_engine::session::{Granularity, Stats};
+use cpa_engine::verdict::Verdict;
+use cpa_engine::view::{ArgView, StateView};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
@@ -39,14 +39,9 @@ impl Target {
         }
     }
 
-    /// Whether `e` ends a step of this kind.
+    /// Whether `e` ends a step of this kind (the engine's check).
     fn reached_by(self, e: &Event) -> bool {
-        match self {
-            Target::Event => true,
-            Target::Abstraction => matches!(e, Event::Abstraction { .. }),
-            Target::Refinement => matches!(e, Event::Refined { .. }),
-            Target::End => false,
-        }
+        self.granularity().reached_by(e)
     }
 }
 
@@ -1327,7 +1322,7 @@ mod tests {
                 p: Playground::new(RunConfig::preset(preset)),
                 host: None,
             };
-            let report = cpa_engine::session::report::cfa_report("t.c", src);
+            let report = cpa_engine::report::cfa_report("t.c", src);
             h.act(Action::Program {
                 file: "t.c".into(),
                 source: Rc::from(src),
@@ -1402,7 +1397,7 @@ mod tests {
         assert_eq!(h.run().owed, 3);
         let info = RunInfo {
             knobs: Vec::new(),
-            encoding: cpa_engine::formula::Encoding::Int,
+            encoding: cpa_engine::config::Encoding::Int,
         };
         h.run_commands_for(Action::Started(ticket, Ok(info)));
         assert_eq!(h.run().position, 3);
@@ -1497,7 +1492,7 @@ mod tests {
         let r = h.run();
         assert!(matches!(r.shown_verdict(), Some(Verdict::False { .. })));
         let mut native = {
-            let parsed = cpa_engine::frontend::parse_program("t.c", COUNTER).unwrap();
+            let parsed = cpa_engine::parse_program("t.c", COUNTER).unwrap();
             let smt = cpa_engine::smt::BridgeSmt::new(NativeZ3::new().unwrap());
             let config = RunConfig::preset("predicate-lbe").resolve().unwrap();
             cpa_engine::session::Session::new(Rc::new(parsed.cfa), config, Box::new(smt))
@@ -1620,7 +1615,7 @@ mod tests {
         }
         // The new text arrives: a fresh run of it, which steps.
         let src = include_str!("../../examples/lbe-figure2.c");
-        let report = cpa_engine::session::report::cfa_report("t.c", src);
+        let report = cpa_engine::report::cfa_report("t.c", src);
         h.act(Action::Program {
             file: "t.c".into(),
             source: Rc::from(src),

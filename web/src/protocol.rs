@@ -15,10 +15,10 @@
 //! worker). The engine's own types ([`Event`], [`Stats`], [`Verdict`], [`Granularity`]) are the
 //! payload.
 
-use cpa_engine::algorithm::Verdict;
+use cpa_engine::config::{Config, Preset};
 use cpa_engine::events::Event;
-use cpa_engine::session::config::{Config, PRESETS};
 use cpa_engine::session::{Granularity, Stats};
+use cpa_engine::verdict::Verdict;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -92,7 +92,7 @@ impl RunConfig {
             format!(
                 "unknown preset '{}' (known: {})",
                 self.preset,
-                PRESETS.join(", ")
+                Preset::names().join(", ")
             )
         })?;
         for (k, v) in &self.set {
@@ -207,7 +207,7 @@ pub struct Progress {
 /// internally tagged enum, which serde buffers: the verdict goes through a JSON value (whose
 /// numbers hold every C value of the ILP32 model) and is read from there.
 mod via_value {
-    use cpa_engine::algorithm::Verdict;
+    use cpa_engine::verdict::Verdict;
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
     pub fn serialize<S: Serializer>(v: &Option<Verdict>, s: S) -> Result<S::Ok, S::Error> {
@@ -249,7 +249,7 @@ pub struct RunInfo {
     /// The resolved configuration's knobs (`Config::knobs`), as the engine reads them.
     pub knobs: Vec<(String, String)>,
     /// The formula encoding the run uses (`auto` resolved for this program).
-    pub encoding: cpa_engine::formula::Encoding,
+    pub encoding: cpa_engine::config::Encoding,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -400,7 +400,7 @@ mod tests {
     #[test]
     fn the_page_reads_what_the_worker_writes() {
         let src = include_str!("../../examples/lbe-figure1.c");
-        let engine = cpa_engine::session::report::cfa_report("lbe-figure1.c", src);
+        let engine = cpa_engine::report::cfa_report("lbe-figure1.c", src);
         let sent = WorkerMessage::Reply {
             id: 9,
             reply: Reply::CfaReport { report: &engine },
@@ -419,8 +419,8 @@ mod tests {
 
     #[test]
     fn verdicts_with_counterexamples_cross_the_protocol() {
-        use cpa_engine::concrete::TraceStep;
-        use cpa_engine::proof::counterexample::Counterexample;
+        use cpa_engine::verdict::Counterexample;
+        use cpa_engine::verdict::TraceStep;
         let verdict = Verdict::False {
             counterexample: Counterexample {
                 trace: vec![TraceStep {

@@ -12,7 +12,7 @@ use crate::protocol::{
     Batch, Progress, QueryEntry, QueryPurpose, RunConfig, RunInfo, UnitEnd, QUERY_EXCERPT,
 };
 use cpa_engine::events::Event;
-use cpa_engine::frontend::parse_program;
+use cpa_engine::parse_program;
 use cpa_engine::session::{Granularity, Session};
 use cpa_engine::smt::{BridgeSmt, Result as SmtResult, Sat, Smt};
 use solver_bridge::solver::{Solver, SolverError};
@@ -180,7 +180,7 @@ const BATCH_EVENTS: usize = 4000;
 pub struct RunHost {
     session: Session,
     /// The program and preset, for the run's witness.
-    cfa: Rc<cpa_engine::cfa::Cfa>,
+    cfa: Rc<cpa_engine::Cfa>,
     file: String,
     source: String,
     preset: String,
@@ -239,7 +239,7 @@ impl RunHost {
             inner: BridgeSmt::new(tap),
             call: call.clone(),
         };
-        let preset = config.preset.clone();
+        let preset = config.preset.name().to_string();
         let session = Session::new(cfa.clone(), config, Box::new(smt));
         let mut host = RunHost {
             session,
@@ -468,7 +468,7 @@ mod tests {
             assert_eq!(queries2, queries, "{preset}");
             assert!(matches!(
                 whole.progress().verdict,
-                Some(cpa_engine::algorithm::Verdict::False { .. })
+                Some(cpa_engine::verdict::Verdict::False { .. })
             ));
         }
     }

@@ -6,7 +6,7 @@ use crate::protocol::{
     WorkerMessage,
 };
 use crate::run_host::{Clock, RunHost};
-use cpa_engine::session::report::{cfa_report, CfaReport};
+use cpa_engine::report::{cfa_report, CfaReport};
 use cpa_engine::session::Granularity;
 use solver_bridge::bench::timed_query_mix;
 use solver_bridge::context::SmtContext;

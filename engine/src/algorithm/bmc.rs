@@ -6,10 +6,12 @@
 //! (inc(k) = k + 1) up to `k_max`.
 
 use crate::algorithm::unroll::Unrolling;
-use crate::algorithm::{AlgoStats, Algorithm, Verdict};
+use crate::cpa::algorithm::Algorithm;
+use crate::cpa::algorithm::Stats;
 use crate::cpa::control::Cut;
 use crate::events::Event;
 use crate::smt::{Result, Sat};
+use crate::verdict::Verdict;
 
 enum Phase {
     Start,
@@ -42,7 +44,7 @@ impl Algorithm for Bmc {
     /// The interval invariants at every loop head of `main`: they hold; BMC's own proof, the
     /// forward condition, is no invariant (the witness check's k-induction may still find
     /// the program proved with them).
-    fn invariants(&self) -> Vec<crate::witness::correctness::LocationInvariant> {
+    fn invariants(&self) -> Vec<crate::invariants::LocationInvariant> {
         crate::invariants::intervals::loop_invariants(&self.core.cfa)
     }
 
@@ -94,8 +96,8 @@ impl Algorithm for Bmc {
         Ok(None)
     }
 
-    fn stats(&self) -> AlgoStats {
-        AlgoStats {
+    fn stats(&self) -> Stats {
+        Stats {
             states: self.core.states(),
             refinements: 0,
             solver_queries: self.core.smt.queries(),
@@ -103,6 +105,7 @@ impl Algorithm for Bmc {
             abstractions: 0,
             predicates: 0,
             bound: u64::from(self.k),
+            ..Stats::default()
         }
     }
 }

@@ -16,7 +16,10 @@
 //! parameter, every call may recurse, and a binary recursion explored to depth 32 has 2^32
 //! call stacks, while the bug of `fibo_2calls_2-1.c` sits at depth 2.
 
-use crate::algorithm::{AlgoStats, Algorithm, Verdict};
+use crate::cpa::algorithm::Stats;
+
+use crate::cpa::algorithm::Algorithm;
+
 use crate::cfa::Cfa;
 use crate::cpa::arg::{Arg, ArgId};
 use crate::cpa::control::ControlCpa;
@@ -27,6 +30,7 @@ use crate::events::{Event, StateKind};
 use crate::proof::certificate::Certifier;
 use crate::refinement::{Goal, Outcome, Refiner};
 use crate::smt::{Result, Smt};
+use crate::verdict::Verdict;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::rc::Rc;
 
@@ -368,9 +372,9 @@ impl<C: Describe> Algorithm for Cegar<C> {
         Ok(None)
     }
 
-    fn stats(&self) -> AlgoStats {
+    fn stats(&self) -> Stats {
         let c = self.cpa.counters();
-        AlgoStats {
+        Stats {
             states: self.algo.arg.len() as u64,
             refinements: self.refinements,
             solver_queries: self.smt.queries(),
@@ -378,10 +382,11 @@ impl<C: Describe> Algorithm for Cegar<C> {
             abstractions: c.abstractions,
             predicates: c.precision,
             bound: 0,
+            ..Stats::default()
         }
     }
 
-    fn invariants(&self) -> Vec<crate::witness::correctness::LocationInvariant> {
+    fn invariants(&self) -> Vec<crate::invariants::LocationInvariant> {
         self.certifier.invariants(&self.cpa, &self.algo)
     }
 

@@ -22,16 +22,17 @@
 //! step case does not apply, when their relations are octagonal (`j <= k`, `l <= i`).
 
 use crate::algorithm::unroll::{check_event, disjunction, Unrolling};
-use crate::algorithm::{AlgoStats, Algorithm, Verdict};
 use crate::cfa::{Cfa, NodeId};
+use crate::cpa::algorithm::Algorithm;
+use crate::cpa::algorithm::Stats;
 use crate::events::{CheckKind, Event};
 use crate::formula::encode::{Builder, AUX};
 use crate::formula::Frames;
 use crate::invariants::intervals::IntervalAnalysis;
 use crate::ir::Expr;
-use crate::session::config::Config;
+use crate::proof::Outcome;
 use crate::smt::{Result, Sat};
-use crate::witness::{correctness, Outcome};
+use crate::verdict::Verdict;
 use solver_bridge::term::Term;
 use std::collections::BTreeMap;
 
@@ -85,14 +86,16 @@ pub fn single_loop_head(cfa: &Cfa) -> std::result::Result<NodeId, String> {
 }
 
 impl KInduction {
-    pub fn new(core: Unrolling, config: &Config) -> KInduction {
+    /// k-induction from bound `k_init` to `k_max`; `use_invariants`: the step case is
+    /// strengthened with interval invariants.
+    pub fn new(core: Unrolling, k_init: u32, k_max: u32, use_invariants: bool) -> KInduction {
         let head = single_loop_head(&core.cfa);
         KInduction {
             core,
-            k: config.k_init,
-            k_max: config.k_max,
+            k: k_init,
+            k_max,
             head,
-            use_invariants: config.invariants,
+            use_invariants,
             invariant: None,
             octagon_checked: false,
             proof: None,
@@ -142,8 +145,9 @@ impl KInduction {
         if invariants.is_empty() {
             return Ok(false);
         }
-        let texts = correctness::with_texts(&cfa, invariants);
-        let outcome = correctness::check_up_to(&cfa, self.core.smt.as_mut(), &texts, true, 1)?;
+        let texts = crate::proof::induction::with_texts(&cfa, invariants);
+        let outcome =
+            crate::proof::induction::check_up_to(&cfa, self.core.smt.as_mut(), &texts, true, 1)?;
         let satisfiable = match outcome {
             Outcome::Confirmed => Some(false),
             Outcome::Refuted(_) => Some(true),
@@ -275,11 +279,11 @@ impl Algorithm for KInduction {
     /// function's exit), else the interval invariants at every loop head of `main` (they
     /// hold; whether they prove the program alone, without induction over k steps, the
     /// witness check decides).
-    fn invariants(&self) -> Vec<crate::witness::correctness::LocationInvariant> {
+    fn invariants(&self) -> Vec<crate::invariants::LocationInvariant> {
         match &self.proof {
             Some(p) => p
                 .iter()
-                .map(|(l, e)| correctness::LocationInvariant::c(*l, e.clone()))
+                .map(|(l, e)| crate::invariants::LocationInvariant::c(*l, e.clone()))
                 .collect(),
             None => crate::invariants::intervals::loop_invariants(&self.core.cfa),
         }
@@ -362,8 +366,8 @@ impl Algorithm for KInduction {
         Ok(None)
     }
 
-    fn stats(&self) -> AlgoStats {
-        AlgoStats {
+    fn stats(&self) -> Stats {
+        Stats {
             states: self.core.states(),
             refinements: 0,
             solver_queries: self.core.smt.queries(),
@@ -371,6 +375,7 @@ impl Algorithm for KInduction {
             abstractions: 0,
             predicates: 0,
             bound: u64::from(self.k),
+            ..Stats::default()
         }
     }
 }

@@ -5,10 +5,14 @@
 //! place; any other verdict is reported over the original CFA (the checks' own steps and
 //! locations are left out of counterexamples and invariants).
 
-use crate::algorithm::{AlgoStats, Algorithm, Verdict};
+use crate::cpa::algorithm::Stats;
+
+use crate::cpa::algorithm::Algorithm;
+
 use crate::cfa::{Cfa, EdgeId, NodeKind};
 use crate::events::Event;
 use crate::smt::Result;
+use crate::verdict::Verdict;
 use std::rc::Rc;
 
 pub struct OverflowChecked {
@@ -56,7 +60,7 @@ impl Algorithm for OverflowChecked {
         })
     }
 
-    fn stats(&self) -> AlgoStats {
+    fn stats(&self) -> Stats {
         self.inner.stats()
     }
 
@@ -64,7 +68,7 @@ impl Algorithm for OverflowChecked {
         self.inner.abstraction_states()
     }
 
-    fn invariants(&self) -> Vec<crate::witness::correctness::LocationInvariant> {
+    fn invariants(&self) -> Vec<crate::invariants::LocationInvariant> {
         let mut invariants = self.inner.invariants();
         invariants.retain(|i| (i.location.0 as usize) < self.nodes);
         invariants

@@ -6,7 +6,6 @@
 //! execution) and the states whose successors the bound cut off (the forward condition of
 //! Gadelha et al.: unsatisfiable means every path was unrolled completely).
 
-use crate::algorithm::Verdict;
 use crate::cfa::{Cfa, NodeId};
 use crate::cpa::arg::{Arg, ArgId, ArgNode};
 use crate::cpa::control::ControlCpa;
@@ -17,6 +16,7 @@ use crate::domains::predicate::{PredicateCpa, PredicatePrecision, PredicateState
 use crate::events::{CheckKind, Event};
 use crate::proof::counterexample;
 use crate::smt::{EngineError, Result, Sat, Smt};
+use crate::verdict::Verdict;
 use solver_bridge::term::Term;
 use std::rc::Rc;
 
@@ -165,7 +165,7 @@ impl Unrolling {
                 Ok(Some(
                     match counterexample::confirm(&self.cfa, arg, root, &model, approximated) {
                         Ok(trace) => Verdict::False {
-                            counterexample: counterexample::Counterexample {
+                            counterexample: crate::verdict::Counterexample {
                                 trace,
                                 states: arg.path_to(last).iter().map(|s| s.0).collect(),
                             },

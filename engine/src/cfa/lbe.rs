@@ -282,7 +282,7 @@ impl Summary {
         if out.is_empty() {
             out.push_str("skip");
         }
-        crate::domains::predicate::cpa::clip_to(out, MAX_LABEL)
+        crate::text::clip_to(out, MAX_LABEL)
     }
 
     fn write_op(&self, cfa: &Cfa, op: OpId, out: &mut String) {

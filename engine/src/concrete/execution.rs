@@ -20,15 +20,20 @@
 //! last state of the class one child per part. One algorithm step takes the last class (a
 //! stack: the classes run one after another, depth first) and runs it to its next state.
 
-use crate::algorithm::{AlgoStats, Algorithm, Verdict};
+use crate::cpa::algorithm::Stats;
+
+use crate::cpa::algorithm::Algorithm;
+
 use crate::cfa::{Cfa, Edge, EdgeId, EdgeKind, NodeId, NodeKind};
 use crate::concrete::accel::split::{self, ClassMachine, Need};
 use crate::concrete::accel::{self, NoInput, RunError, Runner, Step};
-use crate::concrete::{ExecError, Oracle, TraceStep};
+use crate::concrete::{ExecError, Oracle};
 use crate::events::{Event, StateKind};
 use crate::ir::{IntType, VarId};
-use crate::proof::counterexample::Counterexample;
 use crate::smt::Result;
+use crate::verdict::Counterexample;
+use crate::verdict::TraceStep;
+use crate::verdict::Verdict;
 use std::collections::{BTreeMap, VecDeque};
 use std::rc::Rc;
 
@@ -535,10 +540,10 @@ impl Algorithm for Execution {
         })
     }
 
-    fn stats(&self) -> AlgoStats {
-        AlgoStats {
+    fn stats(&self) -> Stats {
+        Stats {
             states: self.parent.len() as u64,
-            ..AlgoStats::default()
+            ..Stats::default()
         }
     }
 
@@ -546,10 +551,10 @@ impl Algorithm for Execution {
     /// invariant; the octagon invariants at the loop heads ([`crate::invariants::octagon`]) hold in every
     /// run and are what a correctness witness of this TRUE can give (the validator then
     /// decides whether they suffice).
-    fn invariants(&self) -> Vec<crate::witness::correctness::LocationInvariant> {
+    fn invariants(&self) -> Vec<crate::invariants::LocationInvariant> {
         crate::invariants::octagon::loop_invariants(&self.cfa)
             .into_iter()
-            .map(|(l, e)| crate::witness::correctness::LocationInvariant::c(l, e))
+            .map(|(l, e)| crate::invariants::LocationInvariant::c(l, e))
             .collect()
     }
 }

@@ -8,7 +8,7 @@ pub mod execution;
 use crate::cfa::{Cfa, Edge, EdgeKind, NodeId, Rhs};
 use crate::ir::semantics::{self, EvalError};
 use crate::ir::{IntType, VarId};
-use serde::{Deserialize, Serialize};
+pub use crate::verdict::TraceStep;
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -84,16 +84,6 @@ pub struct MachineParts<V = i128> {
     pub return_sites: Vec<NodeId>,
     pub location: NodeId,
     pub step: usize,
-}
-
-/// One executed edge and the values of the user's variables afterwards.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TraceStep {
-    pub edge: u32,
-    pub line: u32,
-    pub op: String,
-    /// Every user variable in scope with a known value, by source name.
-    pub values: BTreeMap<String, i128>,
 }
 
 impl TraceStep {

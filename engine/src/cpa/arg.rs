@@ -10,12 +10,10 @@
 use crate::cfa::{Cfa, EdgeId};
 use crate::cpa::control::ControlState;
 use crate::cpa::waitlist::{Waitlist, WaitlistOrder};
-use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-pub struct ArgId(pub u32);
+pub use crate::cpa::ArgId;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {

@@ -25,6 +25,15 @@ pub struct ControlState {
     pub beyond: bool,
 }
 
+impl crate::formula::encode::CallContext for ControlState {
+    fn location(&self) -> NodeId {
+        self.location
+    }
+    fn return_sites(&self) -> &[NodeId] {
+        &self.stack
+    }
+}
+
 impl ControlState {
     pub fn depth(&self) -> usize {
         self.stack.len()

@@ -301,8 +301,8 @@ fn project(key: &CoverKey, components: &[u64]) -> Option<Vec<u64>> {
 mod tests {
     use super::{project, subset};
     use crate::algorithm::cegar::Cegar;
-    use crate::algorithm::Algorithm;
     use crate::cfa::Cfa;
+    use crate::cpa::algorithm::Algorithm;
     use crate::cpa::Describe;
     use crate::session::config::Config;
     use crate::smt::{BridgeSmt, Smt};

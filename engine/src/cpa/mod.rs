@@ -11,6 +11,7 @@
 //! it and lends it to the CPA, the refiner and the certificate check in turn. What a state
 //! looks like in the playground ([`Describe`]) is kept apart from the operators.
 
+pub mod algorithm;
 pub mod arg;
 pub mod control;
 pub mod cover_index;
@@ -23,6 +24,10 @@ use crate::smt::{Result, Smt};
 use control::ControlState;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
+
+/// A state of the ARG (an index into its arena, [`arg::Arg`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+pub struct ArgId(pub u32);
 
 /// The merge operator of a CPA (the papers' `merge`), as the playground names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -2,8 +2,8 @@
 //! and the number of refinements, never the verdict.
 
 use crate::cfa::Cfa;
-use crate::cpa::arg::ArgId;
 use crate::cpa::control::ControlState;
+use crate::cpa::ArgId;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -18,9 +18,9 @@
 //!   the formula is marked approximated: a counterexample that depends on it fails the concrete
 //!   validation and is never reported.
 
-use crate::cfa::{Cfa, Edge, EdgeKind, Rhs};
-use crate::cpa::control::ControlState;
+use crate::cfa::{Cfa, Edge, EdgeKind, NodeId, Rhs};
 use crate::formula::ssa::{indexed_name, Slot, SsaMap};
+use crate::ir::range::{raw_range, value_range};
 use crate::ir::{BinOp, Expr, ExprKind, FuncId, IntKind, IntType, UnOp, VarId};
 use num_bigint::BigInt;
 use serde::{Deserialize, Serialize};
@@ -88,13 +88,33 @@ pub struct Frames {
     innermost: Vec<(FuncId, u32)>,
 }
 
+/// A location with the return sites of the active calls: what the frames of the variables
+/// are read from. The CPA core's control state is one ([`crate::cpa::control::ControlState`]).
+pub trait CallContext {
+    fn location(&self) -> NodeId;
+    /// Return sites of the active calls, innermost last.
+    fn return_sites(&self) -> &[NodeId];
+}
+
+/// A location outside any call.
+pub struct TopLevel(pub NodeId);
+
+impl CallContext for TopLevel {
+    fn location(&self) -> NodeId {
+        self.0
+    }
+    fn return_sites(&self) -> &[NodeId] {
+        &[]
+    }
+}
+
 impl Frames {
-    pub fn of(cfa: &Cfa, ctl: &ControlState) -> Frames {
+    pub fn of(cfa: &Cfa, ctl: &(impl CallContext + ?Sized)) -> Frames {
         let funcs = ctl
-            .stack
+            .return_sites()
             .iter()
             .map(|r| cfa.node(*r).function)
-            .chain(std::iter::once(cfa.node(ctl.location).function));
+            .chain(std::iter::once(cfa.node(ctl.location()).function));
         // The number of activations of each function so far, then the last one's number.
         let mut innermost: Vec<(FuncId, u32)> = Vec::new();
         for f in funcs {
@@ -128,64 +148,6 @@ pub const AUX: Slot = Slot {
     var: VarId(u32::MAX),
     instance: 0,
 };
-
-/// The range of the mathematical result of `a op b` for operands in the ranges `a` and `b`
-/// (`+`, `-`, `*`), before any wrap-around; `None` when it does not fit in `i128`.
-pub(crate) fn raw_range(op: BinOp, a: (i128, i128), b: (i128, i128)) -> Option<(i128, i128)> {
-    match op {
-        BinOp::Add => Some((a.0.checked_add(b.0)?, a.1.checked_add(b.1)?)),
-        BinOp::Sub => Some((a.0.checked_sub(b.1)?, a.1.checked_sub(b.0)?)),
-        BinOp::Mul => {
-            let ps = [
-                a.0.checked_mul(b.0)?,
-                a.0.checked_mul(b.1)?,
-                a.1.checked_mul(b.0)?,
-                a.1.checked_mul(b.1)?,
-            ];
-            Some((*ps.iter().min()?, *ps.iter().max()?))
-        }
-        _ => None,
-    }
-}
-
-/// The values `e` can have, from its structure alone (constants, conversions from narrower
-/// types, arithmetic on those), always within `e.ty`'s range. The Int encoding wraps an
-/// arithmetic result only when this range says it can leave its type: `(int)c + 1` for a
-/// `char c` needs no wrap, `x + 1` for an `int x` does.
-pub fn value_range(e: &Expr) -> (i128, i128) {
-    let ty = e.ty;
-    let full = (ty.min_value(), ty.max_value());
-    let fit = |r: (i128, i128)| {
-        if ty.contains_range(r) {
-            r
-        } else {
-            full
-        }
-    };
-    match &e.kind {
-        ExprKind::Const(v) => (ty.wrap(*v), ty.wrap(*v)),
-        ExprKind::Var(_) => full,
-        ExprKind::Cast { operand, .. } => fit(value_range(operand)),
-        ExprKind::Ite(_, a, b) => {
-            let (ra, rb) = (value_range(a), value_range(b));
-            fit((ra.0.min(rb.0), ra.1.max(rb.1)))
-        }
-        ExprKind::Unary(UnOp::Neg, a) => {
-            let r = value_range(a);
-            fit((-r.1, -r.0))
-        }
-        ExprKind::Unary(UnOp::BitNot, a) if ty.signed => {
-            let r = value_range(a);
-            fit((-r.1 - 1, -r.0 - 1))
-        }
-        ExprKind::Unary(UnOp::LogNot, _) => fit((0, 1)),
-        ExprKind::Binary(op, _, _) if op.is_comparison() || op.is_logical() => fit((0, 1)),
-        ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub | BinOp::Mul), a, b) => {
-            raw_range(*op, value_range(a), value_range(b)).map_or(full, fit)
-        }
-        _ => full,
-    }
-}
 
 pub struct Encoder<'c> {
     pub cfa: &'c Cfa,
@@ -770,15 +732,9 @@ impl<'c> Encoder<'c> {
     /// not all respect the resource limit (queries of `cpa fuzz` ran for minutes at
     /// `:rlimit 300000`); over bit-vectors the same operations are exact and decidable.
     pub fn needs_bits(&self) -> bool {
-        let at = |location| ControlState {
-            location,
-            stack: Default::default(),
-            counters: None,
-            beyond: false,
-        };
         let empty = PathFormula::empty(SsaMap::default());
         self.cfa.edges.iter().any(|e| {
-            let pf = self.sp(&empty, e, &at(e.from), &at(e.to));
+            let pf = self.sp(&empty, e, &TopLevel(e.from), &TopLevel(e.to));
             pf.approximated || !pf.formula.nonlinear_subterms().is_empty()
         })
     }
@@ -788,8 +744,8 @@ impl<'c> Encoder<'c> {
         &self,
         pf: &PathFormula,
         edge: &Edge,
-        from: &ControlState,
-        to: &ControlState,
+        from: &(impl CallContext + ?Sized),
+        to: &(impl CallContext + ?Sized),
     ) -> PathFormula {
         let read_frames = Frames::of(self.cfa, from);
         let write_frames = Frames::of(self.cfa, to);

@@ -9,7 +9,7 @@ pub use encode::{Encoder, Encoding, EncodingChoice, Frames, PathFormula};
 pub use ssa::{Slot, SsaMap};
 
 use crate::cfa::Cfa;
-use crate::ir::VarId;
+use crate::ir::{IntType, VarId};
 use crate::memo::Memo;
 use solver_bridge::term::{AddrHash, Term, Var};
 use std::collections::BTreeMap;
@@ -156,6 +156,17 @@ pub fn deindex(t: &Term) -> Option<Term> {
         return None;
     }
     Some(t.rename(&|v: &Var| ssa::split_indexed(&v.name).map(|(b, _)| b.to_string())))
+}
+
+/// The value of a model literal as a value of `ty`.
+pub fn literal_value(t: &Term, ty: IntType) -> Option<i128> {
+    if let Some(n) = t.as_int() {
+        return i128::try_from(n).ok().map(|v| ty.wrap(v));
+    }
+    if let Some((v, _)) = t.as_bv() {
+        return Some(ty.wrap(v as i128));
+    }
+    t.as_bool().map(i128::from)
 }
 
 #[cfg(test)]

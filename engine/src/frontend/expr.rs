@@ -6,7 +6,7 @@
 use crate::cfa::{EdgeKind, NodeId, Rhs};
 use crate::diag::Span;
 use crate::frontend::builtins::{builtin, Builtin};
-use crate::frontend::lower::Binding;
+use crate::frontend::scope::Binding;
 use crate::frontend::stmt::FnBuilder;
 use crate::frontend::types::{self, CType};
 use crate::ir::semantics;

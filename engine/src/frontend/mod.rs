@@ -6,6 +6,7 @@ mod expr;
 pub mod invariant;
 mod lower;
 pub mod preprocess;
+mod scope;
 mod stmt;
 mod types;
 

@@ -5,7 +5,7 @@
 
 use crate::cfa::{EdgeKind, Function, NodeId, NodeKind, Rhs};
 use crate::diag::Span;
-use crate::frontend::lower::{Binding, Lowerer};
+use crate::frontend::scope::{Binding, Lowerer};
 use crate::frontend::types::{declarator_name, CType, FunctionType};
 use crate::ir::{BinOp, Expr, ExprKind, FuncId, IntType, VarId, Variable};
 use lang_c::ast::{
@@ -624,7 +624,7 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
                     self.lw
                         .sigs
                         .entry(name.clone())
-                        .or_insert(crate::frontend::lower::Signature { ty: *f, def: None });
+                        .or_insert(crate::frontend::scope::Signature { ty: *f, def: None });
                     if let Some(s) = self.scopes.last_mut() {
                         s.insert(name.clone(), Binding::Function);
                     }

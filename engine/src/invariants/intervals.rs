@@ -462,13 +462,13 @@ pub fn return_intervals(cfa: &Cfa) -> BTreeMap<FuncId, Interval> {
 
 /// The interval invariants at the loop heads of `main`, for correctness witnesses (BMC and
 /// k-induction have no other invariants to give).
-pub fn loop_invariants(cfa: &Cfa) -> Vec<crate::witness::correctness::LocationInvariant> {
+pub fn loop_invariants(cfa: &Cfa) -> Vec<crate::invariants::LocationInvariant> {
     let intervals = IntervalAnalysis::run(cfa, cfa.main);
     cfa.nodes
         .iter()
         .filter(|n| n.loop_head && n.function == cfa.main)
         .filter_map(|n| {
-            Some(crate::witness::correctness::LocationInvariant::c(
+            Some(crate::invariants::LocationInvariant::c(
                 n.id,
                 intervals.invariant(n.id)?,
             ))

@@ -5,6 +5,7 @@
 //! consumer (formula encoding, concrete execution, pretty printing) sees the exact semantics
 //! without re-deriving C's typing rules.
 
+pub mod range;
 pub mod semantics;
 
 use serde::Serialize;

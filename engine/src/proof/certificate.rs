@@ -27,7 +27,6 @@
 //! solver query of its own over the whole unrolling, already a check of the claim, so they
 //! need no separate certificate.
 
-use crate::algorithm::Verdict;
 use crate::cfa::Cfa;
 use crate::cpa::arg::{Arg, ArgId};
 use crate::cpa::control::{ControlCpa, ControlState};
@@ -37,8 +36,10 @@ use crate::domains::predicate::PredicateCpa;
 use crate::domains::value::ValueCpa;
 use crate::events::Event;
 use crate::formula::{Encoder, Encoding, Names, PathFormula, SsaMap};
+use crate::invariants::Formula;
+use crate::invariants::LocationInvariant;
 use crate::smt::{EngineError, Result, Sat, Smt};
-use crate::witness::correctness::{Formula, LocationInvariant};
+use crate::verdict::Verdict;
 use solver_bridge::term::Term;
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
@@ -623,7 +624,7 @@ fn disjunction(inv_or: &BTreeMap<ControlState, Term>, ctl: &ControlState) -> Ter
 mod tests {
     use super::*;
     use crate::algorithm::cegar::Cegar;
-    use crate::algorithm::Algorithm;
+    use crate::cpa::algorithm::Algorithm;
     use crate::cpa::arg::ArgId;
     use crate::domains::predicate::Abs;
     use crate::session::config::Config;

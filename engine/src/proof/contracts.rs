@@ -21,9 +21,8 @@ use crate::cfa::transform::contracts::{recursive, summarized, with_main};
 use crate::cfa::{Cfa, NodeId};
 use crate::invariants::intervals::{return_intervals, within, Interval};
 use crate::ir::{Expr, FuncId};
+use crate::proof::Outcome;
 use crate::smt::{Result, Smt};
-use crate::witness::correctness;
-use crate::witness::Outcome;
 use std::collections::BTreeMap;
 
 /// A proof: the contracts and the loop invariants it rests on.
@@ -123,10 +122,10 @@ pub fn prove(
         if let Some((f, post)) = contract {
             invs.insert(program.function(f).exit, post.clone());
         }
-        correctness::check_up_to(
+        crate::proof::induction::check_up_to(
             program,
             smt,
-            &correctness::with_texts(program, &invs),
+            &crate::proof::induction::with_texts(program, &invs),
             true,
             1,
         )

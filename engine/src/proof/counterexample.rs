@@ -8,33 +8,18 @@
 //! execution; the verdict FALSE stands only if it reaches an error location.
 
 use crate::cfa::{Cfa, Edge};
-use crate::concrete::{self, Oracle, Outcome, TraceStep};
+use crate::concrete::{self, Oracle, Outcome};
 use crate::cpa::arg::{Arg, ArgId};
 use crate::domains::predicate::HasPredicateState;
+use crate::formula::literal_value;
 use crate::formula::Frames;
 use crate::ir::{IntType, VarId};
-use serde::{Deserialize, Serialize};
+use crate::verdict::{Counterexample, TraceStep};
 use solver_bridge::term::Term;
 use std::collections::BTreeMap;
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Counterexample {
-    /// The executed steps with the values of the user's variables after each.
-    pub trace: Vec<TraceStep>,
-    /// The ARG states of the abstract counterexample (abstraction states, or the BMC path).
-    pub states: Vec<u32>,
-}
-
-/// The value of a model literal as a value of `ty`.
-pub fn literal_value(t: &Term, ty: IntType) -> Option<i128> {
-    if let Some(n) = t.as_int() {
-        return i128::try_from(n).ok().map(|v| ty.wrap(v));
-    }
-    if let Some((v, _)) = t.as_bv() {
-        return Some(ty.wrap(v as i128));
-    }
-    t.as_bool().map(i128::from)
-}
+/// Longest concrete run accepted when validating a counterexample.
+pub const MAX_TRACE: usize = 100_000;
 
 struct ModelOracle<'a, D, P> {
     cfa: &'a Cfa,
@@ -152,8 +137,7 @@ pub fn confirm<D: HasPredicateState>(
     model: &BTreeMap<String, Term>,
     approximated: bool,
 ) -> Result<Vec<TraceStep>, String> {
-    validate(cfa, arg, root, model, crate::refinement::MAX_TRACE)
-        .map_err(|why| unconfirmed(why, approximated))
+    validate(cfa, arg, root, model, MAX_TRACE).map_err(|why| unconfirmed(why, approximated))
 }
 
 /// One step of a path of single CFA edges: the edge and the control states around it.
@@ -244,7 +228,7 @@ pub fn check_edge_path(
                 model: &model,
             };
             Ok(Some(
-                run_to_error(cfa, &mut oracle, crate::refinement::MAX_TRACE)
+                run_to_error(cfa, &mut oracle, MAX_TRACE)
                     .map(|trace| Counterexample { trace, states })
                     .map_err(|why| unconfirmed(why, approximated)),
             ))

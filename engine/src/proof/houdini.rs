@@ -10,7 +10,7 @@
 //! and `v >= e`; each over variables visible at the loop head, at most [`MAX_CANDIDATES`].
 //! With the octagon invariants ([`crate::invariants::octagon`]) they form the first set; each round asks
 //! which conjuncts fail 1-induction on their own, assuming the whole set at the block's start
-//! ([`correctness::failing_conjuncts`]), and drops them. What survives is inductive as a
+//! ([`crate::proof::induction::failing_conjuncts`]), and drops them. What survives is inductive as a
 //! whole, so candidates that only hold together (`j >= 2*i` at the two inner loop heads of
 //! nested6, each preserved because the other holds) are kept. It is a proof only when the
 //! final check with `sufficient` confirms that no block from it reaches the error.
@@ -21,9 +21,8 @@
 use crate::cfa::{Cfa, EdgeKind, NodeId, Rhs};
 use crate::invariants::intervals::{cmp, conj};
 use crate::ir::{BinOp, Expr, ExprKind, VarId};
+use crate::proof::Outcome;
 use crate::smt::{Result, Smt};
-use crate::witness::correctness;
-use crate::witness::Outcome;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Most candidates (over all loop heads): each costs one query per block per round.
@@ -143,7 +142,7 @@ pub fn prove(
     // Each round removes at least one conjunct, so there are at most as many rounds.
     let total: usize = set.values().map(Vec::len).sum();
     for _ in 0..=total {
-        let Some(failing) = correctness::failing_conjuncts(cfa, smt, &set)? else {
+        let Some(failing) = crate::proof::induction::failing_conjuncts(cfa, smt, &set)? else {
             return Ok(None);
         };
         if failing.is_empty() {
@@ -166,8 +165,8 @@ pub fn prove(
         .iter()
         .filter_map(|(l, es)| conj(es.iter().map(|(e, _)| e.clone())).map(|e| (*l, e)))
         .collect();
-    let invariants = correctness::with_texts(cfa, &joined);
-    if correctness::check_up_to(cfa, smt, &invariants, true, 1)? != Outcome::Confirmed {
+    let invariants = crate::proof::induction::with_texts(cfa, &joined);
+    if crate::proof::induction::check_up_to(cfa, smt, &invariants, true, 1)? != Outcome::Confirmed {
         return Ok(None);
     }
     Ok(Some(Proof {

@@ -17,14 +17,16 @@
 //! means here that the validator proved the program with them at hand: the invariants hold,
 //! and no run reaches the error.
 
-use crate::algorithm::{Algorithm, Verdict};
+use crate::cpa::algorithm::Algorithm;
+
 use crate::cfa::transform::checks::with_checks;
 use crate::cfa::{Cfa, NodeId};
 use crate::concrete::execution::Execution;
 use crate::invariants::intervals::conj;
 use crate::ir::Expr;
-use crate::witness::correctness::described;
-use crate::witness::Outcome;
+use crate::proof::described;
+use crate::proof::Outcome;
+use crate::verdict::Verdict;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
@@ -84,7 +86,7 @@ pub fn all_runs(
 
 /// The values the run's inputs took, as ` with the inputs n = 3, m = -1` (nothing when no
 /// variable holds one).
-fn input_values(trace: &[crate::concrete::TraceStep]) -> String {
+fn input_values(trace: &[crate::verdict::TraceStep]) -> String {
     let read: Vec<String> = trace
         .iter()
         .filter(|s| s.op.contains("__VERIFIER_nondet"))
@@ -105,7 +107,7 @@ fn input_values(trace: &[crate::concrete::TraceStep]) -> String {
 #[cfg(test)]
 mod tests {
     use super::{all_runs, Outcome};
-    use crate::witness::correctness::tests::at_loop_head;
+    use crate::proof::induction::tests::at_loop_head;
 
     /// `all_runs` on `src` with `invariant` at its (only) loop head.
     fn check(src: &str, invariant: &str, sufficient: bool) -> Option<Outcome> {

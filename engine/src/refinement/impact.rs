@@ -108,7 +108,7 @@ fn set_abstraction(
 ) {
     events.push(Event::Strengthened {
         state: id.0,
-        formula: crate::domains::predicate::cpa::clip(&formula),
+        formula: crate::text::clip(&formula),
     });
     algo.arg.node_mut(id).data.abs = Abs::Smt(formula);
 }

@@ -28,14 +28,11 @@ use crate::cpa::arg::{Arg, ArgId};
 use crate::cpa::cpa_plus::CpaPlus;
 use crate::cpa::{Cpa, Describe, Precision};
 use crate::events::Event;
-use crate::proof::counterexample::Counterexample;
 use crate::smt::{Result, Smt};
+use crate::verdict::Counterexample;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use std::rc::Rc;
-
-/// Longest concrete run accepted when validating a counterexample.
-pub const MAX_TRACE: usize = 100_000;
 
 /// What the path being refined leads to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -7,17 +7,18 @@
 use crate::cfa::Cfa;
 use crate::cfa::NodeId;
 use crate::cpa::arg::{Arg, ArgId};
-use crate::domains::predicate::cpa::clip;
 use crate::domains::predicate::{
     HasPredicateState, PredicateCpa, PredicatePrecision, PredicateState, PredicateTable,
 };
 use crate::formula::deindex;
-use crate::proof::counterexample::{self, Counterexample};
+use crate::proof::counterexample::{self};
 use crate::refinement::binary::{FormulaTrace, TraceFormula};
 use crate::refinement::{
     Feasibility, Goal, Increment, PrecisionRefiner, Refutation, Trace, TraceChecker,
 };
 use crate::smt::{EngineError, Result, Sat, Smt};
+use crate::text::clip;
+use crate::verdict::Counterexample;
 use serde::{Deserialize, Serialize};
 use solver_bridge::term::Term;
 

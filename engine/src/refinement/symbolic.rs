@@ -25,7 +25,6 @@
 
 use crate::cfa::Cfa;
 use crate::cpa::arg::{Arg, ArgId};
-use crate::domains::predicate::cpa::clip;
 use crate::domains::symbolic::idents_in;
 use crate::domains::symbolic::{SymState, SymbolicCpa, SymbolicRefutation};
 use crate::domains::value::{PrecisionScope, ValuePrecision};
@@ -39,6 +38,7 @@ use crate::refinement::value::{
 };
 use crate::refinement::{Feasibility, Goal, Refutation, Trace, TraceChecker};
 use crate::smt::{EngineError, Result, Sat, Smt};
+use crate::text::clip;
 use solver_bridge::term::{Term, Var};
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -22,7 +22,6 @@
 
 use crate::cfa::Cfa;
 use crate::cpa::arg::{Arg, ArgId};
-use crate::domains::predicate::cpa::clip;
 use crate::domains::value::post::{post, post_path};
 use crate::domains::value::{MaxEnum, PrecisionScope, ValueCpa, ValuePrecision, ValueState};
 use crate::formula::{deindex, Names};
@@ -34,6 +33,7 @@ use crate::refinement::{
     Feasibility, Goal, Increment, PrecisionRefiner, Refutation, Trace, TraceChecker,
 };
 use crate::smt::{EngineError, Result, Smt};
+use crate::text::clip;
 use serde::{Deserialize, Serialize};
 use solver_bridge::term::Term;
 use std::collections::BTreeSet;

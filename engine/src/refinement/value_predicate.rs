@@ -17,7 +17,6 @@
 //!   atoms as predicates at the location of each abstraction state.
 
 use crate::cpa::arg::{Arg, ArgId};
-use crate::domains::predicate::cpa::clip;
 use crate::domains::value_predicate::{
     ValuePredicateCpa, ValuePredicatePrecision, ValuePredicateState,
 };
@@ -33,6 +32,7 @@ use crate::refinement::{
     Feasibility, Goal, Increment, PrecisionRefiner, Refutation, Trace, TraceChecker,
 };
 use crate::smt::{EngineError, Result, Smt};
+use crate::text::clip;
 use solver_bridge::term::Term;
 
 type VpArg = Arg<ValuePredicateState, ValuePredicatePrecision>;

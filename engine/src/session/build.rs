@@ -8,9 +8,9 @@ use crate::algorithm::cegar::{Cegar, Parts};
 use crate::algorithm::kinduction::KInduction;
 use crate::algorithm::overflow::OverflowChecked;
 use crate::algorithm::unroll::Unrolling;
-use crate::algorithm::Algorithm;
 use crate::cfa::Cfa;
 use crate::concrete::execution::Execution;
+use crate::cpa::algorithm::Algorithm;
 use crate::cpa::{Cpa, Describe};
 use crate::domains::predicate::PredicateCpa;
 use crate::domains::symbolic::SymbolicCpa;
@@ -61,8 +61,13 @@ fn build_on(cfa: Rc<Cfa>, config: &Config, smt: Box<dyn Smt>) -> Box<dyn Algorit
             config.k_init,
             config.k_max,
         )),
-        AlgorithmKind::KInduction => Box::new(KInduction::new(unrolling(cfa, config, smt), config)),
-        AlgorithmKind::Portfolio => Box::new(Portfolio::new(cfa, config, smt)),
+        AlgorithmKind::KInduction => Box::new(KInduction::new(
+            unrolling(cfa, config, smt),
+            config.k_init,
+            config.k_max,
+            config.invariants,
+        )),
+        AlgorithmKind::Portfolio => Box::new(Portfolio::new(cfa, config, smt, build)),
         AlgorithmKind::Execution => Box::new(Execution::new(cfa)),
     }
 }

@@ -10,11 +10,15 @@ pub mod portfolio;
 pub mod report;
 pub mod view;
 
-use crate::algorithm::{AlgoStats, Algorithm, Verdict};
+pub use crate::cpa::algorithm::Stats;
+
+use crate::cpa::algorithm::Algorithm;
+
 use crate::cfa::Cfa;
 use crate::events::Event;
 use crate::session::config::Config;
 use crate::smt::Smt;
+use crate::verdict::{StopReason, Verdict};
 use serde::{Deserialize, Serialize};
 use std::rc::Rc;
 
@@ -34,20 +38,18 @@ pub enum Granularity {
     End,
 }
 
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Stats {
-    pub steps: u64,
-    pub states: u64,
-    pub refinements: u64,
-    pub solver_queries: u64,
-    /// Queries answered from the query cache ([`crate::smt::cache`]), not in
-    /// `solver_queries`.
-    #[serde(default)]
-    pub cache_hits: u64,
-    pub abstractions: u64,
-    pub abstraction_states: u64,
-    pub predicates: u64,
-    pub bound: u64,
+impl Granularity {
+    /// Whether `e` ends a step of this granularity (the one check, which the page's stepping
+    /// uses too).
+    pub fn reached_by(self, e: &Event) -> bool {
+        match self {
+            Granularity::Event => true,
+            Granularity::Pop => matches!(e, Event::StatePopped { .. }),
+            Granularity::Abstraction => matches!(e, Event::Abstraction { .. }),
+            Granularity::Refinement => matches!(e, Event::Refined { .. }),
+            Granularity::End => false,
+        }
+    }
 }
 
 /// The algorithm of a session whose configuration was refused.
@@ -60,8 +62,8 @@ impl Algorithm for Refused {
         }))
     }
 
-    fn stats(&self) -> AlgoStats {
-        AlgoStats::default()
+    fn stats(&self) -> Stats {
+        Stats::default()
     }
 }
 
@@ -132,7 +134,7 @@ impl Session {
     }
 
     /// After TRUE: the invariants by location the proof rests on (for a correctness witness).
-    pub fn invariants(&self) -> Vec<crate::witness::correctness::LocationInvariant> {
+    pub fn invariants(&self) -> Vec<crate::invariants::LocationInvariant> {
         match self.verdict() {
             Some(Verdict::True) => self.algorithm.invariants(),
             _ => Vec::new(),
@@ -149,17 +151,10 @@ impl Session {
     }
 
     pub fn stats(&self) -> Stats {
-        let a: AlgoStats = self.algorithm.stats();
         Stats {
             steps: self.steps,
-            states: a.states,
-            refinements: a.refinements,
-            solver_queries: a.solver_queries,
-            cache_hits: a.cache_hits,
-            abstractions: a.abstractions,
             abstraction_states: self.algorithm.abstraction_states(),
-            predicates: a.predicates,
-            bound: a.bound,
+            ..self.algorithm.stats()
         }
     }
 
@@ -171,7 +166,7 @@ impl Session {
         self.verdict = Some(v);
     }
 
-    fn check_limits(&self) -> Option<String> {
+    fn check_limits(&self) -> Option<StopReason> {
         let s = self.algorithm.stats();
         self.config
             .limits
@@ -184,7 +179,9 @@ impl Session {
             return false;
         }
         if let Some(reason) = self.check_limits() {
-            self.finish(Verdict::Unknown { reason });
+            self.finish(Verdict::Unknown {
+                reason: reason.to_string(),
+            });
             return false;
         }
         self.steps += 1;
@@ -215,16 +212,7 @@ impl Session {
             if !self.step_unit() {
                 break;
             }
-            let new = &self.events[before..];
-            let done = match g {
-                Granularity::Event => self.events.len() > start,
-                Granularity::Pop => new.iter().any(|e| matches!(e, Event::StatePopped { .. })),
-                Granularity::Abstraction => {
-                    new.iter().any(|e| matches!(e, Event::Abstraction { .. }))
-                }
-                Granularity::Refinement => new.iter().any(|e| matches!(e, Event::Refined { .. })),
-                Granularity::End => false,
-            };
+            let done = self.events[before..].iter().any(|e| g.reached_by(e));
             if done {
                 break;
             }

@@ -13,11 +13,12 @@
 //! end the same way, only a larger budget is not used. The skip is a component event with
 //! that reason, as if the component had run.
 
-use crate::algorithm::{AlgoStats, Algorithm, Verdict};
 use crate::cfa::Cfa;
+use crate::cpa::algorithm::{Algorithm, Stats};
 use crate::events::Event;
 use crate::session::config::{Component, Config};
 use crate::smt::{EngineError, Result, Smt};
+use crate::verdict::{StopReason, Verdict};
 use solver_bridge::term::Term;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -83,7 +84,7 @@ impl Smt for SharedSmt {
 }
 
 /// Adds a component's counts of work (states, refinements, abstractions) to `into`.
-fn add_work(into: &mut AlgoStats, s: &AlgoStats) {
+fn add_work(into: &mut Stats, s: &Stats) {
     into.states += s.states;
     into.refinements += s.refinements;
     into.abstractions += s.abstractions;
@@ -109,8 +110,13 @@ struct Running {
     queries_before: u64,
 }
 
+/// Builds a component's analysis (the session's builder, handed in so that the portfolio
+/// does not import it back: [`crate::session::build::build`]).
+pub type Builder = fn(Rc<Cfa>, &Config, Box<dyn Smt>) -> Box<dyn Algorithm>;
+
 pub struct Portfolio {
     cfa: Rc<Cfa>,
+    build: Builder,
     components: Vec<Component>,
     smt: SharedSmt,
     /// The whole run's query limit (the session's).
@@ -121,20 +127,21 @@ pub struct Portfolio {
     /// Each finished component's end, in order.
     ended: Vec<Ended>,
     /// Counters of the finished components, summed.
-    done: AlgoStats,
+    done: Stats,
 }
 
 impl Portfolio {
-    pub fn new(cfa: Rc<Cfa>, config: &Config, smt: Box<dyn Smt>) -> Portfolio {
+    pub fn new(cfa: Rc<Cfa>, config: &Config, smt: Box<dyn Smt>, build: Builder) -> Portfolio {
         Portfolio {
             cfa,
+            build,
             components: config.portfolio.clone(),
             smt: SharedSmt::new(smt),
             max_queries: config.limits.max_queries,
             current: None,
             next: 0,
             ended: Vec::new(),
-            done: AlgoStats::default(),
+            done: Stats::default(),
         }
     }
 
@@ -164,7 +171,7 @@ impl Portfolio {
         events.push(Event::Component {
             index: index as u32,
             of: self.components.len() as u32,
-            preset: component.preset.clone(),
+            preset: component.preset.name().to_string(),
             component: component.text(),
             previous: self.ended.last().map(|e| e.reason.clone()),
         });
@@ -207,8 +214,7 @@ impl Portfolio {
             .min(self.max_queries);
         self.smt.set_query_limit(Some(limit));
         self.smt.set_interpolation(config.interpolation);
-        let algorithm =
-            crate::session::build::build(self.cfa.clone(), &config, Box::new(self.smt.clone()));
+        let algorithm = (self.build)(self.cfa.clone(), &config, Box::new(self.smt.clone()));
         self.current = Some(Running {
             index,
             config,
@@ -238,13 +244,10 @@ impl Portfolio {
         let s = r.algorithm.stats();
         let l = &r.config.limits;
         if queries - r.queries_before >= l.max_queries {
-            Some((
-                format!("its budget of {} solver queries is used", l.max_queries),
-                false,
-            ))
+            Some((StopReason::Budget(l.max_queries).to_string(), false))
         } else {
             l.reached(r.steps, s.states, s.refinements, 0)
-                .map(|why| (why, true))
+                .map(|why| (why.to_string(), true))
         }
     }
 }
@@ -253,10 +256,7 @@ impl Algorithm for Portfolio {
     fn step(&mut self, events: &mut Vec<Event>) -> Result<Option<Verdict>> {
         let queries = self.smt.queries();
         if queries >= self.max_queries {
-            return Err(EngineError::Limit(format!(
-                "solver query limit of {} reached",
-                self.max_queries
-            )));
+            return Err(EngineError::Stopped(StopReason::Queries(self.max_queries)));
         }
         if let Some((reason, repeatable)) = self
             .current
@@ -301,7 +301,7 @@ impl Algorithm for Portfolio {
         }
     }
 
-    fn stats(&self) -> AlgoStats {
+    fn stats(&self) -> Stats {
         let mut s = self.done.clone();
         if let Some(r) = &self.current {
             let c = r.algorithm.stats();
@@ -320,7 +320,7 @@ impl Algorithm for Portfolio {
             .map_or(0, |r| r.algorithm.abstraction_states())
     }
 
-    fn invariants(&self) -> Vec<crate::witness::correctness::LocationInvariant> {
+    fn invariants(&self) -> Vec<crate::invariants::LocationInvariant> {
         self.current
             .as_ref()
             .map_or_else(Vec::new, |r| r.algorithm.invariants())

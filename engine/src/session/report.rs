@@ -2,7 +2,7 @@
 //! summarization replay, or the diagnostics of a program that does not parse. The worker
 //! serializes them and the page deserializes the same types.
 
-use crate::cfa::export::{Graph, GraphEdge};
+pub use crate::cfa::export::{Graph, GraphEdge, GraphNode};
 use crate::cfa::lbe::{self, Rule};
 use crate::diag::Diagnostic;
 use crate::frontend::{parse_program, Parsed};
@@ -89,7 +89,7 @@ pub fn cfa_report(file: &str, source: &str) -> CfaReport {
 /// with events, `events`. Times are `null` where they were not measured.
 pub struct RunJson<'a> {
     pub preset: &'a str,
-    pub verdict: Option<&'a crate::algorithm::Verdict>,
+    pub verdict: Option<&'a crate::verdict::Verdict>,
     pub stats: &'a crate::session::Stats,
     pub solver_ms: f64,
     pub total_ms: Option<f64>,
@@ -101,7 +101,7 @@ pub struct RunJson<'a> {
 
 impl RunJson<'_> {
     pub fn to_value(&self) -> serde_json::Value {
-        use crate::algorithm::Verdict;
+        use crate::verdict::Verdict;
         use serde_json::json;
         let ms = |m: f64| (m * 1000.0).round() / 1000.0;
         let cex = match self.verdict {

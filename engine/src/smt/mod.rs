@@ -4,6 +4,7 @@
 
 pub mod cache;
 
+use crate::verdict::StopReason;
 use solver_bridge::term::{Sort, Term, Var};
 use std::fmt;
 
@@ -20,7 +21,10 @@ pub enum Sat {
 pub enum EngineError {
     Solver(String),
     Interpolation(String),
+    /// An inner budget of one step ran out (its text says which).
     Limit(String),
+    /// A count limit of the run ([`StopReason`]).
+    Stopped(StopReason),
     Unsupported(String),
     /// The solver could not decide a query within its resource limit (AllSAT's answer
     /// `unknown`): callers with a sound fallback take it.
@@ -33,6 +37,7 @@ impl fmt::Display for EngineError {
             EngineError::Solver(s) => write!(f, "solver: {s}"),
             EngineError::Interpolation(s) => write!(f, "interpolation: {s}"),
             EngineError::Limit(s) => write!(f, "limit reached: {s}"),
+            EngineError::Stopped(r) => write!(f, "limit reached: {r}"),
             EngineError::Unsupported(s) => write!(f, "unsupported: {s}"),
             EngineError::GaveUp(s) => write!(f, "solver: {s}"),
         }
@@ -123,7 +128,7 @@ pub trait Smt {
     fn set_interpolation(&mut self, strategy: solver_bridge::itp::Strategy);
 
     /// At most `limit` queries in all (`None`: no limit); beyond it every call fails with
-    /// [`EngineError::Limit`], also in the middle of an abstraction or an interpolation, so
+    /// [`EngineError::Stopped`], also in the middle of an abstraction or an interpolation, so
     /// no unit of work can outrun the session's query limit.
     fn set_query_limit(&mut self, limit: Option<u64>);
 
@@ -148,8 +153,8 @@ pub struct BridgeSmt<S: Solver> {
 
 fn solver_err(e: solver_bridge::solver::SolverError) -> EngineError {
     match e {
-        solver_bridge::solver::SolverError::RoundTripLimit { .. } => {
-            EngineError::Limit(e.to_string())
+        solver_bridge::solver::SolverError::RoundTripLimit { limit } => {
+            EngineError::Stopped(StopReason::Queries(limit))
         }
         e => EngineError::Solver(e.to_string()),
     }
@@ -298,9 +303,8 @@ impl<S: Solver> Smt for BridgeSmt<S> {
             Ok(t) => t,
             // Whatever the strategies report when the context stopped answering.
             Err(_) if limit_hit(&self.ctx) => {
-                return Err(EngineError::Limit(format!(
-                    "solver query limit of {} reached",
-                    self.ctx.round_trips()
+                return Err(EngineError::Stopped(StopReason::Queries(
+                    self.ctx.round_trips(),
                 )))
             }
             Err(e) => return Err(EngineError::Interpolation(e.to_string())),

@@ -244,11 +244,11 @@ pub fn of_run(
     file: &str,
     source: &str,
     preset: &str,
-    verdict: &crate::algorithm::Verdict,
-    invariants: &[correctness::LocationInvariant],
+    verdict: &crate::verdict::Verdict,
+    invariants: &[crate::invariants::LocationInvariant],
     creation_time: String,
 ) -> Option<Entry> {
-    use crate::algorithm::Verdict;
+    use crate::verdict::Verdict;
     match verdict {
         Verdict::False { counterexample } => {
             let meta = metadata(file, source.as_bytes(), preset, "violation", creation_time);
@@ -268,17 +268,10 @@ pub fn of_run(
     }
 }
 
-/// What the check of a witness found.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    Confirmed,
-    Refuted(String),
-    /// Neither (a resource limit, a recursion too deep for the check), with the reason.
-    Undecided(String),
-}
+pub use crate::proof::Outcome;
 
 /// Checks a witness's meaning on `cfa`: a violation sequence by concrete replay
-/// ([`violation::validate`]), invariant sets by the solver ([`correctness::check`]; they must
+/// ([`violation::validate`]), invariant sets by the solver ([`crate::proof::induction::check`]; they must
 /// suffice for the proof when the witness's specification is unreach-call), with function
 /// contracts by assume-guarantee ([`crate::proof::contracts::assume_guarantee`]). `Err`: the
 /// witness cannot be read on this program (an invariant that is no C expression over its
@@ -311,7 +304,7 @@ pub fn validate(
     let invariants = correctness::read(cfa, &content)?;
     let contracts = correctness::read_contracts(cfa, &content)?;
     let outcome = if contracts.is_empty() {
-        correctness::check(cfa, smt, &invariants, sufficient)
+        crate::proof::induction::check(cfa, smt, &invariants, sufficient)
     } else {
         // Assume-guarantee: the program with the calls replaced by the contracts, and each
         // function's body with its contract as the invariant at its exit.
@@ -327,7 +320,7 @@ pub fn validate(
                     .or_default()
                     .push((post.clone(), format!("ensures {text}")));
             }
-            correctness::check(program, smt, &invs, sufficient)
+            crate::proof::induction::check(program, smt, &invs, sufficient)
         })
     };
     Ok(outcome.unwrap_or_else(|e| Outcome::Undecided(e.to_string())))

@@ -6,7 +6,8 @@
 //! the concrete interpreter.
 
 use crate::cfa::{Cfa, EdgeKind, NodeId, Rhs};
-use crate::concrete::{Oracle, TraceStep};
+use crate::concrete::Oracle;
+use crate::verdict::TraceStep;
 use crate::witness::*;
 use std::collections::BTreeMap;
 

@@ -1,7 +1,7 @@
 //! Shared by the engine's integration tests that run sessions with the real native z3.
 
-use cpa_engine::frontend::parse_program;
-use cpa_engine::session::config::Config;
+use cpa_engine::config::Config;
+use cpa_engine::parse_program;
 use cpa_engine::session::Session;
 use cpa_engine::smt::BridgeSmt;
 use solver_bridge::solver::NativeZ3;

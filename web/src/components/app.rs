@@ -35,8 +35,8 @@ use crate::protocol::{Reply, Request, RunConfig};
 use crate::replay::{frame_at, step_label, Frame as LbeFrame};
 use crate::share::{Link, LinkError, Program};
 use crate::vendor::EditorDiagnostic;
-use cpa_engine::algorithm::Verdict;
-use cpa_engine::session::config::{AlgorithmKind, PRESETS};
+use cpa_engine::config::{AlgorithmKind, Preset};
+use cpa_engine::verdict::Verdict;
 use gloo_timers::callback::Timeout;
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
@@ -1133,8 +1133,8 @@ impl Component for App {
             c.algorithm == AlgorithmKind::Portfolio
                 || (matches!(
                     c.domain,
-                    cpa_engine::session::config::Domain::Predicate
-                        | cpa_engine::session::config::Domain::ValuePredicate
+                    cpa_engine::config::Domain::Predicate
+                        | cpa_engine::config::Domain::ValuePredicate
                 ) && c.algorithm == AlgorithmKind::Cegar)
         });
         let controls = html! {
@@ -1257,7 +1257,7 @@ impl Component for App {
                     }) }
                 </div>
                 <InterpolantsPanel refinements={refinements.clone()} checks={checks.clone()} cfa={cfa_for_panels}
-                    values={config.as_ref().is_some_and(|c| c.domain != cpa_engine::session::config::Domain::Predicate)}
+                    values={config.as_ref().is_some_and(|c| c.domain != cpa_engine::config::Domain::Predicate)}
                     {open} hidden={self.tab != Tab::Refinements} on_state={on_state.clone()} on_line={on_line.clone()} />
                 <SolverLog entries={Rc::new(entries)} total={total_q} {matching} search={AttrValue::from(self.log_search.clone())}
                     full={self.full_queries.clone()} hidden={self.tab != Tab::Log}
@@ -1360,8 +1360,7 @@ impl Component for App {
             matches!(
                 r.verdict,
                 Some(
-                    cpa_engine::algorithm::Verdict::True
-                        | cpa_engine::algorithm::Verdict::False { .. }
+                    cpa_engine::verdict::Verdict::True | cpa_engine::verdict::Verdict::False { .. }
                 )
             )
         });
@@ -1381,7 +1380,7 @@ impl Component for App {
                     <label class="config-select">
                         <span class="label">{ "Analysis" }</span>
                         <select data-testid="config-select" onchange={on_preset}>
-                            { for PRESETS.iter().map(|p| html! {
+                            { for Preset::names().iter().map(|p| html! {
                                 <option value={*p} selected={pg.config.preset == *p}>{ *p }</option>
                             }) }
                         </select>

@@ -4,7 +4,7 @@
 use crate::playground::{Frame, Run, Selection};
 use crate::vendor;
 use cpa_engine::events::StateKind;
-use cpa_engine::session::view::StateView;
+use cpa_engine::view::StateView;
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::rc::Rc;

@@ -1,7 +1,7 @@
 //! A FALSE verdict's concrete counterexample, stepped line by line with the values of the
 //! variables after each step.
 
-use cpa_engine::concrete::TraceStep;
+use cpa_engine::verdict::TraceStep;
 use std::rc::Rc;
 use yew::prelude::*;
 

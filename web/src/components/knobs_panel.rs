@@ -1,6 +1,6 @@
 //! The configuration: preset and every knob of it, with the preset's values as defaults.
 
-use crate::knobs::{Input, Knob, GROUPS};
+use crate::knobs::{Group, Input, Knob};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -74,12 +74,12 @@ pub fn knobs_panel(p: &Props) -> Html {
                 <p class="error" data-testid="config-error" role="alert">{ e.clone() }</p>
             }
             <p class="command"><code>{ p.command.clone() }</code></p>
-            { for GROUPS.iter().map(|g| {
+            { for Group::ALL.iter().map(|g| {
                 let ks: Vec<&Knob> = p.knobs.iter().filter(|k| k.group == *g).collect();
                 if ks.is_empty() { return html! {}; }
                 html! {
                     <fieldset>
-                        <legend>{ *g }</legend>
+                        <legend>{ g.title() }</legend>
                         { for ks.into_iter().map(control) }
                     </fieldset>
                 }

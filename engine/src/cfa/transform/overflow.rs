@@ -22,7 +22,7 @@
 //! own locations and edges are new.
 
 use crate::cfa::{Cfa, Edge, EdgeId, EdgeKind, Node, NodeId, NodeKind, Rhs};
-use crate::formula::encode::{raw_range, value_range};
+use crate::ir::range::{raw_range, value_range};
 use crate::ir::{BinOp, Expr, ExprKind, IntType, UnOp};
 
 /// Whether signed arithmetic of type `ty` is checked (and then encoded without wrap-around

@@ -21,43 +21,20 @@
 //! forever ([`crate::concrete::Outcome::Diverges`]).
 
 pub mod affine;
+pub mod record;
 pub mod split;
 pub mod symexec;
 
 use crate::cfa::{Cfa, EdgeId, EdgeKind, NodeId};
 pub use crate::concrete::NoInput;
-use crate::concrete::{ExecError, Machine, Oracle, Outcome, Run, TraceStep};
+use crate::concrete::{ExecError, Machine, Oracle, Outcome, Run};
 use crate::ir::VarId;
+use crate::verdict::TraceStep;
+pub use record::{Item, Segment, Snapshot};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::rc::Rc;
 use symexec::Acceleration;
-
-/// Values of the globals and of the current frame's locals.
-pub type Snapshot = BTreeMap<VarId, i128>;
-
-/// One entry of the record of a run: an executed edge, or an accelerated loop.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Item {
-    Edge(EdgeId),
-    Segment(Rc<Segment>),
-}
-
-/// Iterations of a loop that were skipped.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Segment {
-    pub head: NodeId,
-    /// One iteration, from one arrival at the head to the next (the one executed before the
-    /// jump).
-    pub body: Rc<[Item]>,
-    /// The change of each variable (globals and the head's frame) per iteration.
-    pub delta: BTreeMap<VarId, i128>,
-    /// The iterations skipped.
-    pub skipped: i128,
-    /// The state at the head before and after the skipped iterations.
-    pub before: Snapshot,
-    pub after: Snapshot,
-}
 
 /// What one [`Runner::step`] did.
 #[derive(Clone, Debug, PartialEq, Eq)]

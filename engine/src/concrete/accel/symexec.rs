@@ -16,7 +16,7 @@
 
 use crate::cfa::{Cfa, EdgeKind, Rhs};
 use crate::concrete::accel::affine::{first_failure, Aff, Atom, Param, Rel};
-use crate::concrete::accel::{Item, Segment, Snapshot};
+use crate::concrete::accel::record::{Item, Segment, Snapshot};
 use crate::ir::semantics;
 use crate::ir::{BinOp, Expr, ExprKind, IntType, UnOp, VarId};
 use std::collections::BTreeMap;

@@ -187,7 +187,7 @@ impl PredicateTable {
             return "false".into();
         }
         if Self::path_count(b) > MAX_DNF_CUBES {
-            return crate::domains::predicate::cpa::clip(self.bdd_to_term(b));
+            return crate::text::clip(self.bdd_to_term(b));
         }
         // The optimized DNF (fewer, shorter cubes) restricts the BDD by each variable of its
         // support at every step: over many predicates it took 44 % of a theta-pred-bw run
@@ -206,7 +206,7 @@ impl PredicateTable {
                     .collect()
             })
             .collect();
-        crate::domains::predicate::cpa::clip(Dnf(cubes))
+        crate::text::clip(Dnf(cubes))
     }
 }
 
@@ -344,11 +344,7 @@ mod tests {
         }
         assert!(PredicateTable::path_count(&parity) >= 1 << 39);
         let text = t.bdd_text(&parity);
-        assert!(
-            text.len() <= crate::domains::predicate::cpa::MAX_TEXT + 4,
-            "{}",
-            text.len()
-        );
+        assert!(text.len() <= crate::text::MAX_TEXT + 4, "{}", text.len());
         // Small ones stay a DNF.
         let small = t.literal(0, true).or(&t.literal(1, false));
         assert_eq!(PredicateTable::path_count(&small), 2);
@@ -368,7 +364,7 @@ mod tests {
         let two = t.literal(p, true).and(&t.literal(q, false));
         let text = t.bdd_text(&two);
         assert!(text.starts_with("(and (or (= x 1000)"), "{text}");
-        assert!(text.ends_with('…') && text.len() <= crate::domains::predicate::cpa::MAX_TEXT + 4);
+        assert!(text.ends_with('…') && text.len() <= crate::text::MAX_TEXT + 4);
         let r = t.intern(Term::new_var("r", Sort::Bool)).unwrap();
         let cubes = t
             .literal(r, true)

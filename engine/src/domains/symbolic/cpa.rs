@@ -20,8 +20,8 @@ use crate::domains::symbolic::{
 };
 use crate::domains::value::{PrecisionScope, ValuePrecision};
 use crate::events::StateKind;
+use crate::formula::literal_value;
 use crate::formula::{Encoder, Encoding, Names, Slot};
-use crate::proof::counterexample::literal_value;
 use crate::smt::{EngineError, Result, Sat, Smt};
 use solver_bridge::term::{StructHash, Term, Var};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -376,7 +376,7 @@ impl SymbolicCpa {
         if s.values.is_empty() && s.constraints.is_empty() {
             return "⊤".into();
         }
-        crate::domains::predicate::cpa::clip_display(&StateText { cpa: self, s }, MAX_LABEL)
+        crate::text::clip_display(&StateText { cpa: self, s }, MAX_LABEL)
     }
 
     pub fn slot_text(&self, slot: Slot) -> String {
@@ -637,11 +637,7 @@ thread_local! {
 /// label can still take after its prefix (`x = `, ` | `), so the label cuts where it would
 /// have without the memo.
 fn term_text(t: &Term) -> Rc<str> {
-    TEXTS.with(|m| {
-        m.get_or(t, || {
-            crate::domains::predicate::cpa::clip_display(t, MAX_LABEL).into()
-        })
-    })
+    TEXTS.with(|m| m.get_or(t, || crate::text::clip_display(t, MAX_LABEL).into()))
 }
 
 /// [`SymbolicCpa::text`] unclipped.
@@ -688,11 +684,11 @@ impl Describe for SymbolicCpa {
 #[cfg(test)]
 mod tests {
     use super::{term_text, SymbolicCpa, MAX_LABEL, RETRY_GUESSES};
-    use crate::domains::predicate::cpa::clip_display;
     use crate::domains::value::PrecisionScope;
     use crate::formula::Encoding;
     use crate::ir::IntType;
     use crate::smt::{BridgeSmt, Sat, Smt};
+    use crate::text::clip_display;
     use solver_bridge::solver::NativeZ3;
     use solver_bridge::term::{Sort, Term};
     use std::rc::Rc;

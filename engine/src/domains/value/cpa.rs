@@ -13,8 +13,8 @@ use crate::cpa::{
 use crate::domains::value::post::{self, Frames2};
 use crate::domains::value::{MaxEnum, ValueConfig, ValuePrecision, ValueState};
 use crate::events::StateKind;
+use crate::formula::literal_value;
 use crate::formula::{Encoder, Encoding, Names, PathFormula, Slot, SsaMap};
-use crate::proof::counterexample::literal_value;
 use crate::smt::{EngineError, Result, Smt};
 use solver_bridge::term::Term;
 use std::collections::BTreeSet;
