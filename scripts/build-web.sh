@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the playground into dist/: the JS vendor bundle (esbuild), then the Yew page and the
+# Builds the playground into dist/: the page's JavaScript bundle (esbuild), then the Yew page and the
 # engine worker (trunk, offline: every tool is installed by scripts/setup.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,10 +12,10 @@ t0=$SECONDS
 # package-lock.json.
 scripts/setup.sh --npm-only
 
-log "esbuild: vendor/index.js -> target/vendor/cpa-vendor.js"
-mkdir -p target/vendor
-node_modules/.bin/esbuild vendor/index.js --bundle --format=iife --global-name=CpaVendor \
-  --minify --target=es2020 --log-level=warning --outfile=target/vendor/cpa-vendor.js
+log "esbuild: web/js/index.js -> target/js/cpa-page.js"
+mkdir -p target/js
+node_modules/.bin/esbuild web/js/index.js --bundle --format=iife --global-name=CpaPage \
+  --minify --target=es2020 --log-level=warning --outfile=target/js/cpa-page.js
 
 log "trunk build --release --offline"
 trunk build --release --offline

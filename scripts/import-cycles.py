@@ -11,7 +11,8 @@ their file, and `super` inside them is counted from the inline module.
 
 For `engine/src` it also checks the layers: each top-level module (folder or file) may
 import only the ones before it in `ENGINE_LAYERS` (the order ARCHITECTURE.md describes). For
-`web/src` it checks that the page uses only the engine's public boundary (`PAGE_BOUNDARY`).
+`web/src` it checks the page's layers (`WEB_LAYERS`) and that the page uses only the engine's
+public boundary (`PAGE_BOUNDARY`).
 
 Usage: scripts/import-cycles.py CRATE_SRC [CRATE_SRC ...] [--max N]
 Prints each circle and each import against the layers or the boundary, and exits with 1 when
@@ -29,6 +30,11 @@ ENGINE_LAYERS = [
     'session', 'fuzz', 'lib',
 ]
 
+# The page's layers, bottom first (web/src/lib.rs describes them).
+WEB_LAYERS = [
+    'protocol', 'present', 'worker', 'state', 'explain', 'engine', 'browser', 'components', 'lib',
+]
+
 # What the page may name of `cpa_engine` (lib.rs documents the boundary).
 PAGE_BOUNDARY = {
     'config', 'session', 'view', 'events', 'verdict', 'report', 'witness', 'diag', 'smt', 'text',
@@ -36,14 +42,14 @@ PAGE_BOUNDARY = {
 }
 
 
-def layer_violations(src, mods):
+def layer_violations(src, mods, layers, what):
     out = []
-    order = {name: i for i, name in enumerate(ENGINE_LAYERS)}
+    order = {name: i for i, name in enumerate(layers)}
     top = lambda p: os.path.relpath(p, src).split(os.sep)[0].removesuffix('.rs')
     for mod, path in sorted(mods.items(), key=lambda x: x[1]):
         a = top(path)
         if a not in order:
-            out.append(f'{os.path.relpath(path, src)}: the layer {a} is not in ENGINE_LAYERS')
+            out.append(f'{os.path.relpath(path, src)}: the layer {a} is not in {what}')
             continue
         for q in sorted(refs(path, mod, mods)):
             b = top(q)
@@ -258,9 +264,9 @@ def main():
         name = os.path.normpath(src)
         extra = []
         if name.endswith(os.path.join('engine', 'src')):
-            extra = layer_violations(src, mods)
+            extra = layer_violations(src, mods, ENGINE_LAYERS, 'ENGINE_LAYERS')
         elif name.endswith(os.path.join('web', 'src')):
-            extra = boundary_violations(src)
+            extra = boundary_violations(src) + layer_violations(src, mods, WEB_LAYERS, 'WEB_LAYERS')
         for v in extra:
             print('  ' + v)
         bad |= bool(extra)

@@ -98,16 +98,16 @@ async function drawArg(page, n) {
       nodes.push({ id: i, parents: parent, kind: i % 3 ? 'intermediate' : 'abstraction', cls: i % 11 === 0 ? 'covered' : 'waiting', label: String(i), sub: `l.${i % 40}`, title: `state ${i}` });
       if (i % 11 === 0 && i > 0) covers.push([i, Math.floor(i / 2)]);
     }
-    const view = window.CpaVendor.createArgView(host, () => {});
+    const view = window.CpaPage.createArgView(host, () => {});
     const t0 = performance.now();
-    window.CpaVendor.updateArgView(view, { nodes, covers, edgeTitles: {}, focus: n - 1 });
+    window.CpaPage.updateArgView(view, { nodes, covers, edgeTitles: {}, focus: n - 1 });
     host.getBoundingClientRect();
     await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
     const full = performance.now() - t0;
     // One more state: the incremental update of a step.
     nodes.push({ id: n, parents: [n - 1], kind: 'intermediate', cls: 'waiting', label: String(n), sub: '', title: '' });
     const t1 = performance.now();
-    window.CpaVendor.updateArgView(view, { nodes, covers, edgeTitles: {}, focus: n });
+    window.CpaPage.updateArgView(view, { nodes, covers, edgeTitles: {}, focus: n });
     await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
     const incremental = performance.now() - t1;
     host.remove();

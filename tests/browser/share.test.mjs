@@ -287,7 +287,7 @@ test('exports: DOT that Graphviz lays out, SVG, and the run JSON of cpa verify -
     const dot = await fetchExport(`export-${g}-dot`);
     assert.equal(dot.name, `max-bug-${g}.dot`);
     assert.match(dot.text, /^digraph /);
-    const svg = await page.evaluate((d) => window.CpaVendor.renderDot(d), dot.text);
+    const svg = await page.evaluate((d) => window.CpaPage.renderDot(d), dot.text);
     assert.match(svg, /<svg/, `${g}: Graphviz lays the DOT out`);
     const file = await fetchExport(`export-${g}-svg`);
     assert.match(file.text, /<svg[\s\S]*<\/svg>\s*$/, `${g}.svg`);

@@ -15,6 +15,12 @@
 //! worker). The engine's own types ([`Event`], [`Stats`], [`Verdict`], [`Granularity`]) are the
 //! payload.
 
+/// The page's view of the engine's `CfaReport` is the engine's own report types, which the
+/// worker serializes and the page deserializes (`tests::engine_report_round_trips`).
+pub use cpa_engine::diag::{Diagnostic, Severity, Span};
+pub use cpa_engine::report::{CfaReport, LbeReplay, ReplayStep};
+pub use cpa_engine::report::{Graph, GraphEdge, GraphNode};
+
 use cpa_engine::config::{Config, Preset};
 use cpa_engine::events::Event;
 use cpa_engine::session::{Granularity, Stats};
@@ -370,10 +376,10 @@ pub enum WorkerMessage<R> {
 }
 
 /// The worker message as the page reads it.
-pub type PageMessage = WorkerMessage<crate::model::CfaReport>;
+pub type PageMessage = WorkerMessage<CfaReport>;
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     #[test]
@@ -440,7 +446,7 @@ mod tests {
             solver_ms: 1.5,
             verdict: Some(verdict),
         };
-        let text = serde_json::to_string(&WorkerMessage::<&crate::model::CfaReport>::Reply {
+        let text = serde_json::to_string(&WorkerMessage::<&CfaReport>::Reply {
             id: 2,
             reply: Reply::Advanced {
                 progress: progress.clone(),
@@ -454,5 +460,32 @@ mod tests {
             } => assert_eq!(back, progress),
             other => panic!("{other:?}"),
         }
+    }
+
+    pub(crate) fn figure1() -> CfaReport {
+        let src = include_str!("../../examples/lbe-figure1.c");
+        let engine = cpa_engine::report::cfa_report("lbe-figure1.c", src);
+        serde_json::from_str(&serde_json::to_string(&engine).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn engine_report_round_trips() {
+        let r = figure1();
+        assert!(r.ok);
+        let cfa = r.cfa.as_ref().unwrap();
+        let lbe = r.lbe.as_ref().unwrap();
+        assert_eq!((cfa.nodes.len(), cfa.edges.len()), (32, 39));
+        assert_eq!((lbe.nodes.len(), lbe.edges.len()), (3, 2));
+        assert!(lbe.edges.iter().all(|e| e.edges.is_some()));
+    }
+
+    #[test]
+    fn diagnostics_render_line_col() {
+        let engine = cpa_engine::report::cfa_report("bad.c", "int main(void) {\n  int x = ;\n}\n");
+        let r: CfaReport = serde_json::from_str(&serde_json::to_string(&engine).unwrap()).unwrap();
+        assert!(!r.ok);
+        let text = r.diagnostics[0].render_position();
+        assert!(text.starts_with("2:"), "{text}");
+        assert!(text.contains(": error: "), "{text}");
     }
 }

@@ -3,7 +3,7 @@
 //! message or opened as a state that passes validation.
 
 use cpa_engine::fuzz::Rng;
-use cpa_web::share::{Link, LinkError, Program, MAX_FRAGMENT};
+use cpa_web::state::link::{Link, LinkError, Program, MAX_FRAGMENT};
 
 /// `web/tests/links/v1.tsv`: a fragment, then what it opens as (program, preset, knobs, step).
 fn fixtures() -> Vec<(String, String)> {

@@ -2,6 +2,8 @@
 //! state (changed only by its reducer) and the [`Driver`] that talks to the engine worker.
 //! Every view is its own component and gets what it shows as props.
 
+use crate::browser::js::EditorDiagnostic;
+use crate::browser::url as page_url;
 use crate::components::arg_view::{arg_model, ArgModel, ArgView};
 use crate::components::controls::{Controls, VerdictView};
 use crate::components::counterexample_panel::CounterexamplePanel;
@@ -18,23 +20,21 @@ use crate::components::node_panel::{NodeDetails, NodePanel};
 use crate::components::share_dialog::ShareDialog;
 use crate::components::solver_log::{SolverLog, SHOWN};
 use crate::components::stats_panel::StatsPanel;
-use crate::dot::graph_dot;
-use crate::driver::Driver;
-use crate::engine_client::{EngineClient, EngineStatus, PageReply, CANCELLED};
-use crate::examples::{self, Example, EXAMPLES};
+use crate::engine::client::{EngineClient, EngineStatus, PageReply, CANCELLED};
+use crate::engine::driver::Driver;
 use crate::explain::{explain, Context as ExplainContext};
-use crate::export::{arg_dot, run_json, ExportKind};
-use crate::knobs::{knobs, with_knob};
-use crate::model::{CfaReport, Diagnostic, Graph, LbeReplay};
-use crate::page_url;
-use crate::playground::{
+use crate::present::dot::graph_dot;
+use crate::present::examples::{self, Example, EXAMPLES};
+use crate::present::knobs::{knobs, with_knob};
+use crate::present::replay::{frame_at, step_label, Frame as LbeFrame};
+use crate::protocol::{CfaReport, Diagnostic, Graph, LbeReplay};
+use crate::protocol::{Reply, Request, RunConfig};
+use crate::state::export::{arg_dot, run_json, ExportKind};
+use crate::state::link::{Link, LinkError, Program};
+use crate::state::{
     edge_label, event_lines, event_locations, location_line, Action, GraphKind, Phase, PhoneView,
     Playground, Run, Selection, Tab, Target,
 };
-use crate::protocol::{Reply, Request, RunConfig};
-use crate::replay::{frame_at, step_label, Frame as LbeFrame};
-use crate::share::{Link, LinkError, Program};
-use crate::vendor::EditorDiagnostic;
 use cpa_engine::config::{AlgorithmKind, Preset};
 use cpa_engine::verdict::Verdict;
 use gloo_timers::callback::Timeout;
@@ -326,7 +326,7 @@ impl App {
             page_url::download(&name, mime, &dot);
             return;
         }
-        let promise = crate::vendor::render_dot(&dot);
+        let promise = crate::browser::js::render_dot(&dot);
         wasm_bindgen_futures::spawn_local(async move {
             match wasm_bindgen_futures::JsFuture::from(promise).await {
                 Ok(svg) => page_url::download(&name, mime, &svg.as_string().unwrap_or_default()),
@@ -876,7 +876,7 @@ impl Component for App {
         };
         app.install_keys(ctx);
         app.install_popstate(ctx);
-        crate::debug_hook::install(app.driver.engine(), &app.pg);
+        crate::browser::debug_hook::install(app.driver.engine(), &app.pg);
         match opened {
             Ok(Some(link)) => {
                 app.url_fragment = page_url::fragment();
@@ -1417,7 +1417,7 @@ impl Component for App {
                 if let Some(e) = self.example {
                     <p class="about" data-testid="example-about">{ e.about }</p>
                 }
-                <p class="semantics" data-testid="semantics">{ crate::knobs::semantics_line(&pg.config) }</p>
+                <p class="semantics" data-testid="semantics">{ crate::present::knobs::semantics_line(&pg.config) }</p>
                 <nav class="phone-tabs tabs" role="tablist" aria-label="Views">
                     { for PhoneView::ALL.iter().map(|&v| {
                         let (name, testid, _) = v.describe();

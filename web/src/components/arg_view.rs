@@ -1,8 +1,8 @@
 //! The ARG view: the model of what to draw is computed here from the frame at the position;
-//! the drawing (layout by d3-hierarchy's tidy tree, SVG updated in place) is `vendor/arg.js`.
+//! the drawing (layout by d3-hierarchy's tidy tree, SVG updated in place) is `web/js/arg.js`.
 
-use crate::playground::{Frame, Run, Selection};
-use crate::vendor;
+use crate::browser::js as vendor;
+use crate::state::{Frame, Run, Selection};
 use cpa_engine::events::StateKind;
 use cpa_engine::view::StateView;
 use serde::Serialize;
@@ -199,14 +199,14 @@ pub fn arg_model(run: &Run, selection: Option<Selection>, linked: &BTreeSet<u32>
         if linked.contains(&s.id) {
             cls.push("linked");
         }
-        let line = crate::playground::location_line(&run.cfa, s.location);
+        let line = crate::state::location_line(&run.cfa, s.location);
         let mut title = format!("state {} · location N{}", s.id, s.location);
         if let Some(l) = line {
             title.push_str(&format!(" · line {l}"));
         }
         title.push_str(&format!(" · {}", kind_name(&s.kind)));
         if !s.label.is_empty() {
-            title.push_str(&format!("\n{}", crate::formula::pretty(&s.label)));
+            title.push_str(&format!("\n{}", crate::present::formula::pretty(&s.label)));
         }
         if let Some(c) = s.covered_by {
             title.push_str(&format!("\ncovered by state {c}"));

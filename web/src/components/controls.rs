@@ -1,7 +1,7 @@
 //! The step bar: reset, back, step, next abstraction, next refinement, to the end, run/pause
 //! with its speed, the step counter ("event k of n") and the verdict.
 
-use crate::playground::{Action, Target, SPEEDS};
+use crate::state::{Action, Target, SPEEDS};
 use yew::prelude::*;
 
 #[derive(Clone, Debug, PartialEq)]

@@ -1,6 +1,6 @@
 //! The list of diagnostics (`LINE:COL: error: MESSAGE`); clicking one selects its line.
 
-use crate::model::Diagnostic;
+use crate::protocol::Diagnostic;
 use std::rc::Rc;
 use yew::prelude::*;
 

@@ -1,7 +1,7 @@
 //! The CodeMirror editor. CodeMirror owns the text while the user types; the parent pushes a
 //! new text only when it bumps `version` (e.g. an example was picked).
 
-use crate::vendor::{self, EditorDiagnostic};
+use crate::browser::js::{self, EditorDiagnostic};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -56,17 +56,17 @@ impl Component for Editor {
             return false;
         };
         if new.version != old.version {
-            vendor::set_text(h, &new.text);
+            js::set_text(h, &new.text);
         }
         if new.diagnostics != old.diagnostics || new.version != old.version {
             push_diagnostics(h, &new.diagnostics);
         }
         if new.highlight != old.highlight || new.version != old.version {
             let (a, b) = new.highlight.unwrap_or((0, 0));
-            vendor::highlight_lines(h, a, b);
+            js::highlight_lines(h, a, b);
         }
         if new.covered != old.covered || new.current != old.current || new.version != old.version {
-            vendor::set_line_marks(h, &new.covered, &new.current);
+            js::set_line_marks(h, &new.covered, &new.current);
         }
         false
     }
@@ -88,9 +88,9 @@ impl Component for Editor {
             cb.emit(text);
         });
         let props = ctx.props();
-        let handle = vendor::create_editor(&el, &props.text, listener.as_ref(), props.read_only);
+        let handle = js::create_editor(&el, &props.text, listener.as_ref(), props.read_only);
         push_diagnostics(&handle, &props.diagnostics);
-        vendor::set_line_marks(&handle, &props.covered, &props.current);
+        js::set_line_marks(&handle, &props.covered, &props.current);
         self.handle = Some(handle);
         self._listener = Some(listener);
     }
@@ -98,7 +98,7 @@ impl Component for Editor {
 
 fn push_diagnostics(handle: &JsValue, diagnostics: &[EditorDiagnostic]) {
     match serde_wasm_bindgen::to_value(diagnostics) {
-        Ok(list) => vendor::set_diagnostics(handle, &list),
+        Ok(list) => js::set_diagnostics(handle, &list),
         Err(e) => web_sys::console::error_1(&format!("diagnostics: {e}").into()),
     }
 }

@@ -1,6 +1,6 @@
 //! The examples gallery: one `<select>` grouped by origin.
 
-use crate::examples::{groups, EXAMPLES};
+use crate::present::examples::{groups, EXAMPLES};
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 

@@ -35,7 +35,7 @@ pub fn explain_panel(p: &Props) -> Html {
         Piece::Text(t) => html! { <>{ t.clone() }</> },
         Piece::Code(c) => html! { <code>{ c.clone() }</code> },
         Piece::Formula(f) => {
-            let math = crate::formula::pretty(f);
+            let math = crate::present::formula::pretty(f);
             let shown = if math.chars().count() > 240 {
                 math.chars().take(239).collect::<String>() + "…"
             } else {

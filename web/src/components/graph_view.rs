@@ -1,7 +1,7 @@
 //! A graph panel: lays out DOT with Graphviz (in the vendor bundle), shows the SVG, reports
 //! clicks on edges, and marks the selected edge.
 
-use crate::vendor;
+use crate::browser::js as vendor;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;

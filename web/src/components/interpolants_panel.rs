@@ -3,9 +3,9 @@
 //! strengthened states); for BMC and
 //! k-induction one entry per check.
 
-use crate::formula::pretty;
-use crate::model::Graph;
-use crate::playground::{location_line, Check, Refinement};
+use crate::present::formula::pretty;
+use crate::protocol::Graph;
+use crate::state::{location_line, Check, Refinement};
 use cpa_engine::events::CheckKind;
 use std::rc::Rc;
 use yew::prelude::*;

@@ -1,6 +1,6 @@
 //! The configuration: preset and every knob of it, with the preset's values as defaults.
 
-use crate::knobs::{Group, Input, Knob};
+use crate::present::knobs::{Group, Input, Knob};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]

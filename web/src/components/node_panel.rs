@@ -1,7 +1,7 @@
 //! Details of the selected ARG state: location, call stack depth, abstraction formula, block
 //! (path) formula, coverage, precision at its location, neighbours.
 
-use crate::formula::pretty;
+use crate::present::formula::pretty;
 use yew::prelude::*;
 
 #[derive(Clone, Debug, PartialEq)]

@@ -1,8 +1,8 @@
 //! The share dialog: the link to the state shown, the link for an `<iframe>` (read-only
 //! playground) and the `<iframe>` snippet, each with a copy button.
 
-use crate::export::ExportKind;
-use crate::page_url;
+use crate::browser::url as page_url;
+use crate::state::export::ExportKind;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]

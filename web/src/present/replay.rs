@@ -1,7 +1,7 @@
 //! Replaying the LBE summarization rule by rule: which locations and edges exist at each
 //! position, and what the step that led there removed and added.
 
-use crate::model::{Graph, LbeReplay, ReplayStep};
+use crate::protocol::{Graph, LbeReplay, ReplayStep};
 use std::collections::BTreeSet;
 
 /// The summarization after `position` rule applications (0 = the CFA itself).
@@ -102,7 +102,7 @@ pub fn frame_at(cfa: &Graph, replay: &LbeReplay, position: usize) -> Frame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::tests::figure1;
+    use crate::protocol::tests::figure1;
 
     #[test]
     fn replay_ends_in_the_engines_summary() {

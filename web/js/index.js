@@ -1,5 +1,5 @@
 // The JavaScript half of the CPA Playground page, bundled by esbuild into one script that
-// defines the global `CpaVendor` (see web/src/vendor.rs for the Rust side of this API).
+// defines the global `CpaPage` (see web/src/browser/js.rs for the Rust side of this API).
 // Everything here is presentation: the engine never calls into it.
 
 import { EditorView, basicSetup } from 'codemirror';

@@ -3,8 +3,8 @@
 //! [`RunJson`](cpa_engine::report::RunJson) as `cpa verify --json --events`, so a browser run
 //! and a native one can be compared field by field.
 
-use crate::dot::escape;
-use crate::playground::{edge_label, location_line, Run};
+use crate::present::dot::escape;
+use crate::state::{edge_label, location_line, Run};
 use cpa_engine::events::StateKind;
 use cpa_engine::report::RunJson;
 use std::fmt::Write;

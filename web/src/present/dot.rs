@@ -2,7 +2,7 @@
 //! format), this carries CSS classes (`class=`) for theming and step highlights, tooltips with
 //! the full operation, and shortened labels, because summary labels grow long.
 
-use crate::model::{GraphEdge, GraphNode};
+use crate::protocol::{GraphEdge, GraphNode};
 use std::fmt::Write;
 
 // Fonts with metrics built into Graphviz, so it sizes labels right; the page's CSS then
@@ -154,7 +154,7 @@ pub fn graph_dot(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::tests::figure1;
+    use crate::protocol::tests::figure1;
 
     #[test]
     fn wraps_and_truncates() {

@@ -10,9 +10,9 @@
 //! - `cpaDebug.crashWorker()` → the engine worker panics in its next step (the page must
 //!   recover).
 
-use crate::engine_client::{EngineClient, PageReply};
-use crate::playground::Playground;
+use crate::engine::client::{EngineClient, PageReply};
 use crate::protocol::{Reply, Request};
+use crate::state::Playground;
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;

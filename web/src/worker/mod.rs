@@ -1,11 +1,13 @@
 //! The engine worker's request handling, independent of the browser so it can be tested
 //! natively. `bin/cpa-worker.rs` wires it to `postMessage` and to Z3.
 
+pub mod run_host;
+
 use crate::protocol::{
     Batch, BenchResult, ItpAnswer, LoggedQuery, Reply, Request, RequestEnvelope, RunConfig,
     WorkerMessage,
 };
-use crate::run_host::{Clock, RunHost};
+use crate::worker::run_host::{Clock, RunHost};
 use cpa_engine::report::{cfa_report, CfaReport};
 use cpa_engine::session::Granularity;
 use solver_bridge::bench::timed_query_mix;

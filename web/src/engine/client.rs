@@ -8,7 +8,7 @@ use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use web_sys::{ErrorEvent, MessageEvent, Worker};
 
-pub type PageReply = Reply<crate::model::CfaReport>;
+pub type PageReply = Reply<crate::protocol::CfaReport>;
 type Handler = Box<dyn FnOnce(Result<PageReply, String>)>;
 type BatchHandler = Box<dyn FnMut(Batch)>;
 

@@ -3,10 +3,12 @@
 // first parent), drawn as SVG that is updated in place: a step adds, restyles, moves or removes
 // only the elements that changed, and moves glide (CSS transitions), so the graph grows in
 // place. Extra parents (merged states) and coverage (dashed, to the coverer) are drawn on top
-// of the tree. Pan by dragging, zoom with the wheel; the view fits the graph until the user
-// pans or zooms, then keeps the current state in sight.
+// of the tree. Pan by dragging, zoom with the wheel or by pinching (d3-zoom); the view fits
+// the graph until the user pans or zooms, then keeps the current state in sight.
 
 import { hierarchy, tree } from 'd3-hierarchy';
+import { select } from 'd3-selection';
+import { zoom as d3zoom, zoomIdentity } from 'd3-zoom';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const NODE_W = 40;
@@ -116,7 +118,7 @@ export class ArgView {
     this.installPanZoom();
     parent.addEventListener('click', (e) => {
       const g = e.target.closest && e.target.closest('g.arg-node');
-      if (g && !this.dragged) this.onClick(Number(g.dataset.id));
+      if (g) this.onClick(Number(g.dataset.id));
     });
     // Keyboard: every state in view is a focusable button (Tab), Enter or Space opens its
     // details (and does not reach the page's own Space = run/pause).
@@ -139,55 +141,48 @@ export class ArgView {
     this.resizeObserver.observe(parent);
   }
 
+  /**
+   * Pan and zoom by d3-zoom: drag, wheel, double-click, and on touch screens one finger to
+   * pan and two to pinch. A gesture of the user stops the automatic fit; the view's own
+   * moves (fit, follow) go through the same behaviour, so d3-zoom always knows the transform.
+   */
   installPanZoom() {
-    let drag = null;
-    this.parent.addEventListener('pointerdown', (e) => {
-      if (e.button !== 0) return;
-      drag = { x: e.clientX, y: e.clientY, t: { ...this.t }, moved: false };
-      this.dragged = false;
-    });
-    window.addEventListener('pointermove', (e) => {
-      if (!drag) return;
-      const dx = e.clientX - drag.x;
-      const dy = e.clientY - drag.y;
-      if (!drag.moved && Math.hypot(dx, dy) < 4) return;
-      drag.moved = true;
-      this.dragged = true;
-      this.auto = false;
-      this.overview = false;
-      this.setTransform({ x: drag.t.x + dx, y: drag.t.y + dy, k: drag.t.k }, false);
-    });
-    window.addEventListener('pointerup', () => {
-      drag = null;
-      setTimeout(() => { this.dragged = false; }, 0);
-    });
-    this.parent.addEventListener('wheel', (e) => {
-      e.preventDefault();
-      const r = this.parent.getBoundingClientRect();
-      const f = Math.exp(-e.deltaY * 0.0015);
-      this.zoomAt(e.clientX - r.left, e.clientY - r.top, f);
-    }, { passive: false });
-  }
-
-  zoomAt(px, py, f) {
-    const k = Math.min(3, Math.max(0.05, this.t.k * f));
-    const g = k / this.t.k;
-    this.auto = false;
-    this.overview = false;
-    this.setTransform({ x: px - (px - this.t.x) * g, y: py - (py - this.t.y) * g, k }, false);
+    this.zoomBehavior = d3zoom()
+      .scaleExtent([0.05, 3])
+      // A press that moves less than this is still a click on a state.
+      .clickDistance(4)
+      .tapDistance(10)
+      .on('zoom', (e) => {
+        if (e.sourceEvent) {
+          this.auto = false;
+          this.overview = false;
+          this.layer.classList.remove('animate');
+        }
+        this.applyTransform({ x: e.transform.x, y: e.transform.y, k: e.transform.k });
+      });
+    this.selection = select(this.parent).call(this.zoomBehavior);
   }
 
   zoom(f) {
-    this.zoomAt(this.w / 2, this.h / 2, f);
+    this.auto = false;
+    this.overview = false;
+    this.selection.call(this.zoomBehavior.scaleBy, f, [this.w / 2, this.h / 2]);
   }
 
   /** `t` maps graph coordinates to the panel: screen = p·k + (x, y). */
   setTransform(t, animate) {
+    this.layer.classList.toggle('animate', !!animate && this.animated);
+    const same = t.x === this.t.x && t.y === this.t.y && t.k === this.t.k;
+    if (same) this.applyTransform(t);
+    else this.selection.call(this.zoomBehavior.transform, zoomIdentity.translate(t.x, t.y).scale(t.k));
+  }
+
+  /** Moves the layer to `t` (from d3-zoom's `zoom` event, or to follow a new layout box). */
+  applyTransform(t) {
     const moved = t.x !== this.t.x || t.y !== this.t.y || t.k !== this.t.k;
     this.t = t;
     const ox = t.x + t.k * (this.box.x0 - PAD);
     const oy = t.y + t.k * (this.box.y0 - PAD);
-    this.layer.classList.toggle('animate', !!animate && this.animated);
     const transform = `translate(${ox}px, ${oy}px) scale(${t.k})`;
     if (this.layer.__transform !== transform) {
       this.layer.style.transform = transform;

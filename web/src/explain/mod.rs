@@ -12,8 +12,8 @@
 //!
 //! A new event variant needs one arm here (the match is exhaustive, so the compiler asks).
 
-use crate::model::Graph;
-use crate::playground::{location_line, Run};
+use crate::protocol::Graph;
+use crate::state::{location_line, Run};
 use cpa_engine::config::BinaryMode;
 use cpa_engine::config::RefinementStrategy;
 use cpa_engine::config::WaitlistOrder;
@@ -51,7 +51,7 @@ impl Explanation {
         for p in &self.pieces {
             match p {
                 Piece::Text(t) | Piece::Code(t) => s.push_str(t),
-                Piece::Formula(f) => s.push_str(&short(&crate::formula::pretty(f))),
+                Piece::Formula(f) => s.push_str(&short(&crate::present::formula::pretty(f))),
                 Piece::State(id) => s.push_str(&format!("state {id}")),
                 Piece::Line(l) => s.push_str(&format!("line {l}")),
             }
@@ -174,7 +174,7 @@ impl Context<'_> {
             .filter(|l| !l.is_empty())
     }
 
-    fn edge(&self, id: u32) -> Option<&crate::model::GraphEdge> {
+    fn edge(&self, id: u32) -> Option<&crate::protocol::GraphEdge> {
         let edges = &self.cfa().edges;
         edges
             .get(id as usize)
@@ -1011,9 +1011,9 @@ pub const GLOSSARY: &[(&str, &str, &str)] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::playground::{Action, Playground, Target};
     use crate::protocol::RunConfig;
-    use crate::run_host::RunHost;
+    use crate::state::{Action, Playground, Target};
+    use crate::worker::run_host::RunHost;
     use solver_bridge::solver::NativeZ3;
     use std::rc::Rc;
 
@@ -1076,7 +1076,7 @@ mod tests {
     #[test]
     fn a_proof_by_function_contracts_is_explained() {
         let text = explain_all(
-            include_str!("../../tests/verdicts/recursion-contract-safe.c"),
+            include_str!("../../../tests/verdicts/recursion-contract-safe.c"),
             "kinduction",
         );
         assert!(
@@ -1130,7 +1130,7 @@ mod tests {
     #[test]
     fn every_event_of_a_refining_run_is_explained() {
         let text = explain_all(
-            include_str!("../../tests/verdicts/counter-unsafe.c"),
+            include_str!("../../../tests/verdicts/counter-unsafe.c"),
             "predicate-lbe",
         );
         assert!(
@@ -1143,13 +1143,13 @@ mod tests {
         assert!(text.iter().any(|t| t.starts_with("Predicates added: ")));
         assert!(text.last().unwrap().starts_with("FALSE: "));
         let text = explain_all(
-            include_str!("../../tests/verdicts/impact-example.c"),
+            include_str!("../../../tests/verdicts/impact-example.c"),
             "impact",
         );
         assert!(text.last().unwrap().starts_with("TRUE: "), "{text:#?}");
         // With forced covering, a state is strengthened with a coverer's formula and covered.
         let text = explain_run(
-            include_str!("../../tests/verdicts/impact-example.c"),
+            include_str!("../../../tests/verdicts/impact-example.c"),
             RunConfig {
                 preset: "impact".into(),
                 set: vec![("fcover".into(), "true".into())],
@@ -1162,7 +1162,7 @@ mod tests {
             "{text:#?}"
         );
         let text = explain_run(
-            include_str!("../../tests/verdicts/locks-value-safe.c"),
+            include_str!("../../../tests/verdicts/locks-value-safe.c"),
             RunConfig {
                 preset: "value".into(),
                 set: vec![("domain".into(), "value".into())],
@@ -1178,7 +1178,7 @@ mod tests {
         // The value preset's combination tracks variables where values refute a path and
         // adds predicates where they cannot.
         let text = explain_all(
-            include_str!("../../tests/value/value-predicate-safe.c"),
+            include_str!("../../../tests/value/value-predicate-safe.c"),
             "value",
         );
         assert!(text.last().unwrap().starts_with("TRUE: "), "{text:#?}");
@@ -1193,7 +1193,7 @@ mod tests {
                 "{said}: {text:#?}"
             );
         }
-        let text = explain_all(include_str!("../../examples/max-bug.c"), "bmc");
+        let text = explain_all(include_str!("../../../examples/max-bug.c"), "bmc");
         assert!(
             text.iter().any(|t| t.starts_with("Base case for k = ")),
             "{text:#?}"
@@ -1202,7 +1202,10 @@ mod tests {
 
     #[test]
     fn concrete_execution_explains_its_run_and_its_jumps() {
-        let text = explain_all(include_str!("../../examples/accel-nested.c"), "execution");
+        let text = explain_all(
+            include_str!("../../../examples/accel-nested.c"),
+            "execution",
+        );
         assert!(
             text[0].starts_with("The analysis starts: concrete execution"),
             "{text:#?}"
@@ -1227,7 +1230,10 @@ mod tests {
 
     #[test]
     fn a_portfolio_explains_its_switches_and_each_component_in_its_own_terms() {
-        let text = explain_all(include_str!("../../examples/bmc-deep-bug.c"), "portfolio");
+        let text = explain_all(
+            include_str!("../../../examples/bmc-deep-bug.c"),
+            "portfolio",
+        );
         let switch = |n: usize| {
             text.iter()
                 .find(|t| t.contains(&format!("Portfolio component {n} of 7")))

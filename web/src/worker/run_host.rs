@@ -421,7 +421,7 @@ mod tests {
     }
 
     fn counter_unsafe() -> &'static str {
-        include_str!("../../tests/verdicts/counter-unsafe.c")
+        include_str!("../../../tests/verdicts/counter-unsafe.c")
     }
 
     /// Everything streamed, joined.
@@ -441,7 +441,7 @@ mod tests {
     #[test]
     fn streamed_runs_are_the_session_run_however_stepped() {
         for preset in ["predicate-lbe", "impact", "bmc"] {
-            let mut whole = crate::run_host::tests::host(counter_unsafe(), preset);
+            let mut whole = crate::worker::run_host::tests::host(counter_unsafe(), preset);
             let (events, units, queries) = run_all(&mut whole, Granularity::End);
             let mut native = {
                 let parsed = parse_program("t.c", counter_unsafe()).unwrap();
@@ -461,7 +461,7 @@ mod tests {
                 .iter()
                 .any(|q| q.purpose == QueryPurpose::Feasibility
                     || q.purpose == QueryPurpose::BoundCheck));
-            let mut stepped = crate::run_host::tests::host(counter_unsafe(), preset);
+            let mut stepped = crate::worker::run_host::tests::host(counter_unsafe(), preset);
             let (events2, units2, queries2) = run_all(&mut stepped, Granularity::Event);
             assert_eq!(events2, events, "{preset}: event by event");
             assert_eq!(units2, units, "{preset}");

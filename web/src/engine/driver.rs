@@ -2,9 +2,9 @@
 //! [`Command`]s and turns the worker's answers into [`Action`]s, tagged with the ticket of
 //! the request so that answers for a replaced run or worker are dropped by the reducer.
 
-use crate::engine_client::{EngineClient, PageReply};
-use crate::playground::{Action, Command, TICK_MS};
+use crate::engine::client::{EngineClient, PageReply};
 use crate::protocol::{Progress, Reply, Request, RunInfo};
+use crate::state::{Action, Command, TICK_MS};
 use gloo_timers::callback::Interval;
 use yew::Callback;
 

@@ -9,9 +9,9 @@
 //! everything it returns is validated (a known example or a bounded program text, a
 //! configuration the engine accepts). The page renders every string from a link as text.
 
-use crate::examples;
-use crate::playground::{GraphKind, Selection, Tab};
+use crate::present::examples;
 use crate::protocol::RunConfig;
+use crate::state::{GraphKind, Selection, Tab};
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 use serde::{Deserialize, Serialize};

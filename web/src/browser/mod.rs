@@ -1,0 +1,6 @@
+//! The glue to the browser outside the components: the address bar, downloads and local
+//! storage ([`url`]), the JavaScript bundle ([`js`]) and the console hook ([`debug_hook`]).
+
+pub mod debug_hook;
+pub mod js;
+pub mod url;
