@@ -27,52 +27,143 @@ use cpa_engine::session::{Granularity, Stats};
 use cpa_engine::verdict::Verdict;
 use serde::{Deserialize, Serialize};
 
+/// A request to the worker. Each variant's payload is a request type that names its answer
+/// ([`Ask`]): requests and replies are typed as pairs, so the page's code never matches a
+/// [`Reply`] by hand.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
 pub enum Request {
-    /// Parse `source`, build its CFA, LBE summary and summarization replay.
-    CfaReport { file: String, source: String },
-    /// Evaluate SMT-LIB text with Z3 (loaded on first use) and return Z3's reply.
-    Z3Query { text: String },
-    /// Sequence interpolants for the assertions of an SMT-LIB script (declarations and
-    /// `(assert ...)`s), as `cpa itp FILE --strategy STRATEGY` computes them natively, on the
-    /// worker's Z3. With `log`, the reply also lists every SMT-LIB text sent to Z3 and its
-    /// reply (what `cpa itp --log` prints).
-    SmtInterpolate {
-        script: String,
-        strategy: String,
-        #[serde(default, skip_serializing_if = "is_false")]
-        log: bool,
-    },
-    /// The solver bridge's query-mix micro-benchmark (`bench::timed_query_mix`: a warm-up,
-    /// then `rounds` timed rounds) on the worker's Z3.
-    SolverBench { rounds: u32 },
-    /// Starts a verification run of `source` (replacing any earlier run): what
-    /// `cpa verify FILE --config PRESET --set KEY=VALUE...` runs natively.
-    Start {
-        file: String,
-        source: String,
-        config: RunConfig,
-    },
-    /// Steps the current run until `granularity` is reached, the run ends, or the run has
-    /// `until` events (whichever comes first). Unless `quiet`, the new events stream as
-    /// `events` messages before the reply (`quiet` is for replaying a run the page has seen).
-    Advance {
-        granularity: Granularity,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        until: Option<u64>,
-        #[serde(default, skip_serializing_if = "is_false")]
-        quiet: bool,
-    },
-    /// The whole text of solver query `index` of the current run (batches carry excerpts).
-    QueryText { index: u64 },
-    /// The current run's witness (SV-COMP format 2.0): what `cpa verify --witness` writes,
-    /// with the page's `creation_time` (the engine reads no clock).
-    Witness { creation_time: String },
+    CfaReport(BuildCfa),
+    Z3Query(Z3Query),
+    SmtInterpolate(SmtInterpolate),
+    SolverBench(SolverBench),
+    Start(Start),
+    Advance(Advance),
+    QueryText(QueryText),
+    Witness(WitnessOf),
     /// Makes the worker panic in the next `advance` (tests of the page's recovery from an
     /// engine crash). No reply.
     DebugPanic,
 }
+
+/// The error every request in flight gets when the page replaces the worker on purpose (to
+/// cancel a run): not a failure to show, a request to send again if still wanted.
+pub const CANCELLED: &str = "cancelled";
+
+/// A request type and the answer its reply carries.
+pub trait Ask: Into<Request> {
+    type Answer;
+    /// The answer in `reply`, if it is this request's reply (an error reply is handled
+    /// before: [`answer_of`]).
+    fn answer(reply: Reply<CfaReport>) -> Option<Self::Answer>;
+}
+
+/// The answer to `A` in `reply`: the worker's error message, or a message naming a reply
+/// that does not answer `A` (a protocol bug).
+pub fn answer_of<A: Ask>(reply: Reply<CfaReport>) -> Result<A::Answer, String> {
+    match reply {
+        Reply::Error { message } => Err(message),
+        r => {
+            let kind = r.kind();
+            A::answer(r).ok_or_else(|| format!("unexpected engine reply {kind}"))
+        }
+    }
+}
+
+macro_rules! ask {
+    ($req:ident => $variant:ident, $answer:ty, |$r:ident| $pat:pat => $val:expr) => {
+        impl From<$req> for Request {
+            fn from(r: $req) -> Request {
+                Request::$variant(r)
+            }
+        }
+        impl Ask for $req {
+            type Answer = $answer;
+            fn answer($r: Reply<CfaReport>) -> Option<$answer> {
+                match $r {
+                    $pat => Some($val),
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+/// Parse `source`, build its CFA, LBE summary and summarization replay.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BuildCfa {
+    pub file: String,
+    pub source: String,
+}
+ask!(BuildCfa => CfaReport, CfaReport, |r| Reply::CfaReport { report } => report);
+
+/// Evaluate SMT-LIB text with Z3 (loaded on first use) and return Z3's reply.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Z3Query {
+    pub text: String,
+}
+ask!(Z3Query => Z3Query, String, |r| Reply::Z3Reply { text } => text);
+
+/// Sequence interpolants for the assertions of an SMT-LIB script (declarations and
+/// `(assert ...)`s), as `cpa itp FILE --strategy STRATEGY` computes them natively, on the
+/// worker's Z3. With `log`, the reply also lists every SMT-LIB text sent to Z3 and its reply
+/// (what `cpa itp --log` prints).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SmtInterpolate {
+    pub script: String,
+    pub strategy: String,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub log: bool,
+}
+ask!(SmtInterpolate => SmtInterpolate, (ItpAnswer, Option<Vec<LoggedQuery>>),
+    |r| Reply::SmtInterpolate { answer, log } => (answer, log));
+
+/// The solver bridge's query-mix micro-benchmark (`bench::timed_query_mix`: a warm-up, then
+/// `rounds` timed rounds) on the worker's Z3.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SolverBench {
+    pub rounds: u32,
+}
+ask!(SolverBench => SolverBench, BenchResult, |r| Reply::SolverBench { result } => result);
+
+/// Starts a verification run of `source` (replacing any earlier run): what
+/// `cpa verify FILE --config PRESET --set KEY=VALUE...` runs natively.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Start {
+    pub file: String,
+    pub source: String,
+    pub config: RunConfig,
+}
+ask!(Start => Start, RunInfo, |r| Reply::RunStarted { info } => info);
+
+/// Steps the current run until `granularity` is reached, the run ends, or the run has `until`
+/// events (whichever comes first). Unless `quiet`, the new events stream as `events` messages
+/// ([`Batch`]) before the reply (`quiet` is for replaying a run the page has seen).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Advance {
+    pub granularity: Granularity,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub until: Option<u64>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub quiet: bool,
+}
+ask!(Advance => Advance, Progress, |r| Reply::Advanced { progress } => progress);
+
+/// The whole text of solver query `index` of the current run (batches carry excerpts): the
+/// query and the reply.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct QueryText {
+    pub index: u64,
+}
+ask!(QueryText => QueryText, (String, String), |r| Reply::QueryText { query, reply } => (query, reply));
+
+/// The current run's witness (SV-COMP format 2.0): what `cpa verify --witness` writes, with
+/// the page's `creation_time` (the engine reads no clock).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WitnessOf {
+    pub creation_time: String,
+}
+ask!(WitnessOf => Witness, String, |r| Reply::Witness { yaml } => yaml);
 
 /// A configuration as the CLI takes it: a preset and knob settings, applied in order with
 /// [`Config::set`].
@@ -349,6 +440,23 @@ pub enum Reply<R> {
     },
 }
 
+impl<R> Reply<R> {
+    /// The reply's `type`, for messages.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Reply::CfaReport { .. } => "cfa-report",
+            Reply::Z3Reply { .. } => "z3-reply",
+            Reply::SmtInterpolate { .. } => "smt-interpolate",
+            Reply::SolverBench { .. } => "solver-bench",
+            Reply::RunStarted { .. } => "run-started",
+            Reply::Advanced { .. } => "advanced",
+            Reply::QueryText { .. } => "query-text",
+            Reply::Witness { .. } => "witness",
+            Reply::Error { .. } => "error",
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
 pub enum WorkerMessage<R> {
@@ -386,9 +494,10 @@ pub(crate) mod tests {
     fn requests_have_a_stable_json_shape() {
         let r = RequestEnvelope {
             id: 3,
-            request: Request::Z3Query {
+            request: Z3Query {
                 text: "(check-sat)".into(),
-            },
+            }
+            .into(),
         };
         let json = serde_json::to_string(&r).unwrap();
         assert_eq!(
@@ -400,7 +509,17 @@ pub(crate) mod tests {
             r#"{"id":1,"request":{"type":"cfa-report","file":"a.c","source":"int main(){}"}}"#,
         )
         .unwrap();
-        assert!(matches!(c.request, Request::CfaReport { .. }));
+        assert!(matches!(c.request, Request::CfaReport(_)));
+        let a: Request = Advance {
+            granularity: Granularity::Refinement,
+            until: Some(7),
+            quiet: false,
+        }
+        .into();
+        assert_eq!(
+            serde_json::to_string(&a).unwrap(),
+            r#"{"type":"advance","granularity":"refinement","until":7}"#
+        );
     }
 
     #[test]

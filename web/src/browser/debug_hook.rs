@@ -10,27 +10,24 @@
 //! - `cpaDebug.crashWorker()` → the engine worker panics in its next step (the page must
 //!   recover).
 
-use crate::engine::client::{EngineClient, PageReply};
-use crate::protocol::{Reply, Request};
-use crate::state::Playground;
+use crate::engine::driver::Driver;
+use crate::protocol::{Ask, SmtInterpolate, SolverBench, Z3Query};
+use crate::state::State;
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 
-/// Sends `request`; the promise resolves with what `ok` makes of the reply, or rejects with
-/// the error message.
-fn ask(
-    engine: &EngineClient,
-    request: Request,
-    ok: fn(PageReply) -> Result<JsValue, String>,
+/// Sends `request` through the page's driver; the promise resolves with what `ok` makes of
+/// the answer, or rejects with the error message.
+fn ask<A: Ask + Clone + 'static>(
+    driver: &Driver,
+    request: A,
+    ok: fn(A::Answer) -> Result<JsValue, String>,
 ) -> js_sys::Promise {
-    let engine = engine.clone();
+    let driver = driver.clone();
     js_sys::Promise::new(&mut |resolve: js_sys::Function, reject: js_sys::Function| {
-        engine.request(request.clone(), move |reply| {
-            let _ = match reply.and_then(|r| match r {
-                Reply::Error { message } => Err(message),
-                r => ok(r),
-            }) {
+        driver.ask(request.clone(), move |answer| {
+            let _ = match answer.and_then(ok) {
                 Ok(value) => resolve.call1(&JsValue::NULL, &value),
                 Err(e) => reject.call1(&JsValue::NULL, &e.into()),
             };
@@ -54,54 +51,45 @@ fn set(hook: &js_sys::Object, name: &str, f: &JsValue) -> Result<bool, JsValue> 
     js_sys::Reflect::set(hook, &name.into(), f)
 }
 
-pub fn install(engine: &EngineClient, playground: &Rc<RefCell<Playground>>) {
-    let e = engine.clone();
+pub fn install(driver: &Driver, state: &Rc<RefCell<State>>) {
+    let d = driver.clone();
     let z3_query = Closure::<dyn FnMut(String) -> js_sys::Promise>::new(move |text: String| {
-        ask(&e, Request::Z3Query { text }, |r| match r {
-            Reply::Z3Reply { text } => Ok(text.into()),
-            _ => Err("unexpected reply".into()),
-        })
+        ask(&d, Z3Query { text }, |text| Ok(text.into()))
     });
-    let e = engine.clone();
+    let d = driver.clone();
     let interpolate = Closure::<dyn FnMut(String, String, JsValue) -> js_sys::Promise>::new(
         move |script: String, strategy: String, options: JsValue| {
             let log = js_sys::Reflect::get(&options, &"log".into())
                 .map(|v| v.is_truthy())
                 .unwrap_or(false);
-            let request = Request::SmtInterpolate {
+            let request = SmtInterpolate {
                 script,
                 strategy,
                 log,
             };
-            ask(&e, request, |r| match r {
-                Reply::SmtInterpolate {
-                    answer,
-                    log: Some(log),
-                } => as_object(
+            ask(&d, request, |(answer, log)| match log {
+                Some(log) => as_object(
                     answer,
                     Some(("log", serde_json::to_value(log).map_err(|e| e.to_string())?)),
                 ),
-                Reply::SmtInterpolate { answer, .. } => as_object(answer, None),
-                _ => Err("unexpected reply".into()),
+                None => as_object(answer, None),
             })
         },
     );
-    let e = engine.clone();
+    let d = driver.clone();
     let solver_bench = Closure::<dyn FnMut(f64) -> js_sys::Promise>::new(move |rounds: f64| {
         // A JavaScript number is not a u32: reject what would wrap around.
         if !(rounds.fract() == 0.0 && (0.0..=u32::MAX as f64).contains(&rounds)) {
             return js_sys::Promise::reject(&format!("bad round count {rounds}").into());
         }
         let rounds = rounds as u32;
-        ask(&e, Request::SolverBench { rounds }, |r| match r {
-            Reply::SolverBench { result } => as_object(result, None),
-            _ => Err("unexpected reply".into()),
-        })
+        ask(&d, SolverBench { rounds }, |result| as_object(result, None))
     });
-    let pg = playground.clone();
+    let st = state.clone();
     let events = Closure::<dyn FnMut() -> JsValue>::new(move || {
-        let pg = pg.borrow();
-        let list = pg
+        let st = st.borrow();
+        let list = st
+            .pg
             .run
             .as_ref()
             .map(|r| r.events.as_slice())
@@ -111,10 +99,10 @@ pub fn install(engine: &EngineClient, playground: &Rc<RefCell<Playground>>) {
             Err(_) => JsValue::NULL,
         }
     });
-    let pg = playground.clone();
+    let st = state.clone();
     let run = Closure::<dyn FnMut() -> JsValue>::new(move || {
-        let pg = pg.borrow();
-        let Some(r) = pg.run.as_ref() else {
+        let st = st.borrow();
+        let Some(r) = st.pg.run.as_ref() else {
             return JsValue::NULL;
         };
         let value = serde_json::json!({
@@ -125,14 +113,12 @@ pub fn install(engine: &EngineClient, playground: &Rc<RefCell<Playground>>) {
             "states": r.cursor.frame.view.states.len(),
             "file": r.file,
             "preset": r.config.preset,
-            "stale": pg.building,
+            "stale": st.pg.building,
         });
         js_sys::JSON::parse(&value.to_string()).unwrap_or(JsValue::NULL)
     });
-    let e = engine.clone();
-    let crash = Closure::<dyn FnMut()>::new(move || {
-        e.request(Request::DebugPanic, |_| {});
-    });
+    let d = driver.clone();
+    let crash = Closure::<dyn FnMut()>::new(move || d.crash_worker());
     let hook = js_sys::Object::new();
     let installed = set(&hook, "z3Query", z3_query.as_ref())
         .and_then(|_| set(&hook, "interpolate", interpolate.as_ref()))

@@ -2,5 +2,6 @@
 //! storage ([`url`]), the JavaScript bundle ([`js`]) and the console hook ([`debug_hook`]).
 
 pub mod debug_hook;
+pub mod effects;
 pub mod js;
 pub mod url;

@@ -3,7 +3,7 @@
 //! through them), the page modes of its query (`?embed`, `?present`), and the links the share
 //! dialog offers. The only browser glue for URLs; the encoding is `share.rs`.
 
-use wasm_bindgen::JsValue;
+use wasm_bindgen::{JsCast, JsValue};
 
 fn window() -> Option<web_sys::Window> {
     web_sys::window()
@@ -32,31 +32,6 @@ pub fn param(name: &str) -> Option<String> {
         .and_then(|w| w.location().search().ok())
         .and_then(|s| web_sys::UrlSearchParams::new_with_str(&s).ok())
         .and_then(|p| p.get(name))
-}
-
-/// The views an embedded playground leaves out: `?embed=arg,details` shows only the ARG (with
-/// the explanation) and the details tabs; `?embed` shows all (`source`, `graphs`, `arg`,
-/// `details`). As CSS classes of the page (`embed-no-source`, ...).
-pub fn embed_hidden(value: &str) -> Vec<&'static str> {
-    const VIEWS: [(&str, &str); 4] = [
-        ("source", "embed-no-source"),
-        ("graphs", "embed-no-graphs"),
-        ("arg", "embed-no-arg"),
-        ("details", "embed-no-details"),
-    ];
-    let chosen: Vec<&str> = value
-        .split(',')
-        .map(str::trim)
-        .filter(|v| VIEWS.iter().any(|(name, _)| name == v))
-        .collect();
-    if chosen.is_empty() {
-        return Vec::new();
-    }
-    VIEWS
-        .iter()
-        .filter(|(name, _)| !chosen.contains(name))
-        .map(|(_, class)| *class)
-        .collect()
 }
 
 /// Shows `fragment` in the address bar: a new history entry if `push`.
@@ -153,21 +128,50 @@ pub fn download(name: &str, mime: &str, text: &str) {
     .forget();
 }
 
-#[cfg(test)]
-mod tests {
-    use super::embed_hidden;
+/// Toggles `data-theme` on the root element between light and dark (the first toggle
+/// departs from the system's preference).
+pub fn toggle_theme() {
+    let Some(root) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+    else {
+        return;
+    };
+    let dark_now = match root.get_attribute("data-theme").as_deref() {
+        Some("dark") => true,
+        Some(_) => false,
+        None => web_sys::window()
+            .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten())
+            .is_some_and(|m| m.matches()),
+    };
+    let theme = if dark_now { "light" } else { "dark" };
+    let _ = root.set_attribute("data-theme", theme);
+    store_theme(theme);
+}
 
-    #[test]
-    fn embed_views() {
-        assert!(embed_hidden("").is_empty());
-        assert!(embed_hidden("1").is_empty(), "?embed=1 is every view");
-        assert_eq!(
-            embed_hidden("arg,details"),
-            vec!["embed-no-source", "embed-no-graphs"]
-        );
-        assert_eq!(
-            embed_hidden(" arg , nonsense"),
-            vec!["embed-no-source", "embed-no-graphs", "embed-no-details"]
-        );
+/// Sets the value of the `<select>` with `data-testid` `testid`, if it differs.
+pub fn set_select(testid: &str, value: &str) {
+    let select = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| {
+            d.query_selector(&format!("select[data-testid=\"{testid}\"]"))
+                .ok()
+                .flatten()
+        })
+        .and_then(|e| e.dyn_into::<web_sys::HtmlSelectElement>().ok());
+    if let Some(select) = select {
+        if select.value() != value {
+            select.set_value(value);
+        }
+    }
+}
+
+/// The theme chosen on an earlier visit, if any (else the system's preference applies).
+pub fn restore_theme() {
+    let root = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element());
+    if let (Some(root), Some(theme)) = (root, stored_theme()) {
+        let _ = root.set_attribute("data-theme", &theme);
     }
 }

@@ -1,18 +1,9 @@
 //! The step bar: reset, back, step, next abstraction, next refinement, to the end, run/pause
 //! with its speed, the step counter ("event k of n") and the verdict.
 
+use crate::state::derived::VerdictView;
 use crate::state::{Action, Target, SPEEDS};
 use yew::prelude::*;
-
-#[derive(Clone, Debug, PartialEq)]
-pub struct VerdictView {
-    /// `TRUE`, `FALSE` or `UNKNOWN (reason)`.
-    pub text: String,
-    /// `true`, `false` or `unknown` (CSS class).
-    pub kind: &'static str,
-    /// A portfolio's deciding component.
-    pub by: Option<String>,
-}
 
 #[derive(Properties, PartialEq)]
 pub struct Props {

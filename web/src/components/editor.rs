@@ -2,6 +2,7 @@
 //! new text only when it bumps `version` (e.g. an example was picked).
 
 use crate::browser::js::{self, EditorDiagnostic};
+use crate::protocol::Diagnostic;
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -12,7 +13,7 @@ pub struct Props {
     pub text: AttrValue,
     /// Bumped whenever `text` must replace what the editor holds.
     pub version: u64,
-    pub diagnostics: Rc<Vec<EditorDiagnostic>>,
+    pub diagnostics: Rc<Vec<Diagnostic>>,
     /// Lines to mark, 1-based inclusive.
     pub highlight: Option<(u32, u32)>,
     /// Lines the ARG has reached (coverage marks).
@@ -96,8 +97,9 @@ impl Component for Editor {
     }
 }
 
-fn push_diagnostics(handle: &JsValue, diagnostics: &[EditorDiagnostic]) {
-    match serde_wasm_bindgen::to_value(diagnostics) {
+fn push_diagnostics(handle: &JsValue, diagnostics: &[Diagnostic]) {
+    let list: Vec<EditorDiagnostic> = diagnostics.iter().map(EditorDiagnostic::from).collect();
+    match serde_wasm_bindgen::to_value(&list) {
         Ok(list) => js::set_diagnostics(handle, &list),
         Err(e) => web_sys::console::error_1(&format!("diagnostics: {e}").into()),
     }

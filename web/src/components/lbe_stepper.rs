@@ -1,38 +1,19 @@
 //! Controls for replaying the LBE summarization rule by rule.
 
+use crate::state::program::LbeStep;
 use yew::prelude::*;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StepCommand {
-    Reset,
-    Back,
-    Forward,
-    End,
-}
-
-impl StepCommand {
-    /// The new position in `0..=total`.
-    pub fn apply(self, position: usize, total: usize) -> usize {
-        match self {
-            StepCommand::Reset => 0,
-            StepCommand::Back => position.saturating_sub(1),
-            StepCommand::Forward => (position + 1).min(total),
-            StepCommand::End => total,
-        }
-    }
-}
 
 #[derive(Properties, PartialEq)]
 pub struct Props {
     pub position: usize,
     pub total: usize,
     pub label: AttrValue,
-    pub on_command: Callback<StepCommand>,
+    pub on_command: Callback<LbeStep>,
 }
 
 #[function_component(LbeStepper)]
 pub fn lbe_stepper(props: &Props) -> Html {
-    let button = |cmd: StepCommand, testid: &'static str, title: &'static str, disabled: bool| {
+    let button = |cmd: LbeStep, testid: &'static str, title: &'static str, disabled: bool| {
         let cb = props.on_command.clone();
         html! {
             <button type="button" class="icon" data-testid={testid} {title} aria-label={title} {disabled}
@@ -42,22 +23,22 @@ pub fn lbe_stepper(props: &Props) -> Html {
     let (p, t) = (props.position, props.total);
     html! {
         <div class="stepper" role="group" aria-label="LBE replay">
-            { button(StepCommand::Reset, "lbe-step-reset", "Back to the CFA", p == 0) }
-            { button(StepCommand::Back, "lbe-step-back", "Undo one rule application", p == 0) }
-            { button(StepCommand::Forward, "lbe-step-forward", "Apply the next rule", p >= t) }
-            { button(StepCommand::End, "lbe-step-end", "Jump to the summary", p >= t) }
+            { button(LbeStep::Reset, "lbe-step-reset", "Back to the CFA", p == 0) }
+            { button(LbeStep::Back, "lbe-step-back", "Undo one rule application", p == 0) }
+            { button(LbeStep::Forward, "lbe-step-forward", "Apply the next rule", p >= t) }
+            { button(LbeStep::End, "lbe-step-end", "Jump to the summary", p >= t) }
             <span class="step-label" data-testid="lbe-step-label">{ props.label.clone() }</span>
         </div>
     }
 }
 
 /// Inline SVG, because the media-control characters (⏮ ⏭) are missing from common fonts.
-fn icon(cmd: StepCommand) -> Html {
+fn icon(cmd: LbeStep) -> Html {
     let path = match cmd {
-        StepCommand::Reset => "M3 2h2v12H3zM14 2v12L6 8z",
-        StepCommand::Back => "M12 2v12L4 8z",
-        StepCommand::Forward => "M4 2v12l8-6z",
-        StepCommand::End => "M2 2v12l8-6zM11 2h2v12h-2z",
+        LbeStep::Reset => "M3 2h2v12H3zM14 2v12L6 8z",
+        LbeStep::Back => "M12 2v12L4 8z",
+        LbeStep::Forward => "M4 2v12l8-6z",
+        LbeStep::End => "M2 2v12l8-6zM11 2h2v12h-2z",
     };
     html! {
         <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true"><path d={path} fill="currentColor" /></svg>
@@ -66,7 +47,7 @@ fn icon(cmd: StepCommand) -> Html {
 
 #[cfg(test)]
 mod tests {
-    use super::StepCommand::*;
+    use super::LbeStep::*;
 
     #[test]
     fn commands_stay_in_range() {

@@ -1,9 +1,12 @@
-//! The page's components, one per file. `app` owns the state; the others render props.
+//! The page's views. `app` owns the state and lays the page out from the view functions
+//! `topbar`, `source_column`, `stage` and `details`, each drawn from its slice of the state;
+//! the other files are one component each, rendering its props.
 
 pub mod app;
 pub mod arg_view;
 pub mod controls;
 pub mod counterexample_panel;
+pub mod details;
 pub mod diagnostics;
 pub mod editor;
 pub mod example_select;
@@ -16,4 +19,7 @@ pub mod lbe_stepper;
 pub mod node_panel;
 pub mod share_dialog;
 pub mod solver_log;
+pub mod source_column;
+pub mod stage;
 pub mod stats_panel;
+pub mod topbar;

@@ -2,34 +2,13 @@
 //! (path) formula, coverage, precision at its location, neighbours.
 
 use crate::present::formula::pretty;
+use crate::state::derived::NodeDetails;
+use std::rc::Rc;
 use yew::prelude::*;
-
-#[derive(Clone, Debug, PartialEq)]
-pub struct NodeDetails {
-    pub id: u32,
-    pub location: u32,
-    pub function: String,
-    pub line: Option<u32>,
-    pub kind: &'static str,
-    pub status: String,
-    pub depth: u32,
-    /// The active calls, innermost first: (called function, line of the call).
-    pub calls: Vec<(String, u32)>,
-    /// The abstraction formula (abstraction states).
-    pub abstraction: Option<String>,
-    /// The block formula the abstraction was computed from, if it is in the events shown.
-    pub block: Option<String>,
-    pub covered_by: Option<u32>,
-    pub precision: Vec<String>,
-    /// (parent, CFA edge operation).
-    pub parents: Vec<(u32, String)>,
-    pub children: Vec<u32>,
-    pub removed: bool,
-}
 
 #[derive(Properties, PartialEq)]
 pub struct Props {
-    pub details: Option<NodeDetails>,
+    pub details: Option<Rc<NodeDetails>>,
     pub hidden: bool,
     pub on_state: Callback<u32>,
     pub on_line: Callback<u32>,

@@ -1,7 +1,11 @@
 //! The page's side of the engine worker: sends requests, routes each reply to the code that
-//! asked, and replaces the worker when it dies or a run must be cancelled.
+//! asked (typed: a request's handler gets its [`Ask::Answer`]), and replaces the worker when it
+//! dies or a run must be cancelled.
 
-use crate::protocol::{Batch, PageMessage, Reply, Request, RequestEnvelope, WorkerMessage};
+use crate::protocol::{
+    answer_of, Ask, Batch, PageMessage, Reply, Request, RequestEnvelope, WorkerMessage, CANCELLED,
+};
+use crate::state::EngineStatus;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -11,20 +15,6 @@ use web_sys::{ErrorEvent, MessageEvent, Worker};
 pub type PageReply = Reply<crate::protocol::CfaReport>;
 type Handler = Box<dyn FnOnce(Result<PageReply, String>)>;
 type BatchHandler = Box<dyn FnMut(Batch)>;
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum EngineStatus {
-    Starting,
-    Ready,
-    Failed(String),
-    /// Z3 is loading in the worker: `loaded` of `total` bytes (`total` 0 if unknown), or
-    /// it is done.
-    Z3 {
-        loaded: u64,
-        total: u64,
-        done: bool,
-    },
-}
 
 struct Inner {
     script: String,
@@ -38,10 +28,6 @@ struct Inner {
     _onmessage: Option<Closure<dyn FnMut(MessageEvent)>>,
     _onerror: Option<Closure<dyn FnMut(ErrorEvent)>>,
 }
-
-/// The error every request in flight gets when [`EngineClient::cancel`] replaces the worker
-/// on purpose: not a failure to show, a request to send again if still wanted.
-pub const CANCELLED: &str = "cancelled";
 
 #[derive(Clone)]
 pub struct EngineClient {
@@ -110,25 +96,38 @@ impl EngineClient {
         cb.emit(status);
     }
 
-    /// Sends `request`; `handler` runs exactly once, with the reply or an error (worker
-    /// failure or cancellation). Returns the request id.
-    pub fn request(
+    /// Sends `request`; `handler` runs exactly once, with its answer or an error (the
+    /// worker's error reply, a worker failure or a cancellation). Returns the request id.
+    pub fn ask<A: Ask + 'static>(
         &self,
-        request: Request,
-        handler: impl FnOnce(Result<PageReply, String>) + 'static,
+        request: A,
+        handler: impl FnOnce(Result<A::Answer, String>) + 'static,
     ) -> u64 {
-        self.send(request, None, Box::new(handler))
+        self.send(
+            request.into(),
+            None,
+            Box::new(move |r| handler(r.and_then(answer_of::<A>))),
+        )
     }
 
-    /// Like [`EngineClient::request`], and `on_batch` receives each `events` message the
-    /// request streams before its reply.
-    pub fn request_streaming(
+    /// Like [`EngineClient::ask`], and `on_batch` receives each `events` message the request
+    /// streams before its reply.
+    pub fn ask_streaming<A: Ask + 'static>(
         &self,
-        request: Request,
+        request: A,
         on_batch: impl FnMut(Batch) + 'static,
-        handler: impl FnOnce(Result<PageReply, String>) + 'static,
+        handler: impl FnOnce(Result<A::Answer, String>) + 'static,
     ) -> u64 {
-        self.send(request, Some(Box::new(on_batch)), Box::new(handler))
+        self.send(
+            request.into(),
+            Some(Box::new(on_batch)),
+            Box::new(move |r| handler(r.and_then(answer_of::<A>))),
+        )
+    }
+
+    /// Sends a request that has no reply (the worker's crash test).
+    pub fn tell(&self, request: Request) {
+        self.send(request, None, Box::new(|_| {}));
     }
 
     /// Whether any request is still unanswered (the worker is busy with it or queued).

@@ -4,7 +4,8 @@
 //! and a native one can be compared field by field.
 
 use crate::present::dot::escape;
-use crate::state::{edge_label, location_line, Run};
+use crate::state::run::Run;
+use crate::state::selectors::{edge_label, location_line};
 use cpa_engine::events::StateKind;
 use cpa_engine::report::RunJson;
 use std::fmt::Write;

@@ -11,7 +11,7 @@
 
 use crate::present::examples;
 use crate::protocol::RunConfig;
-use crate::state::{GraphKind, Selection, Tab};
+use crate::state::view::{GraphKind, Selection, Tab};
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 use serde::{Deserialize, Serialize};

@@ -175,7 +175,7 @@ impl Cursor {
 }
 
 /// One refinement as the interpolants view shows it, gathered from its events.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Refinement {
     /// 1-based number.
     pub number: u32,
@@ -198,7 +198,7 @@ pub struct Refinement {
 }
 
 /// A satisfiability check of BMC or k-induction.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Check {
     pub index: usize,
     pub what: CheckKind,

@@ -63,4 +63,89 @@ pub enum Selection {
     Location(u32),
     /// A source line.
     Line(u32),
+    /// An edge of the CFA or of the LBE summary (its source lines are highlighted).
+    Edge(GraphKind, u32),
+}
+
+/// Dialogs and panels over the page.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Overlay {
+    #[default]
+    None,
+    /// The help, at a glossary entry if one is named.
+    Help(Option<&'static str>),
+    Share,
+    Knobs,
+}
+
+/// How the page shows the state: which tab, which graph, which overlay, which mode.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct View {
+    pub tab: Tab,
+    pub graph: GraphKind,
+    pub overlay: Overlay,
+    /// Presentation mode (a projector: large text, no knobs).
+    pub presentation: bool,
+    pub phone: PhoneView,
+    /// The solver log's search text.
+    pub log_search: String,
+    /// `?embed`: read-only, for an iframe.
+    pub embed: bool,
+    /// The views `?embed=…` leaves out, as CSS classes.
+    pub embed_hidden: Vec<&'static str>,
+}
+
+impl View {
+    /// The view a page address asks for: `?embed[=views]`, `?present`.
+    pub fn from_params(embed: Option<&str>, present: bool) -> View {
+        View {
+            presentation: present,
+            embed: embed.is_some(),
+            embed_hidden: embed.map(embed_hidden).unwrap_or_default(),
+            ..View::default()
+        }
+    }
+}
+
+/// The CSS classes that hide the views `?embed=source,arg` leaves out (of `source`, `graphs`,
+/// `arg`, `details`); none if the value names none of them.
+pub fn embed_hidden(value: &str) -> Vec<&'static str> {
+    const VIEWS: [(&str, &str); 4] = [
+        ("source", "embed-no-source"),
+        ("graphs", "embed-no-graphs"),
+        ("arg", "embed-no-arg"),
+        ("details", "embed-no-details"),
+    ];
+    let chosen: Vec<&str> = value
+        .split(',')
+        .map(str::trim)
+        .filter(|v| VIEWS.iter().any(|(name, _)| name == v))
+        .collect();
+    if chosen.is_empty() {
+        return Vec::new();
+    }
+    VIEWS
+        .iter()
+        .filter(|(name, _)| !chosen.contains(name))
+        .map(|(_, class)| *class)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::embed_hidden;
+
+    #[test]
+    fn embed_views() {
+        assert!(embed_hidden("").is_empty());
+        assert!(embed_hidden("1").is_empty(), "?embed=1 is every view");
+        assert_eq!(
+            embed_hidden("arg,details"),
+            vec!["embed-no-source", "embed-no-graphs"]
+        );
+        assert_eq!(
+            embed_hidden(" arg , nonsense"),
+            vec!["embed-no-source", "embed-no-graphs", "embed-no-details"]
+        );
+    }
 }

@@ -4,8 +4,9 @@
 pub mod run_host;
 
 use crate::protocol::{
-    Batch, BenchResult, ItpAnswer, LoggedQuery, Reply, Request, RequestEnvelope, RunConfig,
-    WorkerMessage,
+    Advance, Batch, BenchResult, BuildCfa, ItpAnswer, LoggedQuery, QueryText, Reply, Request,
+    RequestEnvelope, RunConfig, SmtInterpolate, SolverBench, Start, WitnessOf, WorkerMessage,
+    Z3Query,
 };
 use crate::worker::run_host::{Clock, RunHost};
 use cpa_engine::report::{cfa_report, CfaReport};
@@ -287,61 +288,63 @@ pub fn handle(data: &str) -> Work {
         }
     };
     match envelope.request {
-        Request::CfaReport { file, source } => {
+        Request::CfaReport(BuildCfa { file, source }) => {
             let report = cfa_report(&file, &source);
             Work::Post(reply_json(
                 envelope.id,
                 Reply::CfaReport { report: &report },
             ))
         }
-        Request::Z3Query { text } => Work::Z3 {
+        Request::Z3Query(Z3Query { text }) => Work::Z3 {
             id: envelope.id,
             text,
         },
-        Request::SmtInterpolate {
+        Request::SmtInterpolate(SmtInterpolate {
             script,
             strategy,
             log,
-        } => match ItpJob::new(&script, &strategy, log) {
+        }) => match ItpJob::new(&script, &strategy, log) {
             Ok(job) => Work::Interpolate {
                 id: envelope.id,
                 job,
             },
             Err(message) => Work::Post(error_reply(envelope.id, message)),
         },
-        Request::SolverBench { rounds } if rounds > MAX_BENCH_ROUNDS => Work::Post(error_reply(
-            envelope.id,
-            format!("solver benchmark: at most {MAX_BENCH_ROUNDS} rounds (asked for {rounds})"),
-        )),
-        Request::SolverBench { rounds } => Work::Bench {
+        Request::SolverBench(SolverBench { rounds }) if rounds > MAX_BENCH_ROUNDS => {
+            Work::Post(error_reply(
+                envelope.id,
+                format!("solver benchmark: at most {MAX_BENCH_ROUNDS} rounds (asked for {rounds})"),
+            ))
+        }
+        Request::SolverBench(SolverBench { rounds }) => Work::Bench {
             id: envelope.id,
             rounds: rounds as usize,
         },
-        Request::Start {
+        Request::Start(Start {
             file,
             source,
             config,
-        } => Work::Start {
+        }) => Work::Start {
             id: envelope.id,
             file,
             source,
             config,
         },
-        Request::Advance {
+        Request::Advance(Advance {
             granularity,
             until,
             quiet,
-        } => Work::Advance {
+        }) => Work::Advance {
             id: envelope.id,
             granularity,
             until,
             quiet,
         },
-        Request::QueryText { index } => Work::QueryText {
+        Request::QueryText(QueryText { index }) => Work::QueryText {
             id: envelope.id,
             index,
         },
-        Request::Witness { creation_time } => Work::Witness {
+        Request::Witness(WitnessOf { creation_time }) => Work::Witness {
             id: envelope.id,
             creation_time,
         },
@@ -431,11 +434,11 @@ mod tests {
     fn itp_request(id: u64, script: &str, strategy: &str, log: bool) -> String {
         serde_json::to_string(&RequestEnvelope {
             id,
-            request: Request::SmtInterpolate {
+            request: Request::SmtInterpolate(SmtInterpolate {
                 script: script.into(),
                 strategy: strategy.into(),
                 log,
-            },
+            }),
         })
         .unwrap()
     }
@@ -466,7 +469,7 @@ mod tests {
         .unwrap();
         assert!(matches!(
             with_log.request,
-            Request::SmtInterpolate { log: true, .. }
+            Request::SmtInterpolate(SmtInterpolate { log: true, .. })
         ));
         let reply = reply_json(
             4,
@@ -495,7 +498,10 @@ mod tests {
         let bench: RequestEnvelope =
             serde_json::from_str(r#"{"id":5,"request":{"type":"solver-bench","rounds":20}}"#)
                 .unwrap();
-        assert_eq!(bench.request, Request::SolverBench { rounds: 20 });
+        assert_eq!(
+            bench.request,
+            Request::SolverBench(SolverBench { rounds: 20 })
+        );
         assert!(matches!(
             handle(&serde_json::to_string(&bench).unwrap()),
             Work::Bench { id: 5, rounds: 20 }

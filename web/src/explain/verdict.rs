@@ -1,0 +1,75 @@
+//! The end of a run: the certificate check, the portfolio's components, and the verdict.
+
+use crate::explain::context::*;
+use cpa_engine::config::AlgorithmKind;
+use cpa_engine::events::{CheckKind, Event, VerdictKind};
+
+/// The explanation of `e`, an event of this family.
+pub(super) fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
+    let run = cx.run;
+    match e {
+        Event::Certificate {
+            states,
+            blocks,
+            queries,
+            valid,
+            failure,
+        } => {
+            let s = say().t(format!("Certificate check before TRUE: the formulas of the {states} reached abstraction states must hold initially and be preserved by every one of the {blocks} blocks leaving them, and no block may reach an error ({queries} solver queries)"));
+            match (valid, failure) {
+                (true, _) => s.t(": they form an inductive invariant that excludes the error, so the ARG is a proof."),
+                (false, Some(f)) => s.t(format!(": it does not hold ({f}), so the run cannot answer TRUE.")),
+                (false, None) => s.t(": it does not hold, so the run cannot answer TRUE."),
+            }
+            .done("safety certificate of the final ARG (A Unifying View on SMT-Based Software Verification, Sect. 3)", "verdict")
+        }
+        Event::Component {
+            index,
+            of,
+            component,
+            previous,
+            ..
+        } => {
+            let mut s = say();
+            if let Some(p) = previous {
+                s = s.t(format!("The previous component ended without a verdict ({p}). "));
+            }
+            s.t(format!("Portfolio component {} of {of}: ", index + 1))
+                .c(component.as_str())
+                .t(". It runs on a fresh ARG until it decides or until its budget of solver queries (the number after @, a count, so the run replays exactly) or its own limits are used; then the next component starts. Its TRUE or FALSE is the portfolio's.")
+                .done("sequential portfolio (verification power: a portfolio of the presets)", "portfolio")
+        }
+        Event::Verdict { verdict, reason } => match verdict {
+            VerdictKind::True => {
+                // k-induction's proof: the step case, or a check of invariants or contracts.
+                let proof = run.events[..index.min(run.events.len())]
+                    .iter()
+                    .rev()
+                    .find_map(|e| match e {
+                        Event::Check { what, .. } => Some(*what),
+                        _ => None,
+                    });
+                let why = match cx.algorithm() {
+                    Some(AlgorithmKind::KInduction) if proof == Some(CheckKind::Invariant) => "the octagon invariants hold on arrival, are preserved from loop head to loop head, and exclude the error",
+                    Some(AlgorithmKind::KInduction) if proof == Some(CheckKind::Summary) => "with every call of a recursive function replaced by its contract the program is safe, and each such function establishes its contract (the checks need no recursion depth bound)",
+                    Some(AlgorithmKind::KInduction) if proof == Some(CheckKind::Candidates) => "the octagon invariants and the candidate invariants kept from the program's conditions and assignments hold on arrival, are preserved from loop head to loop head, and exclude the error",
+                    Some(AlgorithmKind::Bmc) => "the forward condition holds: no execution is longer than the bound, and none within it reaches the error",
+                    Some(AlgorithmKind::KInduction) => "the property holds in the base case and is k-inductive",
+                    Some(AlgorithmKind::Execution) => "every run ends (or repeats a state forever) without reaching the error: without inputs the run is the program's only execution; with inputs the classes cover every input value and all runs of a class take one path",
+                    _ => "the waitlist is empty and no reached state is an abstract error state: the ARG is a proof (every state is expanded or covered)",
+                };
+                say().t(format!("TRUE: {why}.")).done(UV, "verdict")
+            }
+            VerdictKind::False => say()
+                .t("FALSE: a counterexample is feasible and its concrete execution reaches the error; the Counterexample tab steps through it with the values of the variables.")
+                .done(UV, "verdict"),
+            VerdictKind::Unknown => say()
+                .t(format!(
+                    "UNKNOWN: {}.",
+                    reason.as_deref().unwrap_or("the analysis gave up")
+                ))
+                .done(UV, "verdict"),
+        },
+        other => super::unexpected(other),
+    }
+}

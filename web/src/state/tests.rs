@@ -1,0 +1,287 @@
+//! The page's state on real runs: its commands carried out natively as the effects do in the
+//! browser (the CFA built by the engine, the run by a native run host on the real z3).
+
+use super::*;
+use crate::present::examples::by_key;
+use crate::worker::run_host::RunHost;
+use cpa_engine::events::Event;
+use solver_bridge::solver::NativeZ3;
+
+/// A state whose commands are carried out at once; what is not for the worker is recorded.
+struct Page {
+    st: State,
+    host: Option<RunHost>,
+    /// Commands for the browser (timers, the address bar, downloads), in order.
+    effects: Vec<Command>,
+    /// Whether the last message changed what is shown.
+    changed: bool,
+}
+
+impl Page {
+    fn open(link: Result<Option<Link>, LinkError>) -> Page {
+        let (st, cmds) = State::new(link, View::default(), by_key("unifying-fig2").unwrap());
+        let mut p = Page {
+            st,
+            host: None,
+            effects: Vec::new(),
+            changed: false,
+        };
+        p.run(cmds);
+        p
+    }
+
+    fn send(&mut self, msg: Msg) {
+        let (cmds, changed) = self.st.update(msg);
+        self.changed = changed;
+        self.run(cmds);
+    }
+
+    fn run(&mut self, cmds: Vec<Command>) {
+        let mut queue: Vec<Msg> = Vec::new();
+        for c in cmds {
+            match c {
+                Command::BuildCfa {
+                    generation,
+                    file,
+                    source,
+                } => queue.push(Msg::Report {
+                    generation,
+                    result: Ok(roundtrip(cpa_engine::report::cfa_report(&file, &source))),
+                }),
+                Command::Run(playground::Command::Start {
+                    ticket,
+                    file,
+                    source,
+                    config,
+                }) => {
+                    let r = RunHost::new(&file, &source, &config, NativeZ3::new().unwrap(), None);
+                    let info = r.map(|(h, i)| {
+                        self.host = Some(h);
+                        i
+                    });
+                    queue.push(Msg::Act(Action::Started(ticket, info)));
+                }
+                Command::Run(playground::Command::Advance {
+                    ticket,
+                    granularity,
+                    until,
+                    quiet,
+                }) => {
+                    let host = self.host.as_mut().unwrap();
+                    let mut batches = Vec::new();
+                    let p = host.advance(granularity, until, quiet, &mut |b| batches.push(b));
+                    queue.extend(
+                        batches
+                            .into_iter()
+                            .map(|b| Msg::Act(Action::Batch(ticket, b))),
+                    );
+                    queue.push(Msg::Act(Action::Advanced(ticket, Ok(p))));
+                }
+                Command::Run(playground::Command::RestartWorker) => self.host = None,
+                Command::Run(playground::Command::Timer(_)) => {}
+                other => self.effects.push(other),
+            }
+        }
+        for m in queue {
+            self.send(m);
+        }
+    }
+
+    fn run_ref(&self) -> &Run {
+        self.st.pg.run.as_ref().unwrap()
+    }
+}
+
+/// The report as the page receives it: through the worker's JSON.
+fn roundtrip(r: cpa_engine::report::CfaReport) -> CfaReport {
+    serde_json::from_str(&serde_json::to_string(&r).unwrap()).unwrap()
+}
+
+#[test]
+fn the_page_opens_with_the_default_example_ready_to_step() {
+    let mut p = Page::open(Ok(None));
+    assert!(p.st.program.graphs.is_some());
+    assert_eq!(p.run_ref().phase, Phase::Idle);
+    p.send(Msg::Act(Action::Step(Target::Refinement)));
+    assert!(p.changed);
+    let r = p.run_ref();
+    assert!(matches!(
+        r.current_event(),
+        Some((_, Event::Refined { .. }))
+    ));
+    // The derived views follow the position.
+    assert_eq!(p.st.derived.refinements.len(), 1);
+    assert!(!p.st.derived.arg.nodes.is_empty());
+}
+
+#[test]
+fn derived_views_are_computed_once_per_position_and_selection() {
+    let mut p = Page::open(Ok(None));
+    p.send(Msg::Act(Action::Step(Target::Refinement)));
+    let arg = p.st.derived.arg.clone();
+    // A tab change shows other panels but changes no derived view.
+    p.send(Msg::Tab(Tab::Stats));
+    assert!(p.changed);
+    assert!(Rc::ptr_eq(&arg, &p.st.derived.arg));
+    // Nothing visible: no new render.
+    p.send(Msg::FlushUrl);
+    assert!(!p.changed);
+    // A selection changes the ARG's classes.
+    let s = *p.run_ref().cursor.frame.view.states.keys().next().unwrap();
+    p.send(Msg::StateClicked(s));
+    assert!(!Rc::ptr_eq(&arg, &p.st.derived.arg));
+    assert_eq!(p.st.view.tab, Tab::Node);
+    assert_eq!(p.st.derived.node.as_ref().map(|n| n.id), Some(s));
+}
+
+#[test]
+fn an_edit_is_built_after_the_pause_and_old_reports_are_dropped() {
+    let mut p = Page::open(Ok(None));
+    let g = p.st.program.generation;
+    p.send(Msg::Edited("int main(void) { return 0; }".into()));
+    assert!(p.effects.contains(&Command::Debounce), "{:?}", p.effects);
+    assert!(
+        p.st.pg.building,
+        "the old run is paused while the edit is built"
+    );
+    assert_eq!(
+        p.st.program.file,
+        program::USER_FILE,
+        "an edited example is the user's"
+    );
+    // A report of an older request changes nothing.
+    let stale = Msg::Report {
+        generation: g - 1,
+        result: Err("late".into()),
+    };
+    p.send(stale);
+    assert!(!p.changed);
+    assert!(p.st.program.engine_error.is_none());
+    p.send(Msg::Rebuild);
+    assert_eq!(p.st.program.generation, g + 1);
+    assert!(!p.st.pg.building);
+    assert_eq!(&*p.run_ref().source, "int main(void) { return 0; }");
+}
+
+#[test]
+fn the_address_bar_is_rewritten_after_the_throttle_and_pushed_for_a_new_analysis() {
+    let mut p = Page::open(Ok(None));
+    assert_eq!(p.effects, vec![Command::ThrottleUrl]);
+    p.send(Msg::FlushUrl);
+    assert!(matches!(
+        p.effects.pop(),
+        Some(Command::SetUrl { push: false, .. })
+    ));
+    p.effects.clear();
+    p.send(Msg::Act(Action::Step(Target::Event)));
+    assert_eq!(p.effects, vec![Command::ThrottleUrl]);
+    p.send(Msg::Act(Action::Step(Target::Event)));
+    assert_eq!(p.effects.len(), 1, "one timer for several steps");
+    p.send(Msg::FlushUrl);
+    let Some(Command::SetUrl { fragment, push }) = p.effects.pop() else {
+        panic!("{:?}", p.effects)
+    };
+    assert!(!push);
+    let link = Link::decode(&fragment).unwrap().unwrap();
+    assert_eq!(link.step, 2);
+    p.effects.clear();
+    p.send(Msg::Preset("impact".into()));
+    assert!(
+        p.effects
+            .iter()
+            .any(|c| matches!(c, Command::SetUrl { push: true, .. })),
+        "{:?}",
+        p.effects
+    );
+}
+
+#[test]
+fn a_link_opens_at_its_step_and_back_reopens_the_entry_left() {
+    let mut first = Page::open(Ok(None));
+    first.send(Msg::Act(Action::Step(Target::Refinement)));
+    let fragment = first.st.link().encode();
+    let k = first.run_ref().position;
+    let mut p = Page::open(Link::decode(&fragment));
+    assert_eq!(p.run_ref().position, k);
+    assert_eq!(p.st.link().encode(), fragment);
+    // Elsewhere, then back.
+    p.send(Msg::SelectExample("max-bug".into()));
+    assert_eq!(p.st.program.example.map(|e| e.key), Some("max-bug"));
+    p.send(Msg::OpenFragment(fragment.clone()));
+    assert_eq!(p.st.program.example.map(|e| e.key), Some("unifying-fig2"));
+    assert_eq!(p.run_ref().position, k);
+    // A damaged link opens an empty playground with the reason.
+    let mut bad = Page::open(Link::decode("v1=%%%"));
+    assert!(bad.st.url.link_error.is_some());
+    assert_eq!(&*bad.st.program.source, "");
+    bad.send(Msg::SelectExample("max-bug".into()));
+    assert!(bad.st.url.link_error.is_none());
+}
+
+#[test]
+fn an_edge_selection_highlights_its_lines_and_escape_closes_overlays_first() {
+    let mut p = Page::open(Ok(None));
+    let g = p.st.program.graphs.clone().unwrap();
+    let e = g.cfa.edges.iter().find(|e| e.lines[0] > 0).unwrap();
+    p.send(Msg::Select(Some(Selection::Edge(GraphKind::Cfa, e.id))));
+    let [a, b] = e.lines;
+    assert_eq!(p.st.derived.highlight, Some((a, b.max(a))));
+    assert_eq!(
+        p.st.link().selection,
+        None,
+        "an edge is not part of a share link"
+    );
+    p.send(Msg::Overlay(Overlay::Share));
+    p.send(Msg::Escape);
+    assert_eq!(p.st.view.overlay, Overlay::None);
+    assert!(
+        p.st.pg.selection.is_some(),
+        "the first Escape closes the dialog"
+    );
+    p.send(Msg::Escape);
+    assert_eq!(p.st.pg.selection, None);
+    assert_eq!(p.st.derived.highlight, None);
+}
+
+#[test]
+fn exports_download_what_the_dialog_names() {
+    let mut p = Page::open(Ok(None));
+    p.send(Msg::Act(Action::Step(Target::Refinement)));
+    p.effects.clear();
+    p.send(Msg::Export(ExportKind::ArgDot));
+    match p.effects.as_slice() {
+        [Command::Download { name, text, .. }] => {
+            assert_eq!(name, "unifying-fig2-arg.dot");
+            assert!(text.starts_with("digraph"), "{text}");
+        }
+        other => panic!("{other:?}"),
+    }
+    p.effects.clear();
+    p.send(Msg::Export(ExportKind::CfaSvg));
+    assert!(matches!(
+        p.effects.as_slice(),
+        [Command::DownloadSvg { .. }]
+    ));
+    p.effects.clear();
+    p.send(Msg::Export(ExportKind::Witness));
+    assert!(matches!(
+        p.effects.as_slice(),
+        [Command::DownloadWitness { .. }]
+    ));
+}
+
+#[test]
+fn keys_map_to_messages() {
+    use keys::shortcut;
+    assert_eq!(
+        shortcut("ArrowRight", true, false),
+        Some(Msg::Act(Action::Step(Target::Refinement)))
+    );
+    assert_eq!(
+        shortcut("ArrowRight", false, true),
+        Some(Msg::Act(Action::Step(Target::Abstraction)))
+    );
+    assert_eq!(shortcut("ArrowLeft", true, false), None);
+    assert_eq!(shortcut("3", false, false), Some(Msg::Tab(Tab::Stats)));
+    assert_eq!(shortcut("x", false, false), None);
+}
