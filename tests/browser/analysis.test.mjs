@@ -2,12 +2,12 @@
 // and events as `cpa verify` natively (the determinism contract), stepping forward and back,
 // next refinement, pause, the counterexample, the keyboard, bad input and a worker crash.
 // Screenshots of every view go to tests/browser/artifacts/.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launch, baseUrl, ARTIFACTS } from './harness.mjs';
+import { ARTIFACTS, baseUrl, id, launch, usePlayground } from './harness.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CPA = join(ROOT, 'target', 'release', 'cpa');
@@ -16,58 +16,21 @@ const PRESETS = ['predicate-lbe', 'predicate-sbe', 'predicate-abel', 'impact', '
 const SAFE = { key: 'unifying-fig2', file: 'tests/verdicts/unifying-fig2.c' };
 const UNSAFE = { key: 'max-bug', file: 'examples/max-bug.c' };
 
-let browser;
 let page;
+let pg;
+const ctx = usePlayground({ viewport: { width: 1280, height: 720 } }, { setup: (c) => { ({ page, pg } = c); } });
 
-const id = (t) => `[data-testid="${t}"]`;
-const text = async (t) => (await page.locator(id(t)).first().textContent()).trim();
-const num = async (t) => Number(await text(t));
+const text = (t) => pg.text(t);
+const num = (t) => pg.number(t);
 
 function native(file, preset, extra = []) {
   const out = execFileSync(CPA, ['verify', join(ROOT, file), '--config', preset, '--json', '--events', ...extra], { encoding: 'utf8', maxBuffer: 1 << 28 });
   return JSON.parse(out);
 }
 
-/** Picks an example and a preset; waits until the run is ready to step. */
-async function open(key, preset) {
-  await page.selectOption(id('example-select'), key);
-  if (preset) await page.selectOption(id('config-select'), preset);
-  if (await page.locator(id('btn-reset')).isEnabled()) await page.click(id('btn-reset'));
-  await page.waitForFunction(() => {
-    const r = window.cpaDebug.run();
-    return r && r.phase === 'Idle' && r.position === 0 && !r.stale;
-  }, null, { timeout: 30_000 });
-}
-
-async function toVerdict(timeout = 60_000) {
-  await page.click(id('btn-end'));
-  await page.waitForFunction(() => document.querySelector('[data-testid="verdict"]')?.textContent.trim().length > 0,
-    null, { timeout });
-  return text('verdict');
-}
-
-async function argCounts() {
-  return page.evaluate(() => ({
-    nodes: Number(document.querySelector('[data-testid="arg-node-count"]').textContent),
-    edges: Number(document.querySelector('[data-testid="arg-edge-count"]').textContent),
-    drawn: document.querySelectorAll('[data-testid="arg-view"] g.arg-node').length,
-    classes: [...document.querySelectorAll('[data-testid="arg-view"] g.arg-node')].map((g) => `${g.dataset.id}:${g.getAttribute('class')}`).sort().join(' '),
-  }));
-}
-
-before(async () => {
-  browser = await launch({ viewport: { width: 1280, height: 720 } });
-  page = await browser.page();
-  await page.goto(baseUrl(), { waitUntil: 'load' });
-  await page.waitForSelector('[data-testid="engine-status"].ready', { timeout: 30_000 });
-});
-
-after(async () => {
-  if (browser) {
-    if (process.exitCode) console.log(browser.logs.join('\n'));
-    await browser.close();
-  }
-});
+const open = (key, preset) => pg.open(key, preset);
+const toVerdict = (timeout) => pg.toVerdict(timeout);
+const argCounts = () => pg.argCounts();
 
 test('every preset gives the CLI verdict, statistics and events on a safe and an unsafe program', async () => {
   for (const ex of [SAFE, UNSAFE]) {

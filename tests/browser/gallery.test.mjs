@@ -1,28 +1,16 @@
 // Every example of the gallery builds and renders, and every frame of a replay lays out
 // (viz.js has trapped on some DOT input before: see web/src/dot.rs).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, baseUrl } from './harness.mjs';
+import { usePlayground } from './harness.mjs';
 
-let browser;
 let page;
-
-before(async () => {
-  browser = await launch();
-  page = await browser.page();
-  await page.goto(baseUrl(), { waitUntil: 'load' });
-  await page.waitForSelector('[data-testid="engine-status"].ready', { timeout: 30_000 });
-});
-
-after(async () => {
-  if (process.exitCode) console.log(browser.logs.join('\n'));
-  await browser?.close();
-});
+const ctx = usePlayground({}, { setup: (c) => { ({ page } = c); } });
 
 /** Node and edge counts shown, and drawn, by a view once its layout is current. */
 async function viewState(id) {
   // The LBE view may be in a hidden tab: laid out all the same.
-  await page.waitForSelector(`[data-testid="${id}"] .graph-canvas[aria-busy="false"] svg`, { state: 'attached', timeout: 30_000 });
+  await ctx.pg.graphSettled(id);
   return page.evaluate((id) => {
     const v = document.querySelector(`[data-testid="${id}"]`);
     const count = (what) => Number(v.querySelector(`[data-testid="${id.replace('-view', '')}-${what}-count"]`).textContent);

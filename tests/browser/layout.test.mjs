@@ -3,17 +3,17 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, baseUrl, ARTIFACTS } from './harness.mjs';
+import { ARTIFACTS, PlaygroundPage, baseUrl, launch } from './harness.mjs';
 
 const box = (page, id) => page.locator(`[data-testid="${id}"]`).first().boundingBox();
 
 /** The default example at the end of its first refinement (the page loaded if `load`; on a
  *  phone the refinements are in a tab not shown, so `state` is 'attached' there). */
 async function atFirstRefinement(page, { load = true, state = 'visible' } = {}) {
-  if (load) await page.goto(baseUrl(), { waitUntil: 'load' });
+  const pg = new PlaygroundPage(page);
+  if (load) await pg.load(baseUrl(), { ready: false });
   await page.waitForFunction(() => window.cpaDebug.run()?.phase === 'Idle', null, { timeout: 30_000 });
-  await page.click('[data-testid="btn-next-refinement"]');
-  await page.waitForSelector('[data-testid="refinement"]', { state, timeout: 30_000 });
+  await pg.nextRefinement({ state });
 }
 
 test('on a phone one view at a time, chosen by tabs; stepping works; nothing is wider than the screen; dark mode applies', async () => {
@@ -113,6 +113,59 @@ test('every control has a name; ARG states and their details are reachable by ke
     assert.equal(await page.evaluate(() => window.cpaDebug.run().position), position, 'Enter on a state does not step');
     await page.keyboard.press(' ');
     assert.equal(await page.evaluate(() => window.cpaDebug.run().position), position, 'nor does Space');
+  } finally {
+    await browser.close();
+  }
+});
+
+test('the ARG pans by dragging, zooms with the wheel and by pinching, and a click still selects a state', async () => {
+  const browser = await launch({ viewport: { width: 1280, height: 800 }, hasTouch: true });
+  try {
+    const page = await browser.page();
+    await atFirstRefinement(page);
+    const transform = () => page.evaluate(() => {
+      const m = new DOMMatrix(getComputedStyle(document.querySelector('.arg-layer')).transform);
+      return { x: m.e, y: m.f, k: m.a };
+    });
+    const canvas = await page.locator('.arg-canvas').boundingBox();
+    const cx = canvas.x + canvas.width / 2;
+    const cy = canvas.y + canvas.height / 2;
+    await page.waitForTimeout(400);
+    const t0 = await transform();
+    // Two fingers moving apart zoom in (touch events, as a phone sends them).
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (type, d) => cdp.send('Input.dispatchTouchEvent', {
+      type,
+      touchPoints: type === 'touchEnd' ? [] : [{ x: cx - d, y: cy, id: 1 }, { x: cx + d, y: cy, id: 2 }],
+    });
+    await touch('touchStart', 20);
+    for (const d of [25, 30, 35, 40]) await touch('touchMove', d);
+    await touch('touchEnd', 0);
+    await page.waitForTimeout(100);
+    const t1 = await transform();
+    assert.ok(t1.k > t0.k * 1.3, `pinch: scale ${t0.k} -> ${t1.k}`);
+    // The wheel zooms out around the pointer.
+    await page.mouse.move(cx, cy);
+    await page.mouse.wheel(0, 300);
+    await page.waitForTimeout(100);
+    const t2 = await transform();
+    assert.ok(t2.k < t1.k / 1.2, `wheel: scale ${t1.k} -> ${t2.k}`);
+    // A drag on the background pans, and selects nothing (d3-zoom ignores the mouse for
+    // 500 ms after a touch, as browsers emulate mouse events then).
+    await page.waitForTimeout(600);
+    const selected = () => page.locator('[data-testid="arg-view"] g.arg-node.selected').count();
+    await page.mouse.move(canvas.x + 8, canvas.y + 8);
+    await page.mouse.down();
+    await page.mouse.move(canvas.x + 68, canvas.y + 48, { steps: 5 });
+    await page.mouse.up();
+    const t3 = await transform();
+    assert.ok(Math.abs(t3.x - t2.x - 60) < 2 && Math.abs(t3.y - t2.y - 40) < 2, `drag: ${JSON.stringify([t2, t3])}`);
+    assert.equal(await selected(), 0);
+    // The fit button brings the whole graph back; a click on a state selects it.
+    await page.click('.arg-tools button:has-text("fit")');
+    await page.waitForTimeout(400);
+    await page.locator('[data-testid="arg-view"] g.arg-node').first().click();
+    assert.equal(await selected(), 1);
   } finally {
     await browser.close();
   }

@@ -1,15 +1,16 @@
 // End-to-end tests of the playground page in headless Chromium.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, baseUrl, ARTIFACTS } from './harness.mjs';
+import { ARTIFACTS, usePlayground } from './harness.mjs';
 
-let browser;
 let page;
+let pg;
+const ctx = usePlayground({}, { ready: false, setup: (c) => { ({ page, pg } = c); } });
 
 const view = (id) => `[data-testid="${id}"]`;
-const text = async (id) => (await page.locator(view(id)).textContent()).trim();
-const number = async (id) => Number(await text(id));
+const text = (id) => pg.text(id);
+const number = (id) => pg.number(id);
 
 /** Ids of the LBE view's edges carrying a step highlight. */
 async function highlightedLbeEdges() {
@@ -18,26 +19,11 @@ async function highlightedLbeEdges() {
 }
 
 /** Waits until the view's layout matches its current graph. */
-async function settled(id) {
-  await page.waitForSelector(`${view(id)} .graph-canvas[aria-busy="false"] svg`, { state: 'attached', timeout: 30_000 });
-}
+const settled = (id) => pg.graphSettled(id);
 
 async function selectExample(key) {
   await page.selectOption(view('example-select'), key);
 }
-
-before(async () => {
-  browser = await launch();
-  page = await browser.page();
-  await page.goto(baseUrl(), { waitUntil: 'load' });
-});
-
-after(async () => {
-  if (browser) {
-    if (process.exitCode) console.log(browser.logs.join('\n'));
-    await browser.close();
-  }
-});
 
 test('the page is cross-origin isolated (Z3 needs SharedArrayBuffer)', async () => {
   assert.equal(await page.evaluate(() => self.crossOriginIsolated), true);

@@ -3,104 +3,27 @@
 // are short; the committed v1 links still open; bad links say why and start empty; the
 // address bar follows the state (back and forward); embed and presentation modes; the theme
 // is remembered.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { execFileSync } from 'node:child_process';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launch, baseUrl, ARTIFACTS } from './harness.mjs';
+import { ARTIFACTS, PlaygroundPage, baseUrl, id, inFreshProfile, usePlayground } from './harness.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const id = (t) => `[data-testid="${t}"]`;
 
-let browser;
 let page;
+let pg;
+const ctx = usePlayground({ viewport: { width: 1280, height: 800 } }, { setup: (c) => { ({ page, pg } = c); } });
 
-before(async () => {
-  browser = await launch({ viewport: { width: 1280, height: 800 } });
-  page = await browser.page();
-  await page.goto(baseUrl(), { waitUntil: 'load' });
-  await page.waitForSelector(`${id('engine-status')}.ready`, { timeout: 30_000 });
-});
-
-after(async () => {
-  if (browser) {
-    if (process.exitCode) console.log(browser.logs.join('\n'));
-    await browser.close();
-  }
-});
-
-/** Waits until the run is idle at `position` (or at its verdict when `position` is null). */
-async function settledAt(p, position, timeout = 60_000) {
-  await p.waitForFunction((k) => {
-    const r = window.cpaDebug.run();
-    return r && r.phase === 'Idle' && (k === null ? r.finished && r.position === r.total : r.position === k);
-  }, position, { timeout });
-}
-
-/** What must be equal between the page that made a link and the page that opened it. */
-async function snapshot(p) {
-  return p.evaluate(() => {
-    const q = (t) => document.querySelector(`[data-testid="${t}"]`);
-    const stats = JSON.parse(q('stats').dataset.stats);
-    // Times differ from run to run; everything else is deterministic.
-    for (const k of Object.keys(stats)) if (k.endsWith('_ms')) delete stats[k];
-    return {
-      step: q('step-index').textContent.trim(),
-      verdict: q('verdict')?.textContent.trim() ?? '',
-      stats,
-      nodes: Number(q('arg-node-count').textContent),
-      edges: Number(q('arg-edge-count').textContent),
-      classes: [...document.querySelectorAll('[data-testid="arg-view"] g.arg-node')].map((g) => `${g.dataset.id}:${g.getAttribute('class')}`).sort().join(' '),
-      refinements: document.querySelectorAll('[data-testid="refinement"]').length,
-      interpolants: q('interpolants').textContent,
-      coverage: q('coverage').dataset.lines,
-      preset: q('config-select').value,
-      file: document.querySelector('.editor-panel h2').textContent,
-      text: document.querySelector('.cm-content').innerText,
-    };
-  });
-}
-
-async function shareUrl() {
-  await page.click(id('btn-share'));
-  const url = await page.inputValue(id('share-url'));
-  await page.keyboard.press('Escape');
-  await page.waitForSelector(id('share-dialog'), { state: 'detached' });
-  return url;
-}
-
-async function open(key, preset) {
-  await page.selectOption(id('example-select'), key);
-  if (preset) await page.selectOption(id('config-select'), preset);
-  // The run of this program and analysis (not the one before it) is ready.
-  const file = (await page.textContent('.editor-panel h2')).trim();
-  const want = preset ?? await page.inputValue(id('config-select'));
-  await page.waitForFunction(([f, p]) => {
-    const r = window.cpaDebug.run();
-    return r && r.file === f && r.preset === p && r.phase === 'Idle' && r.position === 0;
-  }, [file, want], { timeout: 30_000 });
-}
-
-async function steps(n) {
-  await page.locator(id('explain')).click();
-  for (let k = 0; k < n; k++) await page.keyboard.press('ArrowRight');
-  await settledAt(page, n);
-}
-
-async function openInFreshProfile(url, check) {
-  const other = await launch({ viewport: { width: 1280, height: 800 } });
-  try {
-    const p = await other.page();
-    await p.goto(url, { waitUntil: 'load' });
-    return await check(p);
-  } finally {
-    if (process.exitCode) console.log(other.logs.join('\n'));
-    await other.close();
-  }
-}
+const settledAt = (p, position, timeout) => new PlaygroundPage(p).settledAt(position, timeout);
+const snapshot = (p) => new PlaygroundPage(p).snapshot();
+const shareUrl = () => pg.shareUrl();
+const open = (key, preset) => pg.open(key, preset);
+const steps = (n) => pg.steps(n);
+const openInFreshProfile = (url, check) => inFreshProfile(url, (other) => check(other.page));
 
 const CASES = [
   { key: 'unifying-fig2', preset: 'predicate-lbe', steps: 25 },
@@ -192,31 +115,68 @@ test('a bad link says why and opens an empty playground', async () => {
     ['v1=<img src=x onerror=alert(1)>', /damaged/],
   ];
   for (const [fragment, why] of bad) {
-    const errors = browser.logs.length;
+    const errors = ctx.browser.logs.length;
     await page.goto(`${baseUrl()}#${fragment}`, { waitUntil: 'load' });
     await page.waitForSelector(id('link-error'), { timeout: 30_000 });
     assert.match(await page.textContent(id('link-error')), why);
     assert.equal((await page.locator('.cm-content').innerText()).trim(), '', 'the playground is empty');
     assert.equal(await page.locator(`${id('link-error')} img`).count(), 0, 'rendered as text');
-    assert.ok(!browser.logs.slice(errors).some((l) => l.includes('[pageerror]')), browser.logs.slice(errors).join('\n'));
+    assert.ok(!ctx.browser.logs.slice(errors).some((l) => l.includes('[pageerror]')), ctx.browser.logs.slice(errors).join('\n'));
   }
   await page.screenshot({ path: join(ARTIFACTS, 'share-bad-link.png') });
 });
 
-test('back and forward walk through the programs and analyses shown', async () => {
-  await page.goto(baseUrl(), { waitUntil: 'load' });
-  await page.waitForSelector(`${id('engine-status')}.ready`, { timeout: 30_000 });
+test('back and forward walk through the programs and analyses shown, each at its step', async () => {
+  await pg.load();
+  /** Where the page is: the example, the analysis, the run's file and preset, the step. */
+  const where = async () => {
+    const r = await pg.run();
+    return {
+      example: await page.inputValue(id('example-select')),
+      preset: await page.inputValue(id('config-select')),
+      run: r && `${r.file} ${r.preset} ${r.position}`,
+      step: await pg.text('step-index'),
+      text: (await page.locator('.cm-content').innerText()).slice(0, 80),
+    };
+  };
+  /** Waits until the address bar holds the state shown (it is rewritten after 250 ms). */
+  const urlSettled = () => page.waitForFunction(() => {
+    const r = window.cpaDebug.run();
+    return r && r.phase === 'Idle' && location.hash.length > 4;
+  }).then(() => page.waitForTimeout(400));
   await open('lbe-figure1', null);
+  await urlSettled();
+  const first = await where();
   await open('max-bug', 'bmc');
+  await steps(5);
+  await urlSettled();
+  const second = await where();
+  assert.equal(second.run, 'max-bug.c bmc 5');
   await open('gcd', null);
+  await urlSettled();
+  const third = await where();
+  const at = async (want, what) => {
+    await page.waitForFunction((w) => {
+      const r = window.cpaDebug.run();
+      return r && r.phase === 'Idle' && `${r.file} ${r.preset} ${r.position}` === w;
+    }, want.run, { timeout: 20_000 }).catch(async (e) => {
+      assert.fail(`${what}: ${e.message}; at ${JSON.stringify(await where())}, ${await page.evaluate(() => location.hash)}`);
+    });
+    assert.deepEqual(await where(), want, what);
+  };
+  // Picking max-bug showed it with its own analysis first: an entry of its own.
+  const between = { ...first, example: 'max-bug', run: 'max-bug.c predicate-lbe 0', text: second.text };
   await page.goBack();
-  await page.waitForFunction(() => document.querySelector('[data-testid="example-select"]').value === 'max-bug');
-  await page.waitForFunction(() => document.querySelector('[data-testid="config-select"]').value === 'bmc');
+  await at(second, 'back to max-bug with bmc at event 5');
   await page.goBack();
-  await page.waitForFunction(() => document.querySelector('[data-testid="config-select"]').value === 'predicate-lbe');
+  await at(between, 'back to max-bug with predicate-lbe');
+  await page.goBack();
+  await at(first, 'back to lbe-figure1 with predicate-lbe at event 0');
   await page.goForward();
-  await page.waitForFunction(() => document.querySelector('[data-testid="config-select"]').value === 'bmc');
-  await settledAt(page, 0, 30_000);
+  await page.goForward();
+  await at(second, 'forward to max-bug with bmc at event 5');
+  await page.goForward();
+  await at(third, 'forward to gcd');
 });
 
 test('embed and presentation modes; the theme is remembered', async () => {

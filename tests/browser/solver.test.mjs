@@ -2,13 +2,13 @@
 // the same answers (and sends the same SMT-LIB text) as `cpa itp` on the native z3, and the
 // query-mix benchmark runs. Needs the native `cpa` binary (scripts/test-browser.sh builds it;
 // CPA_BIN overrides the path) and `z3` on PATH (the independent checker below).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync, execFileSync } from 'node:child_process';
 import { readFileSync, existsSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launch, baseUrl } from './harness.mjs';
+import { usePlayground } from './harness.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DATA = join(ROOT, 'solver-bridge', 'tests', 'data', 'itp');
@@ -27,15 +27,12 @@ const FILES = [
   'sat_path.smt2',
 ];
 
-let browser;
 let page;
-
-before(async () => {
+let browser;
+const ctx = usePlayground({}, { setup: async (c) => {
+  browser = c.browser;
   assert.ok(existsSync(CPA), `${CPA} is missing: run cargo build --release -p cpa-cli`);
-  browser = await launch();
-  page = await browser.page();
-  await page.goto(baseUrl(), { waitUntil: 'load' });
-  await page.waitForSelector('[data-testid="engine-status"].ready', { timeout: 30_000 });
+  ({ page } = c);
   // Records every status the engine worker goes through (a crash restarts it).
   await page.evaluate(() => {
     const el = document.querySelector('[data-testid="engine-status"]');
@@ -43,14 +40,7 @@ before(async () => {
     new MutationObserver(() => self.__engineStatus.push(el.className))
       .observe(el, { attributes: true, attributeFilter: ['class'] });
   });
-});
-
-after(async () => {
-  if (browser) {
-    if (process.exitCode) console.log(browser.logs.join('\n'));
-    await browser.close();
-  }
-});
+} });
 
 /**
  * `cpa itp FILE --strategy S --log`: the printed lines or the error message, and the log of
@@ -301,10 +291,18 @@ test('the query-mix benchmark runs on the worker\'s Z3', async () => {
   assert.deepEqual(await browserItp(text, 'forward-qe-min'), before);
 });
 
-test('summary: which strategies agree exactly', (t) => {
+test('summary: every strategy was compared on every file, and the exact ones agree exactly', (t) => {
+  const missing = [];
+  for (const file of FILES) {
+    for (const strategy of STRATEGIES) {
+      if (!matrix[file]?.[strategy]) missing.push(`${file} [${strategy}]`);
+    }
+  }
+  assert.deepEqual(missing, [], 'compared in the browser and natively');
   for (const strategy of STRATEGIES) {
     const differing = Object.keys(matrix).filter((f) => matrix[f][strategy] !== 'exact');
     t.diagnostic(`${strategy}: ${differing.length === 0 ? 'exact on every file'
       : `differs on ${differing.join(', ')}`}`);
+    if (EXACT.has(strategy)) assert.deepEqual(differing, [], `${strategy} differs on ${differing.join(', ')}`);
   }
 });
