@@ -24,7 +24,7 @@
 //! One line per bug, then a summary; the exit code is 3 when a bug was found.
 
 use clap::Args;
-use cpa_engine::config::{Config, Preset};
+use cpa_engine::config::Preset;
 use cpa_engine::fuzz::ast::Program;
 use cpa_engine::fuzz::exec::{random_runs, replay_counterexample, run_inputs, CexStep};
 use cpa_engine::fuzz::gen::{generate, Generated};
@@ -702,27 +702,17 @@ pub fn run(args: &FuzzArgs) -> ExitCode {
     } else {
         args.configs.clone()
     };
+    // Every configuration through the same validation as `cpa verify` (and the fuzz-verify
+    // children): a bad preset or knob is a usage error before any program runs.
+    let sets: Vec<String> = FUZZ_LIMITS
+        .iter()
+        .map(|s| s.to_string())
+        .chain(args.set.clone())
+        .collect();
     for p in &presets {
-        let mut c = match Config::preset(p) {
-            Some(c) => c,
-            None => {
-                eprintln!(
-                    "error: unknown preset '{p}' (known: {})",
-                    Preset::names().join(", ")
-                );
-                return ExitCode::from(2);
-            }
-        };
-        for s in FUZZ_LIMITS
-            .iter()
-            .map(|s| s.to_string())
-            .chain(args.set.clone())
-        {
-            let (k, v) = s.split_once('=').unwrap_or((&s, ""));
-            if let Err(e) = c.set(k.trim(), v.trim()) {
-                eprintln!("error: {e}");
-                return ExitCode::from(2);
-            }
+        if let Err(e) = crate::cmd_verify::configure(p, &sets, None) {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
         }
     }
     if args.print {

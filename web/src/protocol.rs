@@ -21,7 +21,7 @@ pub use cpa_engine::diag::{Diagnostic, Severity, Span};
 pub use cpa_engine::report::{CfaReport, LbeReplay, ReplayStep};
 pub use cpa_engine::report::{Graph, GraphEdge, GraphNode};
 
-use cpa_engine::config::{Config, Preset};
+use cpa_engine::config::Config;
 use cpa_engine::events::Event;
 use cpa_engine::session::{Granularity, Stats};
 use cpa_engine::verdict::Verdict;
@@ -185,18 +185,10 @@ impl RunConfig {
     /// The engine configuration, or why there is none (unknown preset, bad knob value, a
     /// combination the engine rejects).
     pub fn resolve(&self) -> Result<Config, String> {
-        let mut config = Config::preset(&self.preset).ok_or_else(|| {
-            format!(
-                "unknown preset '{}' (known: {})",
-                self.preset,
-                Preset::names().join(", ")
-            )
-        })?;
-        for (k, v) in &self.set {
-            config.set(k, v)?;
-        }
-        config.validate()?;
-        Ok(config)
+        Config::build(
+            &self.preset,
+            self.set.iter().map(|(k, v)| (k.as_str(), v.as_str())),
+        )
     }
 
     /// The equivalent command line (shown on the page, so a run can be repeated natively).

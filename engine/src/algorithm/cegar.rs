@@ -398,3 +398,6 @@ impl<C: Describe> Algorithm for Cegar<C> {
             .count() as u64
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -18,6 +18,11 @@ pub mod cover_index;
 pub mod cpa_plus;
 pub mod waitlist;
 
+#[cfg(test)]
+pub(crate) mod testing;
+#[cfg(test)]
+mod tests;
+
 use crate::cfa::{Edge, NodeId};
 use crate::events::StateKind;
 use crate::smt::{Result, Smt};

@@ -186,7 +186,7 @@ pub static KNOBS: &[Knob] = &[
     Knob {
         key: "domain",
         group: Group::Algorithm,
-        input: Input::Choice(&["predicate", "value", "symbolic", "value-predicate"]),
+        input: Input::Choice(Domain::NAMES),
         help: "The abstract domain of CEGAR: predicate abstraction, explicit values of tracked variables, symbolic values with path constraints, or explicit values combined with predicate abstraction (value interpolation first, predicate interpolants for the paths explicit values cannot refute).",
         scope: Scope::Analysis,
         get: |c| text(&c.domain),

@@ -71,6 +71,13 @@ pub enum Domain {
     ValuePredicate,
 }
 
+impl Domain {
+    /// The names `--set domain=NAME` takes, in the order of the variants (the knob table's
+    /// choices; a test checks that they parse to the variants).
+    pub const NAMES: &'static [&'static str] =
+        &["predicate", "value", "symbolic", "value-predicate"];
+}
+
 /// Resource limits, all counts (never wall-clock): reaching one ends the run with UNKNOWN.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Limits {
@@ -377,6 +384,11 @@ mod tests {
         let bmc = c.portfolio[0].config().unwrap();
         assert_eq!((bmc.k_max, bmc.limits.max_queries), (3, 50));
         assert_eq!(c.running(Some("value@7")).domain, Domain::ValuePredicate);
+        for name in Domain::NAMES {
+            let mut c = Config::preset("predicate-lbe").unwrap();
+            c.set("domain", name).unwrap();
+            assert_eq!(knobs::knob("domain").unwrap().value(&c), *name);
+        }
         assert_eq!(c.running(None).algorithm, AlgorithmKind::Portfolio);
         // Knobs of single analyses belong on a component.
         let e = Config::build("portfolio", [("block", "sbe")]).unwrap_err();
