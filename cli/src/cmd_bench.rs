@@ -359,58 +359,64 @@ pub fn run(args: &BenchArgs) -> ExitCode {
             .into_iter()
             .flatten()
             .collect();
-        let correct_true = rows
-            .iter()
-            .filter(|r| r.outcome() == "correct" && r.verdict == "true")
-            .count();
-        let correct_false = rows
-            .iter()
-            .filter(|r| r.outcome() == "correct" && r.verdict == "false")
-            .count();
-        let wrong = rows.iter().filter(|r| r.outcome() == "WRONG").count();
-        any_wrong |= wrong > 0;
-        let unknown = rows.iter().filter(|r| r.outcome() == "unknown").count();
-        let total: f64 = rows.iter().map(|r| r.seconds).sum();
-        let solver: f64 = rows
-            .iter()
-            .map(|r| r.stats["solver_ms"].as_f64().unwrap_or(0.0) / 1000.0)
-            .sum();
-        println!(
-            "correct: {} (true: {correct_true}, false: {correct_false}), wrong: {wrong}, unknown: {unknown}",
-            correct_true + correct_false
-        );
-        if args.witnesses {
-            let with: Vec<&Row> = rows.iter().filter(|r| r.witness.is_some()).collect();
-            let confirmed = |v: &str| {
-                with.iter()
-                    .filter(|r| r.verdict == v && r.witness.as_deref() == Some("confirmed"))
-                    .count()
-            };
-            let of = |v: &str| with.iter().filter(|r| r.verdict == v).count();
-            println!(
-                "witnesses confirmed: {} of {} (violation: {} of {}, correctness: {} of {})",
-                confirmed("true") + confirmed("false"),
-                with.len(),
-                confirmed("false"),
-                of("false"),
-                confirmed("true"),
-                of("true")
-            );
-        }
-        println!(
-            "time: {total:.2} s total, {:.0}% in the solver",
-            if total > 0.0 {
-                100.0 * solver / total
-            } else {
-                0.0
-            }
-        );
+        any_wrong |= summarize(&rows, args.witnesses);
     }
     if any_wrong {
         ExitCode::from(3)
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// Prints a preset's summary lines (correct, wrong, unknown; witnesses; time); whether any
+/// verdict was wrong.
+fn summarize(rows: &[Row], witnesses: bool) -> bool {
+    let correct_true = rows
+        .iter()
+        .filter(|r| r.outcome() == "correct" && r.verdict == "true")
+        .count();
+    let correct_false = rows
+        .iter()
+        .filter(|r| r.outcome() == "correct" && r.verdict == "false")
+        .count();
+    let wrong = rows.iter().filter(|r| r.outcome() == "WRONG").count();
+    let unknown = rows.iter().filter(|r| r.outcome() == "unknown").count();
+    let total: f64 = rows.iter().map(|r| r.seconds).sum();
+    let solver: f64 = rows
+        .iter()
+        .map(|r| r.stats["solver_ms"].as_f64().unwrap_or(0.0) / 1000.0)
+        .sum();
+    println!(
+        "correct: {} (true: {correct_true}, false: {correct_false}), wrong: {wrong}, unknown: {unknown}",
+        correct_true + correct_false
+    );
+    if witnesses {
+        let with: Vec<&Row> = rows.iter().filter(|r| r.witness.is_some()).collect();
+        let confirmed = |v: &str| {
+            with.iter()
+                .filter(|r| r.verdict == v && r.witness.as_deref() == Some("confirmed"))
+                .count()
+        };
+        let of = |v: &str| with.iter().filter(|r| r.verdict == v).count();
+        println!(
+            "witnesses confirmed: {} of {} (violation: {} of {}, correctness: {} of {})",
+            confirmed("true") + confirmed("false"),
+            with.len(),
+            confirmed("false"),
+            of("false"),
+            confirmed("true"),
+            of("true")
+        );
+    }
+    println!(
+        "time: {total:.2} s total, {:.0}% in the solver",
+        if total > 0.0 {
+            100.0 * solver / total
+        } else {
+            0.0
+        }
+    );
+    wrong > 0
 }
 
 fn print_row(preset: &str, row: &Row, out_file: &mut Option<std::fs::File>) {

@@ -20,6 +20,13 @@
 //! edge, so there are fewer applications than edges); operations form a shared DAG, so Rule 1's
 //! prefix duplication copies a reference, not a term. Every application is recorded so the
 //! playground can replay the summarization step by step.
+//!
+//! **This summary feeds the display** (the page's LBE view, replayed rule by rule, and `cpa
+//! cfa --lbe`). The analyses do not run on it: the Predicate CPA forms the same large blocks
+//! on the CFA itself with its block operator (`blk^lf`, blocks ending at loop heads and
+//! function boundaries; [`crate::domains::predicate`]), as the adjustable-block-encoding
+//! view of the unifying-view paper does, so the blocks the analysis abstracts and the edges
+//! this summary shows agree without the analysis depending on this module.
 
 use crate::cfa::{Cfa, EdgeId, EdgeKind, NodeId};
 use crate::diag::Span;

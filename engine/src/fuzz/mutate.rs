@@ -420,53 +420,9 @@ fn mutate_once(rng: &mut Rng, s: &mut Vec<u8>, corpus: &[String]) {
                 s.splice(at..at, lit.bytes());
             }
         }
-        8 => {
-            // a stray preprocessor line
-            let starts = line_starts(s);
-            let at = starts[rng.below(starts.len())].min(s.len());
-            let line = if rng.chance(80) {
-                rng.pick(DIRECTIVES).to_string()
-            } else {
-                let t = toks.get(rng.below(toks.len().max(1)));
-                let word = t.map_or(String::from("x"), |t| {
-                    String::from_utf8_lossy(&s[t.0..t.1]).into_owned()
-                });
-                format!("#define {word} {}", rng.pick(DICT))
-            };
-            let mut ins = line.into_bytes();
-            ins.push(b'\n');
-            if at > 0 && s.get(at - 1) != Some(&b'\n') {
-                ins.insert(0, b'\n');
-            }
-            s.splice(at..at, ins);
-        }
+        8 => stray_directive(rng, s, &toks),
         9 => s.truncate(rng.below(len + 1)),
-        10 => {
-            // line duplication, deletion or swap
-            let starts = line_starts(s);
-            let nl = starts.len();
-            let a = rng.below(nl);
-            let (a0, a1) = (starts[a], starts.get(a + 1).copied().unwrap_or(len));
-            match rng.below(3) {
-                0 => {
-                    let piece = s[a0..a1].to_vec();
-                    s.splice(a0..a0, piece);
-                }
-                1 => {
-                    s.drain(a0..a1);
-                }
-                _ => {
-                    let b = rng.below(nl);
-                    let (b0, b1) = (starts[b], starts.get(b + 1).copied().unwrap_or(len));
-                    if a1 <= b0 {
-                        let la = s[a0..a1].to_vec();
-                        let lb = s[b0..b1].to_vec();
-                        s.splice(b0..b1, la);
-                        s.splice(a0..a1, lb);
-                    }
-                }
-            }
-        }
+        10 => line_shuffle(rng, s),
         11 => {
             // an identifier replaced by another identifier of the input
             let words: Vec<&(usize, usize)> = toks
@@ -488,6 +444,55 @@ fn mutate_once(rng: &mut Rng, s: &mut Vec<u8>, corpus: &[String]) {
             if !ops.is_empty() {
                 let at = ops[rng.below(ops.len())];
                 s[at] = *rng.pick(b"<>+-*/%&|^!=~?:");
+            }
+        }
+    }
+}
+
+/// A stray preprocessor line inserted at a line start.
+fn stray_directive(rng: &mut Rng, s: &mut Vec<u8>, toks: &[(usize, usize)]) {
+    let starts = line_starts(s);
+    let at = starts[rng.below(starts.len())].min(s.len());
+    let line = if rng.chance(80) {
+        rng.pick(DIRECTIVES).to_string()
+    } else {
+        let t = toks.get(rng.below(toks.len().max(1)));
+        let word = t.map_or(String::from("x"), |t| {
+            String::from_utf8_lossy(&s[t.0..t.1]).into_owned()
+        });
+        format!("#define {word} {}", rng.pick(DICT))
+    };
+    let mut ins = line.into_bytes();
+    ins.push(b'\n');
+    if at > 0 && s.get(at - 1) != Some(&b'\n') {
+        ins.insert(0, b'\n');
+    }
+    s.splice(at..at, ins);
+}
+
+/// A line duplicated, deleted or swapped with another.
+fn line_shuffle(rng: &mut Rng, s: &mut Vec<u8>) {
+    let len = s.len();
+    let starts = line_starts(s);
+    let nl = starts.len();
+    let a = rng.below(nl);
+    let (a0, a1) = (starts[a], starts.get(a + 1).copied().unwrap_or(len));
+    match rng.below(3) {
+        0 => {
+            let piece = s[a0..a1].to_vec();
+            s.splice(a0..a0, piece);
+        }
+        1 => {
+            s.drain(a0..a1);
+        }
+        _ => {
+            let b = rng.below(nl);
+            let (b0, b1) = (starts[b], starts.get(b + 1).copied().unwrap_or(len));
+            if a1 <= b0 {
+                let la = s[a0..a1].to_vec();
+                let lb = s[b0..b1].to_vec();
+                s.splice(b0..b1, la);
+                s.splice(a0..a1, lb);
             }
         }
     }

@@ -306,51 +306,83 @@ impl<C: Certified> Certifier<C> for ArgCertifier {
     }
 }
 
+/// The reached states' invariants, as the check needs them.
+struct Reached {
+    /// ψ of every reached abstraction state, by control state.
+    inv: BTreeMap<ControlState, Vec<Term>>,
+    /// (control state, ψ, state) of every reached state whose ψ is not false.
+    states: Vec<(ControlState, Term, ArgId)>,
+    /// ψ of every reached block-end state, by state.
+    psi_of: BTreeMap<ArgId, Term>,
+}
+
+impl Reached {
+    /// The invariants of the reached states, or why there is no certificate (a reached
+    /// error or cut state whose invariant is not false).
+    fn of<C: Certified>(
+        cpa: &C,
+        algo: &CpaPlus<C>,
+        cfa: &Cfa,
+    ) -> std::result::Result<Reached, String> {
+        let mut inv: BTreeMap<ControlState, Vec<Term>> = BTreeMap::new();
+        let mut states = Vec::new();
+        let mut psi_of: BTreeMap<ArgId, Term> = BTreeMap::new();
+        for id in algo.arg.reached() {
+            let n = algo.arg.node(id);
+            let Some(psi) = cpa.invariant(&n.data) else {
+                continue;
+            };
+            psi_of.insert(id, psi.clone());
+            if psi.is_false() {
+                continue;
+            }
+            if n.ctl.beyond || cfa.node(n.ctl.location).is_error() {
+                return Err(format!(
+                    "state {} ({}) is reached",
+                    id.0,
+                    if n.ctl.beyond {
+                        "beyond the recursion bound"
+                    } else {
+                        "an error location"
+                    }
+                ));
+            }
+            inv.entry(n.ctl.clone()).or_default().push(psi.clone());
+            states.push((n.ctl.clone(), psi, id));
+        }
+        Ok(Reached {
+            inv,
+            states,
+            psi_of,
+        })
+    }
+}
+
 /// Checks the final ARG of a CEGAR run (see the module documentation).
 pub fn check<C: Certified>(cpa: &mut C, smt: &mut dyn Smt, algo: &CpaPlus<C>) -> Result<Report> {
     let cfa = cpa.cfa();
     let before = smt.queries();
     let mut report = Report::default();
-    // The invariant: ψ of every reached abstraction state, by control state.
-    let mut inv: BTreeMap<ControlState, Vec<Term>> = BTreeMap::new();
-    let mut states = Vec::new();
-    // The invariant of every reached block-end state, by state.
-    let mut psi_of: BTreeMap<ArgId, Term> = BTreeMap::new();
-    for id in algo.arg.reached() {
-        let n = algo.arg.node(id);
-        let Some(psi) = cpa.invariant(&n.data) else {
-            continue;
-        };
-        psi_of.insert(id, psi.clone());
-        if psi.is_false() {
-            continue;
-        }
-        if n.ctl.beyond || cfa.node(n.ctl.location).is_error() {
-            report.failure = Some(format!(
-                "state {} ({}) is reached",
-                id.0,
-                if n.ctl.beyond {
-                    "beyond the recursion bound"
-                } else {
-                    "an error location"
-                }
-            ));
+    let reached = match Reached::of(cpa, algo, &cfa) {
+        Ok(r) => r,
+        Err(failure) => {
+            report.failure = Some(failure);
             return Ok(report);
         }
-        inv.entry(n.ctl.clone()).or_default().push(psi.clone());
-        states.push((n.ctl.clone(), psi, id));
-    }
-    report.states = states.len() as u32;
+    };
+    report.states = reached.states.len() as u32;
     let enc = Encoder::new(&cfa, cpa.encoding());
     // Each location's invariant as one disjunction, built once (every block ending there
     // needs it: building it per block is quadratic where a loop head holds many states).
-    let inv_or: BTreeMap<ControlState, Term> = inv
+    let inv_or: BTreeMap<ControlState, Term> = reached
+        .inv
         .iter()
         .map(|(c, ts)| (c.clone(), Term::or(ts.iter().cloned())))
         .collect();
     // 1. Initiation.
     let init = algo.control.initial(&cfa);
-    let covers_init = inv
+    let covers_init = reached
+        .inv
         .get(&init)
         .is_some_and(|ps| ps.iter().any(Term::is_true));
     if !covers_init {
@@ -365,13 +397,37 @@ pub fn check<C: Certified>(cpa: &mut C, smt: &mut dyn Smt, algo: &CpaPlus<C>) ->
     }
     // 2. and 3. Consecution and safety, block by block: one obligation per block end, each
     // a formula that must be unsatisfiable.
+    let obligations = obligations(cpa, algo, &cfa, &enc, &reached, &inv_or, &mut report)?;
+    if let Some((failure, inconclusive)) = discharge(cpa, smt, &enc, &obligations, &inv_or)? {
+        report.failure = Some(failure);
+        report.inconclusive = inconclusive;
+    }
+    report.queries = (smt.queries() - before) as u32;
+    Ok(report)
+}
+
+/// The obligations of consecution and safety: one per block leaving a reached state.
+fn obligations<C: Certified>(
+    cpa: &C,
+    algo: &CpaPlus<C>,
+    cfa: &Cfa,
+    enc: &Encoder,
+    reached: &Reached,
+    inv_or: &BTreeMap<ControlState, Term>,
+    report: &mut Report,
+) -> Result<Vec<Obligation>> {
+    let Reached {
+        inv,
+        states,
+        psi_of,
+    } = reached;
     let mut blocks: BTreeMap<ControlState, Vec<(ControlState, PathFormula)>> = BTreeMap::new();
     let mut obligations: Vec<Obligation> = Vec::new();
-    for (ctl, psi, id) in &states {
+    for (ctl, psi, id) in states {
         if !blocks.contains_key(ctl) {
             let is_end = |c: &ControlState| cpa.is_block_end(c);
             let empty = PathFormula::empty(SsaMap::default());
-            let b = blocks_from(&cfa, cpa.encoding(), &is_end, &algo.control, ctl, empty)?;
+            let b = blocks_from(cfa, cpa.encoding(), &is_end, &algo.control, ctl, empty)?;
             blocks.insert(ctl.clone(), b);
         }
         let (start, extra) = enc.instantiate(cpa.names(), psi, &SsaMap::default());
@@ -387,13 +443,13 @@ pub fn check<C: Certified>(cpa: &mut C, smt: &mut dyn Smt, algo: &CpaPlus<C>) ->
             query.extend(extra.iter().cloned());
             let mut quick = None;
             if !bad {
-                if disjunction(&inv_or, end).is_true() {
+                if disjunction(inv_or, end).is_true() {
                     continue;
                 }
                 // First against the states the ARG itself reached from this one at `end`
                 // (fewer disjuncts; a stronger claim, so enough when it holds), with the
                 // identifiers they share with this one free where the invariants have them.
-                let near = successors_at(&algo.arg, &psi_of, *id, end);
+                let near = successors_at(&algo.arg, psi_of, *id, end);
                 let sharing: Option<Vec<Term>> = near
                     .iter()
                     .map(|t| cpa.invariant_sharing(&algo.arg.node(*t).data, own))
@@ -438,14 +494,25 @@ pub fn check<C: Certified>(cpa: &mut C, smt: &mut dyn Smt, algo: &CpaPlus<C>) ->
             });
         }
     }
-    // Obligations are checked in batches (their disjunction is unsatisfiable iff each is: the
-    // SSA names of different obligations never need to agree); a batch that is not
-    // unsatisfiable is checked one by one, so the first failing obligation is reported.
+    Ok(obligations)
+}
+
+/// Checks the obligations in batches (their disjunction is unsatisfiable iff each is: the SSA
+/// names of different obligations never need to agree); a batch that is not unsatisfiable is
+/// checked one by one, so that the first failing obligation is reported: its failure and
+/// whether it is the solver's unknown.
+fn discharge<C: Certified>(
+    cpa: &C,
+    smt: &mut dyn Smt,
+    enc: &Encoder,
+    obligations: &[Obligation],
+    inv_or: &BTreeMap<ControlState, Term>,
+) -> Result<Option<(String, bool)>> {
     for batch in obligations.chunks(CERTIFICATE_BATCH) {
         if batch.len() > 1 {
             let any = Term::or(batch.iter().map(|o| match &o.quick {
                 Some(q) => q.clone(),
-                None => o.full(&enc, cpa.names(), &inv_or),
+                None => o.full(enc, cpa.names(), inv_or),
             }));
             if check_batch(smt, &any)? == Sat::Unsat {
                 continue;
@@ -457,7 +524,7 @@ pub fn check<C: Certified>(cpa: &mut C, smt: &mut dyn Smt, algo: &CpaPlus<C>) ->
                     continue;
                 }
             }
-            let full = o.full(&enc, cpa.names(), &inv_or);
+            let full = o.full(enc, cpa.names(), inv_or);
             match check_claim(smt, &full)? {
                 Sat::Unsat => {}
                 other => {
@@ -465,16 +532,13 @@ pub fn check<C: Certified>(cpa: &mut C, smt: &mut dyn Smt, algo: &CpaPlus<C>) ->
                         Sat::Unknown(r) => format!(" (solver: {r})"),
                         _ => String::new(),
                     };
-                    report.inconclusive = matches!(other, Sat::Unknown(_));
-                    report.failure = Some(format!("{}{unknown}", o.failure));
-                    report.queries = (smt.queries() - before) as u32;
-                    return Ok(report);
+                    let inconclusive = matches!(other, Sat::Unknown(_));
+                    return Ok(Some((format!("{}{unknown}", o.failure), inconclusive)));
                 }
             }
         }
     }
-    report.queries = (smt.queries() - before) as u32;
-    Ok(report)
+    Ok(None)
 }
 
 /// How many block ends one query of the check covers.

@@ -239,14 +239,26 @@ fn blocks(
     let Some(failure) = first_failure else {
         return Ok(Blocks::Decided(Outcome::Confirmed));
     };
-    // k-induction over the blocks: the property is "every invariant holds at its location and
-    // (for unreach-call) no error location is reached".
+    k_inductive(&chains, smt, &initial, &seen, failure, max_k)
+}
+
+/// k-induction over the blocks, for `k` from 2 to `max_k`, after 1-induction failed with
+/// `failure`: the property is "every invariant holds at its location and (for unreach-call)
+/// no error location is reached"; `seen` are the reachable block starts.
+fn k_inductive(
+    chains: &Chains,
+    smt: &mut dyn Smt,
+    initial: &ControlState,
+    seen: &BTreeSet<ControlState>,
+    failure: String,
+    max_k: usize,
+) -> Result<Blocks> {
     for k in 2..=max_k {
         let mut budget = MAX_CHAIN_BLOCKS;
         // Base case: every chain of k blocks from the start is exact (shorter ones were
         // checked for smaller k, one block by the 1-induction above).
         let empty = PathFormula::empty(SsaMap::default());
-        match chains.walk(smt, &initial, empty, Vec::new(), 0, k, true, &mut budget)? {
+        match chains.walk(smt, initial, empty, Vec::new(), 0, k, true, &mut budget)? {
             Walk::Holds => {}
             Walk::Violated(why) => return Ok(Blocks::Decided(Outcome::Refuted(why))),
             Walk::Undecided(why) => return Ok(Blocks::Decided(Outcome::Undecided(why))),
@@ -254,8 +266,8 @@ fn blocks(
         // Step case: from every reachable block start, assuming the property at the first k
         // block starts of a chain, it holds at the next.
         let mut step = true;
-        for start in &seen {
-            let (assumed, ssa) = match at(start, &SsaMap::default()) {
+        for start in seen {
+            let (assumed, ssa) = match (chains.at)(start, &SsaMap::default()) {
                 Some((t, extra, ssa)) => (std::iter::once(t).chain(extra).collect(), ssa),
                 None => (Vec::new(), SsaMap::default()),
             };

@@ -499,69 +499,77 @@ impl<'a> Scope<'a> {
                             _ => Some(BvC::signed(format!("({} >> {k})", a.signed_text()?), w)),
                         }
                     }
-                    Op::ZeroExtend(_) => {
-                        let a = self.bv(&args[0])?;
-                        let mut b = BvC::unsigned(a.unsigned_text()?, w);
-                        b.exactly_wide = a.exactly_wide && a.width == w;
-                        Some(b)
-                    }
-                    Op::SignExtend(_) => {
-                        let a = self.bv(&args[0])?;
-                        Some(BvC::signed(a.signed_text()?, w))
-                    }
-                    Op::Extract(hi, lo) => {
-                        let a = self.bv(&args[0])?;
-                        if *lo == 0 && *hi + 1 == a.width {
-                            return Some(a);
-                        }
-                        let from = if a.width <= 32 {
-                            "unsigned int"
-                        } else {
-                            "unsigned long long"
-                        };
-                        let shifted = if *lo == 0 {
-                            format!("({from}){}", a.unsigned_text()?)
-                        } else {
-                            format!("(({from}){} >> {lo})", a.unsigned_text()?)
-                        };
-                        let m = mask(w);
-                        Some(BvC::unsigned(
-                            format!("({shifted} & {m}U{})", if w > 32 { "LL" } else { "" }),
-                            w,
-                        ))
-                    }
-                    Op::Concat if args.len() == 2 => {
-                        let (a, b) = (self.bv(&args[0])?, self.bv(&args[1])?);
-                        Some(BvC::unsigned(
-                            format!(
-                                "(((unsigned long long){} << {}) | {})",
-                                a.unsigned_text()?,
-                                b.width,
-                                b.unsigned_text()?
-                            ),
-                            w,
-                        ))
-                    }
-                    Op::Ite => {
-                        let cond = self.exact(&args[0], false)?;
-                        let (a, b) = (self.bv(&args[1])?, self.bv(&args[2])?);
-                        if a.signed && b.signed {
-                            Some(BvC::signed(
-                                format!("(({cond}) ? {} : {})", a.text, b.text),
-                                w,
-                            ))
-                        } else {
-                            Some(BvC::unsigned(
-                                format!(
-                                    "(({cond}) ? {} : {})",
-                                    a.unsigned_text()?,
-                                    b.unsigned_text()?
-                                ),
-                                w,
-                            ))
-                        }
-                    }
-                    _ => None,
+                    _ => self.bv_bits(op, args, w),
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// Extensions, extraction, concatenation and `ite` of bit-vectors as C (the rest of
+    /// [`Self::bv`]).
+    fn bv_bits(&self, op: &Op, args: &[Term], w: u32) -> Option<BvC> {
+        match op {
+            Op::ZeroExtend(_) => {
+                let a = self.bv(&args[0])?;
+                let mut b = BvC::unsigned(a.unsigned_text()?, w);
+                b.exactly_wide = a.exactly_wide && a.width == w;
+                Some(b)
+            }
+            Op::SignExtend(_) => {
+                let a = self.bv(&args[0])?;
+                Some(BvC::signed(a.signed_text()?, w))
+            }
+            Op::Extract(hi, lo) => {
+                let a = self.bv(&args[0])?;
+                if *lo == 0 && *hi + 1 == a.width {
+                    return Some(a);
+                }
+                let from = if a.width <= 32 {
+                    "unsigned int"
+                } else {
+                    "unsigned long long"
+                };
+                let shifted = if *lo == 0 {
+                    format!("({from}){}", a.unsigned_text()?)
+                } else {
+                    format!("(({from}){} >> {lo})", a.unsigned_text()?)
+                };
+                let m = mask(w);
+                Some(BvC::unsigned(
+                    format!("({shifted} & {m}U{})", if w > 32 { "LL" } else { "" }),
+                    w,
+                ))
+            }
+            Op::Concat if args.len() == 2 => {
+                let (a, b) = (self.bv(&args[0])?, self.bv(&args[1])?);
+                Some(BvC::unsigned(
+                    format!(
+                        "(((unsigned long long){} << {}) | {})",
+                        a.unsigned_text()?,
+                        b.width,
+                        b.unsigned_text()?
+                    ),
+                    w,
+                ))
+            }
+            Op::Ite => {
+                let cond = self.exact(&args[0], false)?;
+                let (a, b) = (self.bv(&args[1])?, self.bv(&args[2])?);
+                if a.signed && b.signed {
+                    Some(BvC::signed(
+                        format!("(({cond}) ? {} : {})", a.text, b.text),
+                        w,
+                    ))
+                } else {
+                    Some(BvC::unsigned(
+                        format!(
+                            "(({cond}) ? {} : {})",
+                            a.unsigned_text()?,
+                            b.unsigned_text()?
+                        ),
+                        w,
+                    ))
                 }
             }
             _ => None,

@@ -5,11 +5,11 @@
 //! condition that way was a seventh of symbolic execution's engine time. [`Term::eval`]
 //! computes the value directly, with SMT-LIB's semantics: integers exactly (`None` past
 //! `i128`), `div` and `mod` Euclidean (`None` for a division by zero, which SMT-LIB leaves
-//! unspecified), bit-vectors as the simplifier folds them ([`super::build::fold_bv_values`],
+//! unspecified), bit-vectors as the simplifier folds them ([`super::fold::fold_bv_values`],
 //! SMT-LIB 2.6, division by zero included). `None` also for a quantifier, a constant without
 //! a value, or an operation it does not know: the caller falls back to substitution.
 
-use super::build::{bv_mask, fold_bv_values};
+use super::fold::{bv_mask, fold_bv_values};
 use super::{AddrMap, Op, Term, TermKind, Var};
 
 /// The value of a literal.

@@ -9,6 +9,7 @@
 
 mod build;
 mod eval;
+mod fold;
 mod ops;
 mod print;
 

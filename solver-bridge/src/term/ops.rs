@@ -39,7 +39,7 @@ impl Term {
         self.visit(|t| {
             let value = match t.kind() {
                 TermKind::Int(n) => i128::try_from(n).ok(),
-                TermKind::BitVec { value, width } => Some(super::build::to_signed(*value, *width)),
+                TermKind::BitVec { value, width } => Some(super::fold::to_signed(*value, *width)),
                 _ => None,
             };
             if let Some(v) = value.filter(|v| seen.insert(*v)) {

@@ -10,10 +10,11 @@ use crate::cpa::{
     Adjusted, Counters, CoverKey, CoverSet, Cpa, Describe, MergeKind, StopKind, Successors,
     TransferNote,
 };
-use crate::domains::symbolic::post::{
+use crate::domains::symbolic::check::{
     canonical_key, guesses, independent_parts, number_of, sat_query, satisfied_by,
-    satisfied_by_guesses, satisfied_by_simple_values, CanonicalKey, Encodings, Poster,
+    satisfied_by_guesses, satisfied_by_simple_values, CanonicalKey,
 };
+use crate::domains::symbolic::post::{Encodings, Poster};
 use crate::domains::symbolic::{
     ident_index, Idents, SatCheckAt, SymState, SymbolicConfig, SymbolicMerge, SymbolicStop,
     MAX_IDENTS,

@@ -15,6 +15,7 @@
 //! pitfall 14); merge `sep` or `join` (a pair `p`/`¬p` of sibling branches is dropped,
 //! Sect. 3.1); less-or-equal `subset`, `aliased-subset` or `implication` (Sect. 3.2).
 
+pub mod check;
 pub mod cpa;
 pub mod post;
 
