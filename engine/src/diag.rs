@@ -160,6 +160,46 @@ impl SourceMap {
         }
     }
 
+    /// Records that `len` bytes were inserted into the preprocessed text at byte `offset`
+    /// (the front end's own text, such as an implicit `int`): they map to the original
+    /// position of what follows them.
+    pub(crate) fn insert(&mut self, offset: usize, len: usize) {
+        if self.out_line_starts.is_empty() {
+            return;
+        }
+        let line_idx = match self.out_line_starts.binary_search(&offset) {
+            Ok(i) => i,
+            Err(i) => i.saturating_sub(1),
+        };
+        let out_col = offset - self.out_line_starts[line_idx];
+        let segs = &mut self.segments[line_idx];
+        let covering = segs.iter().rev().find(|s| s.out_start <= out_col).cloned();
+        let orig = match &covering {
+            Some(s) if s.verbatim => s.orig_start + (out_col - s.out_start),
+            Some(s) => s.orig_start,
+            None => out_col,
+        };
+        for s in segs.iter_mut().filter(|s| s.out_start >= out_col) {
+            s.out_start += len;
+        }
+        let at = segs.partition_point(|s| s.out_start < out_col);
+        let resume = Segment {
+            out_start: out_col + len,
+            orig_start: orig,
+            verbatim: covering.as_ref().is_none_or(|s| s.verbatim),
+        };
+        let inserted = Segment {
+            out_start: out_col,
+            orig_start: orig,
+            verbatim: false,
+        };
+        segs.insert(at, resume);
+        segs.insert(at, inserted);
+        for start in &mut self.out_line_starts[line_idx + 1..] {
+            *start += len;
+        }
+    }
+
     /// 1-based (line, column in characters) of a byte offset of the preprocessed text.
     pub fn position(&self, offset: usize) -> (u32, u32) {
         if self.out_line_starts.is_empty() {

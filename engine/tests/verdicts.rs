@@ -1,5 +1,6 @@
 //! Data-driven verdict tests with the real native z3: every `tests/verdicts/NAME.c` states its
-//! verdict (`// verdict: true|false`) and optionally the presets allowed to give up
+//! verdict (`// verdict: true|false`, or `undefined` for a program with undefined behaviour
+//! on some run, which every preset must answer UNKNOWN naming it) and optionally the presets allowed to give up
 //! (`// unknown-ok: PRESET ...`). Every preset runs on every program (or those of `// only:
 //! PRESET ...`, for programs only a technique of a few decides, where the others would run to
 //! their limits): a wrong verdict always fails, an UNKNOWN fails unless allowed.
@@ -94,6 +95,18 @@ fn check_program(path: &Path, src: &str, preset: &str) -> (Vec<String>, Option<&
         v.reason().unwrap_or("")
     );
     let mut failures = Vec::new();
+    if expected == "undefined" {
+        match v {
+            Verdict::Unknown { reason } if reason.contains("undefined") => {}
+            Verdict::Unknown { .. } if unknown_ok.contains(&preset) => {}
+            other => failures.push(format!(
+                "{name} {preset}: {} ({}), expected UNKNOWN for undefined behaviour",
+                other.name(),
+                other.reason().unwrap_or("")
+            )),
+        }
+        return (failures, None);
+    }
     match v {
         Verdict::False { counterexample } => {
             let last = counterexample

@@ -7,4 +7,5 @@ pub mod bmc;
 pub mod cegar;
 pub mod kinduction;
 pub mod overflow;
+pub mod undefined;
 pub mod unroll;

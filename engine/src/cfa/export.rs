@@ -45,6 +45,7 @@ pub fn node_kind_name(k: NodeKind) -> &'static str {
         NodeKind::Error => "error",
         NodeKind::Overflow => "overflow",
         NodeKind::Termination => "termination",
+        NodeKind::Undefined(_) => "undefined",
     }
 }
 

@@ -39,6 +39,40 @@ pub enum NodeKind {
     /// ([`overflow::checked`]): a target like [`NodeKind::Error`], but not a violation of
     /// the specification (signed arithmetic wraps); a run that reaches it ends UNKNOWN.
     Overflow,
+    /// Reached where the program's behaviour is undefined (an invalid memory access) or
+    /// leaves what the memory model follows: a target like [`NodeKind::Error`], but not a
+    /// violation of the specification; a run that reaches it ends UNKNOWN naming the line.
+    Undefined(Ub),
+}
+
+/// Why a location of kind [`NodeKind::Undefined`] is reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Ub {
+    /// An access through a pointer that points to no cell of a live object: null, dangling
+    /// (freed, or a local of a function that returned), out of bounds, or misaligned for
+    /// the access's type.
+    InvalidAccess,
+    /// `free` of a pointer that is not the start of a live heap object.
+    InvalidFree,
+    /// An allocation site, or a function with locals whose address escapes, runs again
+    /// while its earlier object is alive (a loop allocating without freeing, recursion):
+    /// the memory model keeps one object per site and per local.
+    Reused,
+    /// Pointer arithmetic whose result is outside its object (beyond one past the end).
+    PointerArithmetic,
+}
+
+impl Ub {
+    /// The reason of an UNKNOWN that reaches it.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Ub::InvalidAccess => "an invalid memory access (null, dangling or out of bounds pointer): the behaviour is undefined",
+            Ub::InvalidFree => "free of a pointer that is not the start of a live allocated object: the behaviour is undefined",
+            Ub::Reused => "an allocation or a function with locals in memory runs again while its earlier object is in use; the memory model keeps one object per allocation site and per local",
+            Ub::PointerArithmetic => "pointer arithmetic leaves its object (beyond one past the end): the behaviour is undefined",
+        }
+    }
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -75,7 +109,10 @@ impl Node {
     /// Whether the location is a target of the analyses: an error location, or an overflow
     /// check's failure in a CFA with overflow checks.
     pub fn is_error(&self) -> bool {
-        matches!(self.kind, NodeKind::Error | NodeKind::Overflow)
+        matches!(
+            self.kind,
+            NodeKind::Error | NodeKind::Overflow | NodeKind::Undefined(_)
+        )
     }
 }
 
@@ -148,6 +185,11 @@ pub struct Edge {
     pub to: NodeId,
     pub kind: EdgeKind,
     pub span: Span,
+    /// The source text the edge stands for, where the front end made several edges of one
+    /// statement (a memory access through a pointer): the label shows it, the operation
+    /// stays in `kind`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -194,6 +236,51 @@ pub struct Cfa {
     /// without wrap-around (where the checks pass, the mathematical result is the C result).
     #[serde(skip)]
     pub overflow_checked: bool,
+    /// The objects of the memory model: how addresses map to cells, for showing pointers as
+    /// `&a[2]` and memory as rows of cells.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub objects: Vec<MemObject>,
+}
+
+/// An object of the memory model as the CFA records it (see `frontend::memory`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MemObject {
+    /// The variable's name, `malloc@12` for an allocation site, `"..."` for a literal.
+    pub name: String,
+    pub base: u64,
+    pub size: u64,
+    /// (offset, cell variable), in address order.
+    pub cells: Vec<(u64, VarId)>,
+    /// An allocation site (its cells have no C name).
+    pub heap: bool,
+}
+
+impl Cfa {
+    /// The object and cell an address points into, as C text: `&a[2]`, `&s.x`, `&a[5]` one
+    /// past the end, `malloc@12+8`, `NULL`; `None` for an address of no object.
+    pub fn describe_address(&self, a: u64) -> Option<String> {
+        if a == 0 {
+            return Some("NULL".into());
+        }
+        let o = self
+            .objects
+            .iter()
+            .find(|o| a >= o.base && a <= o.base + o.size)?;
+        let off = a - o.base;
+        if let Some((_, v)) = o.cells.iter().find(|(c, _)| *c == off) {
+            let name = &self.var(*v).name;
+            return Some(if o.heap {
+                format!("{} (+{off})", name)
+            } else {
+                format!("&{name}")
+            });
+        }
+        Some(if off == 0 {
+            format!("&{}", o.name)
+        } else {
+            format!("&{} + {off} bytes", o.name)
+        })
+    }
 }
 
 impl VarNames for Cfa {

@@ -170,15 +170,42 @@ impl Machine {
         self.step
     }
 
+    /// The frame holding `v` (`None`: a global).
+    fn frame(&self, cfa: &Cfa, v: VarId) -> Option<usize> {
+        let f = cfa.var(v).function?;
+        Some(frame_of(
+            cfa,
+            self.location,
+            &self.return_sites,
+            self.frames.len(),
+            f,
+        ))
+    }
+
     fn get(&self, cfa: &Cfa, v: VarId) -> Option<i128> {
-        if cfa.var(v).function.is_none() {
-            self.globals.get(&v).copied()
-        } else {
-            self.frames.last().and_then(|f| f.locals.get(&v).copied())
+        match self.frame(cfa, v) {
+            None => self.globals.get(&v).copied(),
+            Some(k) => self.frames.get(k).and_then(|f| f.locals.get(&v).copied()),
         }
     }
 
     fn set(&mut self, cfa: &Cfa, v: VarId, value: i128) {
+        let value = cfa.var(v).ty.wrap(value);
+        match self.frame(cfa, v) {
+            None => {
+                self.globals.insert(v, value);
+            }
+            Some(k) => {
+                if let Some(f) = self.frames.get_mut(k) {
+                    f.locals.insert(v, value);
+                }
+            }
+        }
+    }
+
+    /// Stores into the top frame (a call binding its parameters, a return its result, while
+    /// the location is not yet in the frame's function).
+    fn set_top(&mut self, cfa: &Cfa, v: VarId, value: i128) {
         let value = cfa.var(v).ty.wrap(value);
         if cfa.var(v).function.is_none() {
             self.globals.insert(v, value);
@@ -188,10 +215,15 @@ impl Machine {
     }
 
     fn unset(&mut self, cfa: &Cfa, v: VarId) {
-        if cfa.var(v).function.is_none() {
-            self.globals.remove(&v);
-        } else if let Some(f) = self.frames.last_mut() {
-            f.locals.remove(&v);
+        match self.frame(cfa, v) {
+            None => {
+                self.globals.remove(&v);
+            }
+            Some(k) => {
+                if let Some(f) = self.frames.get_mut(k) {
+                    f.locals.remove(&v);
+                }
+            }
         }
     }
 
@@ -261,10 +293,16 @@ impl Machine {
                     });
                 }
             }
-            EdgeKind::Assign { lhs, rhs } => {
-                let v = self.rhs(cfa, rhs, edge, *lhs, oracle)?;
-                self.set(cfa, *lhs, v);
-            }
+            EdgeKind::Assign { lhs, rhs } => match self.rhs(cfa, rhs, edge, *lhs, oracle) {
+                Ok(v) => self.set(cfa, *lhs, v),
+                // A cell without a value that keeps it (`c = (addr == &c) ? v : c` of a
+                // write elsewhere) still has none.
+                Err(ExecError::NoValue { var, .. })
+                    if matches!(rhs, Rhs::Expr(_))
+                        && var == cfa.var(*lhs).qualified
+                        && self.get(cfa, *lhs).is_none() => {}
+                Err(e) => return Err(e),
+            },
             EdgeKind::Declare { var, init } => {
                 let ty = cfa.var(*var).ty;
                 let v = match init {
@@ -302,7 +340,7 @@ impl Machine {
                 self.return_sites.push(*return_site);
                 let params = cfa.function(*callee).params.clone();
                 for (p, v) in params.into_iter().zip(values) {
-                    self.set(cfa, p, v);
+                    self.set_top(cfa, p, v);
                 }
             }
             EdgeKind::ReturnValue { function, value } => {
@@ -323,7 +361,7 @@ impl Machine {
                 self.frames.pop();
                 if let Some(a) = assign {
                     match ret {
-                        Some(v) => self.set(cfa, *a, v),
+                        Some(v) => self.set_top(cfa, *a, v),
                         None => {
                             return Err(ExecError::NoValue {
                                 step: self.step,
@@ -406,6 +444,31 @@ impl Machine {
         }
         out
     }
+}
+
+/// The frame (index into a stack of `frames` frames, main's first) that holds the locals of
+/// function `f` while the run is at `location` (in the top frame's function) with the active
+/// calls' `return_sites`: the innermost frame of `f`. A callee reaches its caller's locals
+/// only through memory (a cell of an object whose address was passed); a function runs at
+/// most once at a time while such an object is alive (the front end checks it), so the
+/// innermost frame is the one meant. Call and return edges, whose location is not in the
+/// top frame's function, bind their variables in the top frame directly.
+pub fn frame_of(
+    cfa: &Cfa,
+    location: NodeId,
+    return_sites: &[NodeId],
+    frames: usize,
+    f: crate::ir::FuncId,
+) -> usize {
+    let top = frames.saturating_sub(1);
+    if cfa.node(location).function == f {
+        return top;
+    }
+    // return_sites[j] lies in the function of frame j.
+    (0..top.min(return_sites.len()))
+        .rev()
+        .find(|&j| cfa.node(return_sites[j]).function == f)
+        .unwrap_or(top)
 }
 
 /// How a concrete run ended.

@@ -19,6 +19,26 @@ pub enum Builtin {
     /// Output functions (`printf`, ...): no effect on the program's variables; the `int` they
     /// return is arbitrary.
     Output,
+    /// `__VERIFIER_nondet_pointer()`: any address.
+    NondetPointer,
+    /// `malloc(n)`: a new object (assumed to succeed, SV-COMP's convention for
+    /// unreach-call) with any contents.
+    Malloc,
+    /// `calloc(n, size)`: a new object filled with zeros.
+    Calloc,
+    /// `alloca(n)`: a new object that dies at the function's exit.
+    Alloca,
+    /// `free(p)`.
+    Free,
+    /// `memset(p, c, n)`.
+    Memset,
+    /// `memcpy(d, s, n)`, `memmove(d, s, n)`.
+    Memcpy,
+    /// `__builtin_expect(e, c)`: the value of `e`.
+    Expect,
+    /// A library function whose behaviour is outside the subset (threads, `setjmp`): a
+    /// diagnostic naming the construct, never a nondeterministic stand-in.
+    Unsupported(&'static str),
 }
 
 /// The built-in meaning of a call to `name`. `defined` says whether the program defines the
@@ -32,6 +52,9 @@ pub fn builtin(name: &str, defined: bool) -> Option<Builtin> {
         return None;
     }
     if let Some(suffix) = name.strip_prefix("__VERIFIER_nondet_") {
+        if suffix == "pointer" {
+            return Some(Builtin::NondetPointer);
+        }
         return Some(nondet_type(suffix).map_or(Builtin::NondetUnsupported, Builtin::Nondet));
     }
     Some(match name {
@@ -42,6 +65,20 @@ pub fn builtin(name: &str, defined: bool) -> Option<Builtin> {
         }
         "abort" | "exit" | "_Exit" | "__builtin_abort" => Builtin::Abort,
         "printf" | "puts" | "putchar" | "fflush" => Builtin::Output,
+        "malloc" | "__builtin_malloc" => Builtin::Malloc,
+        "calloc" | "__builtin_calloc" => Builtin::Calloc,
+        "alloca" | "__builtin_alloca" => Builtin::Alloca,
+        "free" | "__builtin_free" => Builtin::Free,
+        "memset" | "__builtin_memset" => Builtin::Memset,
+        "memcpy" | "memmove" | "__builtin_memcpy" => Builtin::Memcpy,
+        "__builtin_expect" => Builtin::Expect,
+        "setjmp" | "_setjmp" | "sigsetjmp" | "__sigsetjmp" | "longjmp" | "_longjmp"
+        | "siglongjmp" => Builtin::Unsupported("setjmp and longjmp"),
+        "pthread_create" | "pthread_join" | "pthread_exit" | "thrd_create" | "thrd_join"
+        | "fork" => Builtin::Unsupported("threads and processes"),
+        "pthread_mutex_lock" | "pthread_mutex_unlock" | "pthread_mutex_init" => {
+            Builtin::Unsupported("threads and processes")
+        }
         _ => return None,
     })
 }

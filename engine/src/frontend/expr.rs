@@ -1,186 +1,24 @@
 //! Expressions: pure parts become typed [`Expr`]s with every implicit conversion explicit; side
-//! effects (assignments, `++`, calls, nondet values) become edges before the use, through
-//! temporaries where a value is needed, and short-circuit operators with side effects become
-//! control flow.
+//! effects (assignments, `++`, calls, nondet values, memory accesses at dynamic addresses)
+//! become edges before the use, through temporaries where a value is needed, and
+//! short-circuit operators with side effects become control flow. Values of every type
+//! ([`Val`]: integers, pointers, arrays decaying to pointers) go through places
+//! ([`crate::frontend::place`]).
 
-use crate::cfa::{EdgeKind, NodeId, Rhs};
+use crate::cfa::{EdgeKind, Rhs};
 use crate::diag::Span;
-use crate::frontend::builtins::{builtin, Builtin};
-use crate::frontend::scope::Binding;
-use crate::frontend::stmt::FnBuilder;
-use crate::frontend::types::{self, CType};
+use crate::frontend::arith::{
+    arith_op, as_condition, binary, fold, has_call, has_side_effects, is_assignment,
+    unsupported_expression,
+};
+use crate::frontend::builder::FnBuilder;
+use crate::frontend::value::{Place, Val, Want};
+
+use crate::frontend::types::{self, CType, POINTER_INT};
 use crate::ir::semantics;
-use crate::ir::{BinOp, Expr, ExprKind, IntType, UnOp, VarId};
-use lang_c::ast::{BinaryOperator, CallExpression, Expression, UnaryOperator};
+use crate::ir::{BinOp, Expr, ExprKind, IntType, UnOp};
+use lang_c::ast::{BinaryOperator, Expression, MemberOperator, UnaryOperator};
 use lang_c::span::Node as AstNode;
-
-/// What a call's result is used for.
-#[derive(Clone, Copy)]
-pub(crate) enum Want {
-    Discard,
-    Into(VarId),
-    Value,
-}
-
-fn arith_op(op: &BinaryOperator) -> Option<BinOp> {
-    Some(match op {
-        BinaryOperator::Multiply | BinaryOperator::AssignMultiply => BinOp::Mul,
-        BinaryOperator::Divide | BinaryOperator::AssignDivide => BinOp::Div,
-        BinaryOperator::Modulo | BinaryOperator::AssignModulo => BinOp::Rem,
-        BinaryOperator::Plus | BinaryOperator::AssignPlus => BinOp::Add,
-        BinaryOperator::Minus | BinaryOperator::AssignMinus => BinOp::Sub,
-        BinaryOperator::ShiftLeft | BinaryOperator::AssignShiftLeft => BinOp::Shl,
-        BinaryOperator::ShiftRight | BinaryOperator::AssignShiftRight => BinOp::Shr,
-        BinaryOperator::Less => BinOp::Lt,
-        BinaryOperator::Greater => BinOp::Gt,
-        BinaryOperator::LessOrEqual => BinOp::Le,
-        BinaryOperator::GreaterOrEqual => BinOp::Ge,
-        BinaryOperator::Equals => BinOp::Eq,
-        BinaryOperator::NotEquals => BinOp::Ne,
-        BinaryOperator::BitwiseAnd | BinaryOperator::AssignBitwiseAnd => BinOp::BitAnd,
-        BinaryOperator::BitwiseXor | BinaryOperator::AssignBitwiseXor => BinOp::BitXor,
-        BinaryOperator::BitwiseOr | BinaryOperator::AssignBitwiseOr => BinOp::BitOr,
-        BinaryOperator::LogicalAnd => BinOp::LogAnd,
-        BinaryOperator::LogicalOr => BinOp::LogOr,
-        BinaryOperator::Index | BinaryOperator::Assign => return None,
-    })
-}
-
-fn is_assignment(op: &BinaryOperator) -> bool {
-    matches!(
-        op,
-        BinaryOperator::Assign
-            | BinaryOperator::AssignMultiply
-            | BinaryOperator::AssignDivide
-            | BinaryOperator::AssignModulo
-            | BinaryOperator::AssignPlus
-            | BinaryOperator::AssignMinus
-            | BinaryOperator::AssignShiftLeft
-            | BinaryOperator::AssignShiftRight
-            | BinaryOperator::AssignBitwiseAnd
-            | BinaryOperator::AssignBitwiseXor
-            | BinaryOperator::AssignBitwiseOr
-    )
-}
-
-/// Whether evaluating `e` can change the state or needs an edge (assignments, `++`/`--`,
-/// calls including nondet and harness calls, statement expressions).
-pub(crate) fn has_side_effects(e: &Expression) -> bool {
-    match e {
-        Expression::Identifier(_)
-        | Expression::Constant(_)
-        | Expression::StringLiteral(_)
-        | Expression::SizeOfTy(_)
-        | Expression::AlignOf(_)
-        | Expression::OffsetOf(_) => false,
-        Expression::SizeOfVal(_) => false, // the operand is not evaluated
-        Expression::Call(_) | Expression::Statement(_) | Expression::VaArg(_) => true,
-        Expression::UnaryOperator(u) => {
-            matches!(
-                u.node.operator.node,
-                UnaryOperator::PostIncrement
-                    | UnaryOperator::PostDecrement
-                    | UnaryOperator::PreIncrement
-                    | UnaryOperator::PreDecrement
-            ) || has_side_effects(&u.node.operand.node)
-        }
-        Expression::Cast(c) => has_side_effects(&c.node.expression.node),
-        Expression::BinaryOperator(b) => {
-            is_assignment(&b.node.operator.node)
-                || has_side_effects(&b.node.lhs.node)
-                || has_side_effects(&b.node.rhs.node)
-        }
-        Expression::Conditional(c) => {
-            has_side_effects(&c.node.condition.node)
-                || has_side_effects(&c.node.then_expression.node)
-                || has_side_effects(&c.node.else_expression.node)
-        }
-        Expression::Comma(es) => es.iter().any(|e| has_side_effects(&e.node)),
-        Expression::Member(m) => has_side_effects(&m.node.expression.node),
-        Expression::GenericSelection(_) | Expression::CompoundLiteral(_) => true,
-    }
-}
-
-fn unsupported_expression(e: &Expression) -> Option<&'static str> {
-    Some(match e {
-        Expression::StringLiteral(_) => "string literals are not supported",
-        Expression::Member(_) => "structs and unions are not supported",
-        Expression::GenericSelection(_) => "_Generic is not supported",
-        Expression::CompoundLiteral(_) => "compound literals are not supported",
-        Expression::AlignOf(_) => "_Alignof is not supported",
-        Expression::OffsetOf(_) => "offsetof is not supported",
-        Expression::VaArg(_) => "variable arguments are not supported",
-        Expression::Statement(_) => "statement expressions are not supported",
-        _ => return None,
-    })
-}
-
-/// Makes a value usable as a branch condition: comparisons and logical operators stay, any
-/// other value `e` becomes `e != 0`.
-pub(crate) fn as_condition(e: Expr) -> Expr {
-    match &e.kind {
-        ExprKind::Binary(op, _, _) if op.is_comparison() || op.is_logical() => e,
-        ExprKind::Unary(UnOp::LogNot, _) => e,
-        ExprKind::Const(v) => Expr::constant(IntType::INT, i128::from(*v != 0)),
-        _ => {
-            let zero = Expr::constant(e.ty, 0);
-            Expr {
-                ty: IntType::INT,
-                kind: ExprKind::Binary(BinOp::Ne, Box::new(e), Box::new(zero)),
-            }
-        }
-    }
-}
-
-/// Folds `e` when it is variable-free and its evaluation is defined.
-fn fold(e: Expr) -> Expr {
-    let foldable = match &e.kind {
-        ExprKind::Unary(_, a) | ExprKind::Cast { operand: a, .. } => a.as_const().is_some(),
-        ExprKind::Binary(_, a, b) => a.as_const().is_some() && b.as_const().is_some(),
-        ExprKind::Ite(c, a, b) => {
-            c.as_const().is_some() && a.as_const().is_some() && b.as_const().is_some()
-        }
-        _ => false,
-    };
-    if !foldable {
-        return e;
-    }
-    match semantics::eval_const(&e) {
-        Ok(v) => Expr::constant(e.ty, v),
-        Err(_) => e,
-    }
-}
-
-/// Builds `a op b` with C's conversions: usual arithmetic conversions for arithmetic,
-/// bitwise and comparison operators, separate promotions for shifts.
-pub(crate) fn binary(op: BinOp, a: Expr, b: Expr) -> Expr {
-    let e = if matches!(op, BinOp::Shl | BinOp::Shr) {
-        let ta = a.ty.promote();
-        let tb = b.ty.promote();
-        Expr {
-            ty: ta,
-            kind: ExprKind::Binary(op, Box::new(a.convert(ta)), Box::new(b.convert(tb))),
-        }
-    } else if op.is_logical() {
-        Expr {
-            ty: IntType::INT,
-            kind: ExprKind::Binary(op, Box::new(a), Box::new(b)),
-        }
-    } else if op.is_comparison() {
-        let t = IntType::common(a.ty, b.ty);
-        Expr {
-            ty: IntType::INT,
-            kind: ExprKind::Binary(op, Box::new(a.convert(t)), Box::new(b.convert(t))),
-        }
-    } else {
-        let t = IntType::common(a.ty, b.ty);
-        Expr {
-            ty: t,
-            kind: ExprKind::Binary(op, Box::new(a.convert(t)), Box::new(b.convert(t))),
-        }
-    };
-    fold(e)
-}
 
 impl FnBuilder<'_, '_> {
     /// Checks that `e` is a constant and returns its value.
@@ -194,215 +32,204 @@ impl FnBuilder<'_, '_> {
         }
     }
 
-    fn var_expr(&mut self, name: &str, span: Span) -> Option<Expr> {
-        match self.lookup(name) {
-            Some(Binding::Var(v)) => {
-                if self.func.is_none() && self.lw.vars[v.0 as usize].function.is_none() {
-                    self.error(span, format!("'{name}' is not a constant"));
-                    return None;
-                }
-                Some(Expr::var(v, self.lw.vars[v.0 as usize].ty))
-            }
-            Some(Binding::Const(v, t)) => Some(Expr::constant(t, v)),
-            Some(Binding::Function) => {
-                self.error(
-                    span,
-                    format!(
-                        "function '{name}' used as a value (function pointers are not supported)"
-                    ),
-                );
-                None
-            }
-            Some(Binding::Unsupported(what)) => {
-                self.error(
-                    span,
-                    format!("{what} are not supported (variable '{name}')"),
-                );
-                None
-            }
-            None => {
-                self.error(span, format!("use of undeclared identifier '{name}'"));
-                None
-            }
-        }
+    /// Runs `f` without keeping what it emits (edges, locations, variables, objects,
+    /// diagnostics): the type of an expression for `sizeof`.
+    pub fn dry<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
+        let lw = &self.lw;
+        let saved = (
+            lw.vars.len(),
+            lw.nodes.len(),
+            lw.edges.len(),
+            lw.pending.len(),
+            lw.objects.len(),
+            lw.errors.len(),
+            lw.warnings.len(),
+            lw.global_inits.len(),
+        );
+        let (cur, tmps) = (self.cur, self.tmp_count);
+        let r = f(self);
+        let lw = &mut self.lw;
+        lw.vars.truncate(saved.0);
+        lw.nodes.truncate(saved.1);
+        lw.edges.truncate(saved.2);
+        lw.pending.truncate(saved.3);
+        lw.objects.truncate(saved.4);
+        lw.errors.truncate(saved.5);
+        lw.warnings.truncate(saved.6);
+        lw.global_inits.truncate(saved.7);
+        lw.pointer_vars.retain(|v| (v.0 as usize) < saved.0);
+        lw.memory_vars.retain(|v| (v.0 as usize) < saved.0);
+        lw.ub_nodes.retain(|_, n| (n.0 as usize) < saved.1);
+        self.cur = cur;
+        self.tmp_count = tmps;
+        r
     }
 
-    /// The variable an assignment writes.
-    fn lvalue(&mut self, e: &AstNode<Expression>) -> Option<VarId> {
+    /// The type of `e` (before arrays decay), without evaluating it.
+    pub fn type_of(&mut self, e: &AstNode<Expression>) -> Option<CType> {
+        self.dry(|b| {
+            let lvalue = matches!(
+                e.node,
+                Expression::Identifier(_)
+                    | Expression::Member(_)
+                    | Expression::StringLiteral(_)
+            ) || matches!(&e.node, Expression::BinaryOperator(x) if x.node.operator.node == BinaryOperator::Index)
+                || matches!(&e.node, Expression::UnaryOperator(u) if u.node.operator.node == UnaryOperator::Indirection);
+            if lvalue {
+                if let Expression::Identifier(id) = &e.node {
+                    if let Some(crate::frontend::scope::Binding::Const(_, t)) = b.lookup(&id.node.name) {
+                        return Some(CType::Int(t));
+                    }
+                }
+                b.place(e).map(|p| p.ty().clone())
+            } else {
+                b.value(e).map(|v| v.ty)
+            }
+        })
+    }
+
+    /// The value of `e` as a scalar expression (an integer, or a pointer's address).
+    pub fn rvalue(&mut self, e: &AstNode<Expression>) -> Option<Expr> {
+        let v = self.value(e)?;
+        if matches!(v.ty, CType::Record(_)) {
+            let span = self.span(e.span);
+            self.error(
+                span,
+                "a struct or union is used where a scalar value is needed",
+            );
+            return None;
+        }
+        Some(v.e)
+    }
+
+    /// The place an lvalue expression denotes.
+    pub fn place(&mut self, e: &AstNode<Expression>) -> Option<Place> {
         let span = self.span(e.span);
         match &e.node {
-            Expression::Identifier(id) => match self.lookup(&id.node.name) {
-                Some(Binding::Var(v)) => Some(v),
-                Some(Binding::Const(..)) => {
-                    self.error(
-                        span,
-                        format!("cannot assign to enumeration constant '{}'", id.node.name),
-                    );
-                    None
-                }
-                _ => {
-                    // Reports why the name is not an assignable variable.
-                    self.var_expr(&id.node.name, span);
-                    None
-                }
-            },
-            Expression::Member(_) => {
-                self.error(span, "structs and unions are not supported");
-                None
+            Expression::Identifier(id) => self.place_of_name(&id.node.name, span),
+            Expression::Member(m) => {
+                let base = match m.node.operator.node {
+                    MemberOperator::Direct => self.place(&m.node.expression)?,
+                    MemberOperator::Indirect => {
+                        let p = self.value(&m.node.expression)?;
+                        self.deref(p, span)?
+                    }
+                };
+                self.member(base, &m.node.identifier.node.name, span)
             }
-            Expression::BinaryOperator(b)
-                if matches!(b.node.operator.node, BinaryOperator::Index) =>
-            {
-                self.error(span, "arrays are not supported");
-                None
+            Expression::BinaryOperator(b) if b.node.operator.node == BinaryOperator::Index => {
+                let a = self.value(&b.node.lhs)?;
+                let i = self.value(&b.node.rhs)?;
+                // `i[a]` is `a[i]`.
+                let (ptr, idx) = if a.ty.is_pointer() { (a, i) } else { (i, a) };
+                if !ptr.ty.is_pointer() {
+                    self.error(span, "the subscripted value is not an array or a pointer");
+                    return None;
+                }
+                if !matches!(idx.ty, CType::Int(_)) {
+                    self.error(span, "an array index must be an integer");
+                    return None;
+                }
+                // An element of a known object at a constant address (`a[i]`, `s.r[i]`) is
+                // checked where it is accessed, exactly by its index; a row of a
+                // multi-dimensional array and any other pointer here.
+                let exact = ptr.obj.is_some()
+                    && ptr.e.as_const().is_some()
+                    && !matches!(ptr.ty.pointee(), Some(CType::Array(..)));
+                let at = self.ptr_offset_as(ptr, idx.e, false, !exact, span)?;
+                self.deref(at, span)
             }
-            Expression::UnaryOperator(u)
-                if matches!(u.node.operator.node, UnaryOperator::Indirection) =>
-            {
-                self.error(span, "pointers are not supported");
+            Expression::UnaryOperator(u) if u.node.operator.node == UnaryOperator::Indirection => {
+                let p = self.value(&u.node.operand)?;
+                self.deref(p, span)
+            }
+            Expression::StringLiteral(parts) => {
+                let o = self.string_literal(&parts.node, span)?;
+                let obj = self.lw.object(o);
+                Some(Place::Mem {
+                    addr: crate::frontend::objects::address(obj.base),
+                    ty: obj.ty.clone(),
+                    obj: Some(o),
+                    member: None,
+                })
+            }
+            Expression::Call(c) => {
+                // A struct returned by value: its return cells.
+                let v = self.call(c, span, Want::Value)?;
+                match v.ty {
+                    CType::Record(_) => self.returned_place(c, span),
+                    _ => {
+                        self.error(span, "a function's value is not an lvalue");
+                        None
+                    }
+                }
+            }
+            Expression::Statement(_) | Expression::Comma(_) | Expression::Conditional(_) => {
+                self.error(span, "this expression is not an lvalue");
                 None
             }
             _ => {
-                self.error(span, "the target of an assignment must be a variable");
+                self.error(
+                    span,
+                    "the target of an assignment must be a variable or an object in memory",
+                );
                 None
             }
         }
     }
 
-    fn var_type(&self, v: VarId) -> IntType {
-        self.lw.vars[v.0 as usize].ty
-    }
-
-    /// Lowers `e` for its value.
-    pub fn rvalue(&mut self, e: &AstNode<Expression>) -> Option<Expr> {
+    /// The value of `e`: an integer or a pointer (arrays decay to pointers to their first
+    /// element; a struct or union value is only usable by places, [`Self::place`]).
+    pub fn value(&mut self, e: &AstNode<Expression>) -> Option<Val> {
         let span = self.span(e.span);
         if let Some(msg) = unsupported_expression(&e.node) {
             self.error(span, msg);
             return None;
         }
         match &e.node {
-            Expression::Identifier(id) => self.var_expr(&id.node.name, span),
+            Expression::Identifier(id) => {
+                if let Some(crate::frontend::scope::Binding::Const(v, t)) =
+                    self.lookup(&id.node.name)
+                {
+                    return Some(Val::int(Expr::constant(t, v)));
+                }
+                let p = self.place_of_name(&id.node.name, span)?;
+                self.load_any(&p, span)
+            }
             Expression::Constant(c) => match types::constant(&c.node) {
-                Ok((v, t)) => Some(Expr::constant(t, v)),
+                Ok((v, t)) => Some(Val::int(Expr::constant(t, v))),
                 Err(msg) => {
                     self.error(span, msg);
                     None
                 }
             },
+            Expression::StringLiteral(_) | Expression::Member(_) => {
+                let p = self.place(e)?;
+                self.load_any(&p, span)
+            }
             Expression::Call(c) => self.call(c, span, Want::Value),
-            Expression::UnaryOperator(u) => {
-                let operand = &u.node.operand;
-                match u.node.operator.node {
-                    UnaryOperator::PostIncrement | UnaryOperator::PostDecrement => {
-                        let v = self.lvalue(operand)?;
-                        let t = self.var_type(v);
-                        let old = self.new_tmp(t);
-                        self.emit(
-                            EdgeKind::Assign {
-                                lhs: old,
-                                rhs: Rhs::Expr(Expr::var(v, t)),
-                            },
-                            span,
-                        );
-                        let op = if matches!(u.node.operator.node, UnaryOperator::PostIncrement) {
-                            BinOp::Add
-                        } else {
-                            BinOp::Sub
-                        };
-                        self.increment(v, op, span);
-                        Some(Expr::var(old, t))
-                    }
-                    UnaryOperator::PreIncrement | UnaryOperator::PreDecrement => {
-                        let v = self.lvalue(operand)?;
-                        let op = if matches!(u.node.operator.node, UnaryOperator::PreIncrement) {
-                            BinOp::Add
-                        } else {
-                            BinOp::Sub
-                        };
-                        self.increment(v, op, span);
-                        Some(Expr::var(v, self.var_type(v)))
-                    }
-                    UnaryOperator::Address | UnaryOperator::Indirection => {
-                        self.error(span, "pointers are not supported");
-                        None
-                    }
-                    UnaryOperator::Plus => {
-                        let a = self.rvalue(operand)?;
-                        let t = a.ty.promote();
-                        Some(a.convert(t))
-                    }
-                    UnaryOperator::Minus | UnaryOperator::Complement => {
-                        let a = self.rvalue(operand)?;
-                        let t = a.ty.promote();
-                        let op = if matches!(u.node.operator.node, UnaryOperator::Minus) {
-                            UnOp::Neg
-                        } else {
-                            UnOp::BitNot
-                        };
-                        Some(fold(Expr {
-                            ty: t,
-                            kind: ExprKind::Unary(op, Box::new(a.convert(t))),
-                        }))
-                    }
-                    UnaryOperator::Negate => {
-                        let a = self.rvalue(operand)?;
-                        Some(fold(Expr {
-                            ty: IntType::INT,
-                            kind: ExprKind::Unary(UnOp::LogNot, Box::new(a)),
-                        }))
-                    }
-                }
-            }
-            Expression::Cast(c) => {
-                let ty = self.type_name(&c.node.type_name)?;
-                match ty {
-                    CType::Int(t) => {
-                        let a = self.rvalue(&c.node.expression)?;
-                        Some(fold(Expr {
-                            ty: t,
-                            kind: ExprKind::Cast {
-                                explicit: true,
-                                operand: Box::new(a),
-                            },
-                        }))
-                    }
-                    CType::Void => {
-                        self.error(span, "a void value is used as a value");
-                        None
-                    }
-                    other => {
-                        self.error(
-                            span,
-                            format!("cast to {} is not supported", other.describe()),
-                        );
-                        None
-                    }
-                }
-            }
+            Expression::UnaryOperator(u) => self.unary(u, span),
+            Expression::Cast(c) => self.cast(c, span),
             Expression::BinaryOperator(b) => {
                 let op = &b.node.operator.node;
                 if is_assignment(op) {
-                    let v = self.assignment(b, span)?;
-                    return Some(Expr::var(v, self.var_type(v)));
+                    return self.assignment(b, span);
                 }
                 match op {
                     BinaryOperator::Index => {
-                        self.error(span, "arrays are not supported");
-                        None
+                        let p = self.place(e)?;
+                        self.load_any(&p, span)
                     }
                     BinaryOperator::LogicalAnd | BinaryOperator::LogicalOr
                         if has_side_effects(&b.node.rhs.node) =>
                     {
-                        Some(self.value_by_branches(e, span))
+                        Some(Val::int(self.value_by_branches(e, span)))
                     }
                     _ => {
-                        let l = self.rvalue(&b.node.lhs)?;
-                        let r = self.rvalue(&b.node.rhs)?;
+                        let l = self.value(&b.node.lhs)?;
+                        let r = self.value(&b.node.rhs)?;
                         let op = arith_op(op)?;
-                        if matches!(op, BinOp::LogAnd | BinOp::LogOr) {
-                            return Some(fold(binary(op, as_condition(l), as_condition(r))));
-                        }
-                        Some(binary(op, l, r))
+                        self.arith(op, l, r, span)
                     }
                 }
             }
@@ -414,70 +241,301 @@ impl FnBuilder<'_, '_> {
                     return self.conditional_by_branches(n, span);
                 }
                 let cond = self.rvalue(&n.condition)?;
-                let a = self.rvalue(&n.then_expression)?;
-                let b = self.rvalue(&n.else_expression)?;
-                let t = IntType::common(a.ty, b.ty);
-                Some(fold(Expr {
-                    ty: t,
-                    kind: ExprKind::Ite(
-                        Box::new(as_condition(cond)),
-                        Box::new(a.convert(t)),
-                        Box::new(b.convert(t)),
-                    ),
-                }))
+                let a = self.value(&n.then_expression)?;
+                let b = self.value(&n.else_expression)?;
+                let (ty, obj) = self.common_type(&a, &b, span)?;
+                let t = ty.scalar()?;
+                Some(Val {
+                    e: fold(Expr {
+                        ty: t,
+                        kind: ExprKind::Ite(
+                            Box::new(as_condition(cond)),
+                            Box::new(a.e.convert(t)),
+                            Box::new(b.e.convert(t)),
+                        ),
+                    }),
+                    ty,
+                    obj,
+                })
             }
             Expression::Comma(es) => {
                 let (last, init) = es.split_last()?;
                 for x in init {
                     self.effect(x);
                 }
-                self.rvalue(last)
+                self.value(last)
             }
             Expression::SizeOfTy(s) => {
                 let ty = self.type_name(&s.node.0)?;
-                self.size_of(&ty, span)
+                self.size_of(&ty, span).map(Val::int)
             }
             Expression::SizeOfVal(s) => {
-                if has_side_effects(&s.node.0.node) {
-                    self.error(
-                        span,
-                        "sizeof of an expression with side effects is not supported",
-                    );
-                    return None;
-                }
-                let a = self.rvalue(&s.node.0)?;
-                self.size_of(&CType::Int(a.ty), span)
+                let ty = self.type_of(&s.node.0)?;
+                self.size_of(&ty, span).map(Val::int)
             }
+            Expression::Statement(st) => self.statement_expression(st, span),
             // All remaining forms were rejected by `unsupported_expression`.
             _ => None,
         }
     }
 
-    fn size_of(&mut self, ty: &CType, span: Span) -> Option<Expr> {
+    /// The value at a place of any type (a struct's value is its place, carried as a
+    /// record-typed value with no expression of its own).
+    pub(crate) fn load_any(&mut self, p: &Place, span: Span) -> Option<Val> {
+        if let CType::Record(_) = p.ty() {
+            let Place::Mem { addr, ty, obj, .. } = p else {
+                return None;
+            };
+            return Some(Val {
+                e: addr.clone(),
+                ty: ty.clone(),
+                obj: *obj,
+            });
+        }
+        self.load(p, span)
+    }
+
+    /// The type of `c ? a : b` (and its provenance, when both agree).
+    pub(crate) fn common_type(
+        &mut self,
+        a: &Val,
+        b: &Val,
+        span: Span,
+    ) -> Option<(CType, Option<crate::frontend::objects::ObjId>)> {
+        match (&a.ty, &b.ty) {
+            (CType::Int(x), CType::Int(y)) => Some((CType::Int(IntType::common(*x, *y)), None)),
+            (CType::Pointer(_), CType::Pointer(_)) => {
+                Some((a.ty.clone(), if a.obj == b.obj { a.obj } else { None }))
+            }
+            (CType::Pointer(_), CType::Int(_)) => Some((a.ty.clone(), None)),
+            (CType::Int(_), CType::Pointer(_)) => Some((b.ty.clone(), None)),
+            _ => {
+                self.error(span, "the branches of '?:' have incompatible types");
+                None
+            }
+        }
+    }
+
+    /// `l op r` with C's conversions, pointer arithmetic and pointer comparisons.
+    pub fn arith(&mut self, op: BinOp, l: Val, r: Val, span: Span) -> Option<Val> {
+        let (lp, rp) = (l.ty.is_pointer(), r.ty.is_pointer());
+        if matches!(op, BinOp::LogAnd | BinOp::LogOr) {
+            return Some(Val::int(fold(binary(
+                op,
+                as_condition(l.e),
+                as_condition(r.e),
+            ))));
+        }
+        if lp || rp {
+            return match op {
+                BinOp::Add if lp && !rp => self.ptr_offset(l, r.e, false, span),
+                BinOp::Add if rp && !lp => self.ptr_offset(r, l.e, false, span),
+                BinOp::Sub if lp && !rp => self.ptr_offset(l, r.e, true, span),
+                BinOp::Sub if lp && rp => self.ptr_diff(l, r, span),
+                op if op.is_comparison() => Some(Val::int(binary(
+                    op,
+                    l.e.convert(POINTER_INT),
+                    r.e.convert(POINTER_INT),
+                ))),
+                _ => {
+                    self.error(
+                        span,
+                        format!("invalid operands to '{}' (a pointer)", op.symbol()),
+                    );
+                    None
+                }
+            };
+        }
+        if !matches!(l.ty, CType::Int(_)) || !matches!(r.ty, CType::Int(_)) {
+            self.error(span, format!("invalid operands to '{}'", op.symbol()));
+            return None;
+        }
+        Some(Val::int(binary(op, l.e, r.e)))
+    }
+
+    pub(crate) fn unary(
+        &mut self,
+        u: &AstNode<lang_c::ast::UnaryOperatorExpression>,
+        span: Span,
+    ) -> Option<Val> {
+        let operand = &u.node.operand;
+        match u.node.operator.node {
+            UnaryOperator::PostIncrement | UnaryOperator::PostDecrement => {
+                let add = matches!(u.node.operator.node, UnaryOperator::PostIncrement);
+                let p = self.place(operand)?;
+                if let Place::Var(v, ty) = &p {
+                    // As before memory: the old value into a temporary, then the increment.
+                    let t = self.lw.vars[v.0 as usize].ty;
+                    let old = self.new_tmp(t);
+                    self.emit(
+                        EdgeKind::Assign {
+                            lhs: old,
+                            rhs: Rhs::Expr(Expr::var(*v, t)),
+                        },
+                        span,
+                    );
+                    let ty = ty.clone();
+                    self.increment(&p, add, span);
+                    return Some(Val {
+                        e: Expr::var(old, t),
+                        ty,
+                        obj: None,
+                    });
+                }
+                let p = self.memory_stable_place(p, span);
+                let old = self.load(&p, span)?;
+                let old_e = self.stable(old.e.clone(), span);
+                let new = self.step_value(
+                    Val {
+                        e: old_e.clone(),
+                        ..old.clone()
+                    },
+                    add,
+                    span,
+                )?;
+                self.store(&p, new.e, span);
+                Some(Val { e: old_e, ..old })
+            }
+            UnaryOperator::PreIncrement | UnaryOperator::PreDecrement => {
+                let add = matches!(u.node.operator.node, UnaryOperator::PreIncrement);
+                let p = self.place(operand)?;
+                if let Place::Var(v, ty) = &p {
+                    let ty = ty.clone();
+                    let v = *v;
+                    self.increment(&p, add, span);
+                    return Some(Val {
+                        e: Expr::var(v, self.lw.vars[v.0 as usize].ty),
+                        ty,
+                        obj: None,
+                    });
+                }
+                let p = self.memory_stable_place(p, span);
+                let old = self.load(&p, span)?;
+                let new = self.step_value(old, add, span)?;
+                let e = self.stable(new.e.clone(), span);
+                self.store(&p, e.clone(), span);
+                Some(Val { e, ..new })
+            }
+            UnaryOperator::Address => {
+                // `&*p` is `p`.
+                if let Expression::UnaryOperator(inner) = &operand.node {
+                    if inner.node.operator.node == UnaryOperator::Indirection {
+                        return self.value(&inner.node.operand);
+                    }
+                }
+                let p = self.place(operand)?;
+                self.checked_address(&p, span)
+            }
+            UnaryOperator::Indirection => {
+                let v = self.value(operand)?;
+                let p = self.deref(v, span)?;
+                self.load_any(&p, span)
+            }
+            UnaryOperator::Plus => {
+                let a = self.rvalue(operand)?;
+                let t = a.ty.promote();
+                Some(Val::int(a.convert(t)))
+            }
+            UnaryOperator::Minus | UnaryOperator::Complement => {
+                let a = self.value(operand)?;
+                if !matches!(a.ty, CType::Int(_)) {
+                    self.error(
+                        span,
+                        "invalid operand (a pointer) to a unary arithmetic operator",
+                    );
+                    return None;
+                }
+                let a = a.e;
+                let t = a.ty.promote();
+                let op = if matches!(u.node.operator.node, UnaryOperator::Minus) {
+                    UnOp::Neg
+                } else {
+                    UnOp::BitNot
+                };
+                Some(Val::int(fold(Expr {
+                    ty: t,
+                    kind: ExprKind::Unary(op, Box::new(a.convert(t))),
+                })))
+            }
+            UnaryOperator::Negate => {
+                let a = self.rvalue(operand)?;
+                Some(Val::int(fold(Expr {
+                    ty: IntType::INT,
+                    kind: ExprKind::Unary(UnOp::LogNot, Box::new(a)),
+                })))
+            }
+        }
+    }
+
+    pub(crate) fn cast(
+        &mut self,
+        c: &AstNode<lang_c::ast::CastExpression>,
+        span: Span,
+    ) -> Option<Val> {
+        let ty = self.type_name(&c.node.type_name)?;
         match ty {
-            // size_t is unsigned int in ILP32.
-            CType::Int(t) => Some(Expr::constant(
-                IntType::UINT,
-                i128::from(t.bits().div_ceil(8)),
-            )),
+            CType::Int(t) => {
+                let a = self.value(&c.node.expression)?;
+                if matches!(a.ty, CType::Record(_)) {
+                    self.error(span, "cannot cast a struct or union to an integer");
+                    return None;
+                }
+                Some(Val::int(fold(Expr {
+                    ty: t,
+                    kind: ExprKind::Cast {
+                        explicit: true,
+                        operand: Box::new(a.e),
+                    },
+                })))
+            }
+            CType::Pointer(_) => {
+                // malloc's result takes the type it is cast to.
+                if let Expression::Call(call) = &c.node.expression.node {
+                    if let Some(v) = self.allocation(call, Some(&ty), span) {
+                        return v;
+                    }
+                }
+                let a = self.value(&c.node.expression)?;
+                if matches!(a.ty, CType::Record(_)) {
+                    self.error(span, "cannot cast a struct or union to a pointer");
+                    return None;
+                }
+                Some(Val {
+                    e: fold(a.e.convert(POINTER_INT)),
+                    ty,
+                    obj: a.obj,
+                })
+            }
+            CType::Void => {
+                self.error(span, "a void value is used as a value");
+                None
+            }
             other => {
                 self.error(
                     span,
-                    format!("sizeof of {} is not supported", other.describe()),
+                    format!("cast to {} is not supported", other.describe()),
                 );
                 None
             }
         }
     }
 
-    fn type_name(&mut self, tn: &AstNode<lang_c::ast::TypeName>) -> Option<CType> {
-        let mut enums = Vec::new();
-        let base = types::resolve_specifier_qualifiers(&tn.node.specifiers, self.lw, &mut |e| {
-            enums.push(e.clone())
-        });
-        for e in enums {
-            self.lw.register_enum(&e, None);
+    pub(crate) fn size_of(&mut self, ty: &CType, span: Span) -> Option<Expr> {
+        // size_t is unsigned int in ILP32.
+        match self.lw.records.size_of(ty) {
+            Some(s) => Some(Expr::constant(IntType::UINT, s as i128)),
+            None => {
+                self.error(
+                    span,
+                    format!("sizeof of {} is not supported", ty.describe()),
+                );
+                None
+            }
         }
+    }
+
+    pub fn type_name(&mut self, tn: &AstNode<lang_c::ast::TypeName>) -> Option<CType> {
+        let base = types::resolve_specifier_qualifiers(&tn.node.specifiers, self.lw);
         let ty = match &tn.node.declarator {
             Some(d) => self.lw.declarator_type(base, &d.node),
             None => base,
@@ -490,33 +548,132 @@ impl FnBuilder<'_, '_> {
         Some(ty)
     }
 
-    /// `v = v op 1` for `++`/`--`, computed in the promoted type.
-    fn increment(&mut self, v: VarId, op: BinOp, span: Span) {
-        let t = self.var_type(v);
-        let value = binary(op, Expr::var(v, t), Expr::constant(IntType::INT, 1)).convert(t);
-        self.emit(
-            EdgeKind::Assign {
-                lhs: v,
-                rhs: Rhs::Expr(value),
+    /// A place whose address is a constant or a temporary, so that it can be read and
+    /// written without evaluating its address twice.
+    pub fn stable_place(&mut self, p: Place, span: Span) -> Place {
+        match p {
+            Place::Mem {
+                addr,
+                ty,
+                obj,
+                member,
+            } => Place::Mem {
+                addr: self.stable(addr, span),
+                ty,
+                obj,
+                member,
             },
-            span,
-        );
+            v => v,
+        }
     }
 
-    /// Lowers an assignment expression and returns the variable written.
-    fn assignment(
+    /// A place whose address does not change when memory is written (`a[i]` stays `a[i]`,
+    /// so that its index test reads `i`): enough for an assignment, whose right side may
+    /// change the variables of the address only unsequenced (undefined) or in a call
+    /// (either order is C's).
+    pub fn memory_stable_place(&mut self, p: Place, span: Span) -> Place {
+        match p {
+            Place::Mem {
+                addr,
+                ty,
+                obj,
+                member,
+            } => Place::Mem {
+                addr: self.memory_stable(addr, span),
+                ty,
+                obj,
+                member,
+            },
+            v => v,
+        }
+    }
+
+    /// `v + 1` or `v - 1` (a pointer moves by one element).
+    pub(crate) fn step_value(&mut self, v: Val, add: bool, span: Span) -> Option<Val> {
+        if v.ty.is_pointer() {
+            return self.ptr_offset(v, Expr::constant(IntType::INT, 1), !add, span);
+        }
+        let CType::Int(t) = v.ty else {
+            self.error(span, "'++' and '--' need an integer or a pointer");
+            return None;
+        };
+        let op = if add { BinOp::Add } else { BinOp::Sub };
+        Some(Val::int(
+            binary(op, v.e, Expr::constant(IntType::INT, 1)).convert(t),
+        ))
+    }
+
+    /// `++` or `--` on a place.
+    pub(crate) fn increment(&mut self, p: &Place, add: bool, span: Span) {
+        if let Place::Var(v, CType::Int(_)) = p {
+            // `v = v op 1`, computed in the promoted type.
+            let t = self.lw.vars[v.0 as usize].ty;
+            let op = if add { BinOp::Add } else { BinOp::Sub };
+            let value = binary(op, Expr::var(*v, t), Expr::constant(IntType::INT, 1)).convert(t);
+            self.emit(
+                EdgeKind::Assign {
+                    lhs: *v,
+                    rhs: Rhs::Expr(value),
+                },
+                span,
+            );
+            return;
+        }
+        let p = self.memory_stable_place(p.clone(), span);
+        let Some(old) = self.load(&p, span) else {
+            return;
+        };
+        if let Some(new) = self.step_value(old, add, span) {
+            self.store(&p, new.e, span);
+        }
+    }
+
+    /// Lowers an assignment expression; its value is the value stored.
+    pub(crate) fn assignment(
         &mut self,
         b: &AstNode<lang_c::ast::BinaryOperatorExpression>,
         span: Span,
-    ) -> Option<VarId> {
-        let v = self.lvalue(&b.node.lhs)?;
-        let t = self.var_type(v);
+    ) -> Option<Val> {
+        let p = self.place(&b.node.lhs)?;
         let op = &b.node.operator.node;
+        if let CType::Record(_) = p.ty() {
+            if !matches!(op, BinaryOperator::Assign) {
+                self.error(
+                    span,
+                    "invalid operands (a struct or union) to a compound assignment",
+                );
+                return None;
+            }
+            let src = self.place(&b.node.rhs)?;
+            self.copy(&p, &src, span);
+            return self.load_any(&p, span);
+        }
         if matches!(op, BinaryOperator::Assign) {
-            self.assign_from(v, &b.node.rhs, span);
-        } else {
+            if let Place::Var(v, ty) = &p {
+                let ty = ty.clone();
+                let v = *v;
+                self.assign_from(&p, &b.node.rhs, span);
+                return Some(Val {
+                    e: Expr::var(v, self.lw.vars[v.0 as usize].ty),
+                    ty,
+                    obj: None,
+                });
+            }
+            let p = self.memory_stable_place(p, span);
+            let r = self.assigned_value(p.ty(), &b.node.rhs, span)?;
+            let e = self.stable(r.e.convert(p.ty().scalar()?), span);
+            self.store(&p, e.clone(), span);
+            return Some(Val {
+                e,
+                ty: p.ty().clone(),
+                obj: r.obj,
+            });
+        }
+        let bop = arith_op(op)?;
+        if let Place::Var(v, CType::Int(_)) = &p {
+            let v = *v;
+            let t = self.lw.vars[v.0 as usize].ty;
             let r = self.rvalue(&b.node.rhs)?;
-            let bop = arith_op(op)?;
             let value = binary(bop, Expr::var(v, t), r).convert(t);
             self.emit(
                 EdgeKind::Assign {
@@ -525,621 +682,80 @@ impl FnBuilder<'_, '_> {
                 },
                 span,
             );
+            return Some(Val::int(Expr::var(v, t)));
+        }
+        // The place is read and written once: a call on the right must not move it.
+        let p = if has_call(&b.node.rhs) {
+            self.stable_place(p, span)
+        } else {
+            self.memory_stable_place(p, span)
+        };
+        let cur = self.load(&p, span)?;
+        let r = self.value(&b.node.rhs)?;
+        let new = self.arith(bop, cur, r, span)?;
+        let t = p.ty().scalar()?;
+        let e = self.stable(new.e.convert(t), span);
+        self.store(&p, e.clone(), span);
+        Some(Val {
+            e,
+            ty: p.ty().clone(),
+            obj: new.obj,
+        })
+    }
+
+    /// The value of `rhs` assigned to a place of type `ty` (an allocation takes the place's
+    /// pointer type).
+    pub fn assigned_value(
+        &mut self,
+        ty: &CType,
+        rhs: &AstNode<Expression>,
+        span: Span,
+    ) -> Option<Val> {
+        if let (CType::Pointer(_), Expression::Call(c)) = (ty, &rhs.node) {
+            if let Some(v) = self.allocation(c, Some(ty), span) {
+                return v;
+            }
+        }
+        let v = self.value(rhs)?;
+        if matches!(v.ty, CType::Record(_)) {
+            self.error(span, "a struct or union is assigned to a scalar");
+            return None;
         }
         Some(v)
     }
 
-    /// `v = rhs`, writing call results and nondet values into `v` directly.
-    fn assign_from(&mut self, v: VarId, rhs: &AstNode<Expression>, span: Span) {
-        let t = self.var_type(v);
+    /// `v = rhs` for a variable not in memory, writing call results and nondet values into
+    /// it directly.
+    pub(crate) fn assign_from(&mut self, p: &Place, rhs: &AstNode<Expression>, span: Span) {
+        let Place::Var(v, ty) = p else { return };
+        let v = *v;
+        let t = self.lw.vars[v.0 as usize].ty;
         if let Expression::Call(c) = &rhs.node {
-            if let Some(ty) = self.nondet_type_of(c) {
-                if ty == t {
+            if let Some(nty) = self.nondet_type_of(c) {
+                if nty == t && !ty.is_pointer() {
                     let origin = self.call_text(c);
                     self.emit(
                         EdgeKind::Assign {
                             lhs: v,
-                            rhs: Rhs::Nondet { ty, origin },
+                            rhs: Rhs::Nondet { ty: nty, origin },
                         },
                         span,
                     );
                     return;
                 }
-            } else if self.is_user_call(c) {
-                self.call(c, span, Want::Into(v));
+            } else if self.is_user_call(c) && !self.returns_record(c) {
+                self.call(c, span, Want::Into(p.clone()));
                 return;
             }
         }
-        if let Some(r) = self.rvalue(rhs) {
+        if let Some(r) = self.assigned_value(ty, rhs, span) {
             self.emit(
                 EdgeKind::Assign {
                     lhs: v,
-                    rhs: Rhs::Expr(r.convert(t)),
+                    rhs: Rhs::Expr(r.e.convert(t)),
                 },
                 span,
             );
-        }
-    }
-
-    /// `T v = init;` as declaration edges.
-    pub fn declare_with_init(
-        &mut self,
-        v: VarId,
-        t: IntType,
-        init: &AstNode<Expression>,
-        span: Span,
-    ) {
-        if let Expression::Call(c) = &init.node {
-            if let Some(ty) = self.nondet_type_of(c) {
-                if ty == t {
-                    let origin = self.call_text(c);
-                    self.emit(
-                        EdgeKind::Declare {
-                            var: v,
-                            init: Some(Rhs::Nondet { ty, origin }),
-                        },
-                        span,
-                    );
-                    return;
-                }
-            } else if self.is_user_call(c) {
-                self.emit(EdgeKind::Declare { var: v, init: None }, span);
-                self.call(c, span, Want::Into(v));
-                return;
-            }
-        }
-        if let Some(r) = self.rvalue(init) {
-            self.emit(
-                EdgeKind::Declare {
-                    var: v,
-                    init: Some(Rhs::Expr(r.convert(t))),
-                },
-                span,
-            );
-        }
-    }
-
-    /// Lowers `e` for its side effects only.
-    pub fn effect(&mut self, e: &AstNode<Expression>) {
-        let span = self.span(e.span);
-        match &e.node {
-            Expression::BinaryOperator(b) if is_assignment(&b.node.operator.node) => {
-                self.assignment(b, span);
-            }
-            Expression::BinaryOperator(b)
-                if matches!(
-                    b.node.operator.node,
-                    BinaryOperator::LogicalAnd | BinaryOperator::LogicalOr
-                ) && has_side_effects(&b.node.rhs.node) =>
-            {
-                let mid = self.new_node();
-                let join = self.new_node();
-                if matches!(b.node.operator.node, BinaryOperator::LogicalAnd) {
-                    self.condition(&b.node.lhs, Some(mid), Some(join));
-                } else {
-                    self.condition(&b.node.lhs, Some(join), Some(mid));
-                }
-                self.cur = mid;
-                self.effect(&b.node.rhs);
-                self.edge_to(join, EdgeKind::Blank(String::new()), span);
-                self.cur = join;
-            }
-            Expression::UnaryOperator(u)
-                if matches!(
-                    u.node.operator.node,
-                    UnaryOperator::PostIncrement
-                        | UnaryOperator::PostDecrement
-                        | UnaryOperator::PreIncrement
-                        | UnaryOperator::PreDecrement
-                ) =>
-            {
-                if let Some(v) = self.lvalue(&u.node.operand) {
-                    let op = if matches!(
-                        u.node.operator.node,
-                        UnaryOperator::PostIncrement | UnaryOperator::PreIncrement
-                    ) {
-                        BinOp::Add
-                    } else {
-                        BinOp::Sub
-                    };
-                    self.increment(v, op, span);
-                }
-            }
-            Expression::Call(c) => {
-                self.call(c, span, Want::Discard);
-            }
-            Expression::Comma(es) => {
-                for x in es.iter() {
-                    self.effect(x);
-                }
-            }
-            Expression::Cast(c)
-                if has_side_effects(&c.node.expression.node)
-                    || self.is_void_type(&c.node.type_name) =>
-            {
-                if self.is_void_type(&c.node.type_name) {
-                    self.effect(&c.node.expression);
-                } else {
-                    self.rvalue(e);
-                }
-            }
-            Expression::Conditional(c)
-                if has_side_effects(&c.node.then_expression.node)
-                    || has_side_effects(&c.node.else_expression.node) =>
-            {
-                let t = self.new_node();
-                let f = self.new_node();
-                let join = self.new_node();
-                self.condition(&c.node.condition, Some(t), Some(f));
-                self.cur = t;
-                self.effect(&c.node.then_expression);
-                self.edge_to(join, EdgeKind::Blank(String::new()), span);
-                self.cur = f;
-                self.effect(&c.node.else_expression);
-                self.edge_to(join, EdgeKind::Blank(String::new()), span);
-                self.cur = join;
-            }
-            Expression::Conditional(c)
-                if self.is_void_expr(&c.node.then_expression)
-                    || self.is_void_expr(&c.node.else_expression) =>
-            {
-                // `c ? (void)0 : (void)0` and the like: only the condition can matter.
-                self.rvalue(&c.node.condition);
-            }
-            _ => {
-                // A pure expression statement has no effect; it is still checked.
-                self.rvalue(e);
-            }
-        }
-    }
-
-    fn is_void_type(&mut self, tn: &AstNode<lang_c::ast::TypeName>) -> bool {
-        tn.node.declarator.is_none()
-            && tn.node.specifiers.iter().any(|s| {
-                matches!(&s.node, lang_c::ast::SpecifierQualifier::TypeSpecifier(t) if t.node == lang_c::ast::TypeSpecifier::Void)
-            })
-    }
-
-    fn is_void_expr(&mut self, e: &AstNode<Expression>) -> bool {
-        match &e.node {
-            Expression::Cast(c) => self.is_void_type(&c.node.type_name),
-            _ => false,
-        }
-    }
-
-    /// Branches on `e`: control reaches `t` when it is nonzero, `f` otherwise; `None` means the
-    /// path ends. `&&`, `||` and `!` become control flow, as in CPAchecker.
-    pub fn condition(&mut self, e: &AstNode<Expression>, t: Option<NodeId>, f: Option<NodeId>) {
-        match &e.node {
-            Expression::UnaryOperator(u)
-                if matches!(u.node.operator.node, UnaryOperator::Negate) =>
-            {
-                self.condition(&u.node.operand, f, t)
-            }
-            Expression::BinaryOperator(b)
-                if matches!(b.node.operator.node, BinaryOperator::LogicalAnd) =>
-            {
-                let mid = self.new_node();
-                self.condition(&b.node.lhs, Some(mid), f);
-                self.cur = mid;
-                self.condition(&b.node.rhs, t, f);
-            }
-            Expression::BinaryOperator(b)
-                if matches!(b.node.operator.node, BinaryOperator::LogicalOr) =>
-            {
-                let mid = self.new_node();
-                self.condition(&b.node.lhs, t, Some(mid));
-                self.cur = mid;
-                self.condition(&b.node.rhs, t, f);
-            }
-            Expression::Comma(es) => {
-                let Some((last, init)) = es.split_last() else {
-                    return;
-                };
-                for x in init {
-                    self.effect(x);
-                }
-                self.condition(last, t, f);
-            }
-            _ => {
-                let span = self.span(e.span);
-                if let Some(x) = self.rvalue(e) {
-                    self.branch(x, t, f, span);
-                }
-            }
-        }
-    }
-
-    /// Assume edges `[c]` to `t` and `[!(c)]` to `f`; a constant condition gives one blank edge.
-    pub fn branch(&mut self, x: Expr, t: Option<NodeId>, f: Option<NodeId>, span: Span) {
-        let c = as_condition(x);
-        if let Some(v) = c.as_const() {
-            if let Some(target) = if v != 0 { t } else { f } {
-                self.edge_to(target, EdgeKind::Blank(String::new()), span);
-            }
-            return;
-        }
-        if let Some(t) = t {
-            self.edge_to(
-                t,
-                EdgeKind::Assume {
-                    cond: c.clone(),
-                    truth: true,
-                },
-                span,
-            );
-        }
-        if let Some(f) = f {
-            self.edge_to(
-                f,
-                EdgeKind::Assume {
-                    cond: c,
-                    truth: false,
-                },
-                span,
-            );
-        }
-    }
-
-    /// The value (0 or 1) of a condition with side effects, through control flow.
-    fn value_by_branches(&mut self, e: &AstNode<Expression>, span: Span) -> Expr {
-        let tmp = self.new_tmp(IntType::INT);
-        let t = self.new_node();
-        let f = self.new_node();
-        let join = self.new_node();
-        self.condition(e, Some(t), Some(f));
-        for (node, value) in [(t, 1), (f, 0)] {
-            self.cur = node;
-            self.edge_to(
-                join,
-                EdgeKind::Assign {
-                    lhs: tmp,
-                    rhs: Rhs::Expr(Expr::constant(IntType::INT, value)),
-                },
-                span,
-            );
-        }
-        self.cur = join;
-        Expr::var(tmp, IntType::INT)
-    }
-
-    fn conditional_by_branches(
-        &mut self,
-        n: &lang_c::ast::ConditionalExpression,
-        span: Span,
-    ) -> Option<Expr> {
-        let t = self.new_node();
-        let f = self.new_node();
-        let join = self.new_node();
-        self.condition(&n.condition, Some(t), Some(f));
-        self.cur = t;
-        let a = self.rvalue(&n.then_expression);
-        let end_a = self.cur;
-        self.cur = f;
-        let b = self.rvalue(&n.else_expression);
-        let end_b = self.cur;
-        let (a, b) = (a?, b?);
-        let ty = IntType::common(a.ty, b.ty);
-        let tmp = self.new_tmp(ty);
-        self.edge(
-            end_a,
-            join,
-            EdgeKind::Assign {
-                lhs: tmp,
-                rhs: Rhs::Expr(a.convert(ty)),
-            },
-            span,
-        );
-        self.edge(
-            end_b,
-            join,
-            EdgeKind::Assign {
-                lhs: tmp,
-                rhs: Rhs::Expr(b.convert(ty)),
-            },
-            span,
-        );
-        self.cur = join;
-        Some(Expr::var(tmp, ty))
-    }
-
-    fn callee_name<'e>(&self, c: &'e CallExpression) -> Option<&'e str> {
-        match &c.callee.node {
-            Expression::Identifier(id) => Some(&id.node.name),
-            _ => None,
-        }
-    }
-
-    fn builtin_of(&self, name: &str) -> Option<Builtin> {
-        // A local variable of that name would shadow the function; calling it is then an error
-        // reported by `call`.
-        let defined = self.lw.sigs.get(name).is_some_and(|s| s.def.is_some());
-        builtin(name, defined)
-    }
-
-    /// The type of a call of a nondet function, if `c` is one.
-    fn nondet_type_of(&self, c: &AstNode<CallExpression>) -> Option<IntType> {
-        let name = self.callee_name(&c.node)?;
-        match self.builtin_of(name)? {
-            Builtin::Nondet(t) => Some(match self.lw.sigs.get(name).map(|s| &s.ty.ret) {
-                Some(CType::Int(declared)) => *declared,
-                _ => t,
-            }),
-            _ => None,
-        }
-    }
-
-    fn is_user_call(&self, c: &AstNode<CallExpression>) -> bool {
-        self.callee_name(&c.node).is_some_and(|n| {
-            self.builtin_of(n).is_none() && self.lw.sigs.get(n).is_some_and(|s| s.def.is_some())
-        })
-    }
-
-    fn call_text(&self, c: &AstNode<CallExpression>) -> String {
-        format!("{}()", self.callee_name(&c.node).unwrap_or("?"))
-    }
-
-    /// Lowers a call. Returns the call's value for `Want::Value`.
-    pub fn call(&mut self, c: &AstNode<CallExpression>, span: Span, want: Want) -> Option<Expr> {
-        let Some(name) = self.callee_name(&c.node).map(str::to_string) else {
-            self.error(span, "calls through function pointers are not supported");
-            return None;
-        };
-        if self.func.is_none() {
-            self.error(span, "a function call is not a constant expression");
-            return None;
-        }
-        if let Some(Binding::Var(_) | Binding::Unsupported(_)) = self.lookup(&name) {
-            self.error(span, format!("'{name}' is not a function"));
-            return None;
-        }
-        let args = &c.node.arguments;
-        if let Some(b) = self.builtin_of(&name) {
-            return self.builtin_call(b, &name, c, span, want);
-        }
-        let Some(sig) = self.lw.sigs.get(&name).cloned() else {
-            let why = match name.as_str() {
-                // <stdlib.h> is known, but memory is not modelled.
-                "malloc" | "calloc" | "realloc" | "free" | "alloca" => {
-                    format!("dynamic memory is not supported (call to '{name}')")
-                }
-                _ => format!("call to undeclared function '{name}'"),
-            };
-            self.error(span, why);
-            return None;
-        };
-        let Some(callee) = sig.def else {
-            self.error(
-                span,
-                format!("call to function '{name}', which has no definition (only the verification harness and output functions are built in)"),
-            );
-            return None;
-        };
-        let callee_fn = self.lw.functions[callee.0 as usize].clone();
-        if args.len() != sig.ty.params.len() {
-            self.error(
-                span,
-                format!(
-                    "function '{name}' takes {} argument(s), {} given",
-                    sig.ty.params.len(),
-                    args.len()
-                ),
-            );
-            return None;
-        }
-        let mut values = Vec::new();
-        for (a, p) in args.iter().zip(&sig.ty.params) {
-            let v = self.rvalue(a)?;
-            match &p.ty {
-                CType::Int(t) => values.push(v.convert(*t)),
-                other => {
-                    let sp = self.span(a.span);
-                    self.error(
-                        sp,
-                        format!("cannot pass an argument of type {}", other.describe()),
-                    );
-                    return None;
-                }
-            }
-        }
-        let (assign, result) = match want {
-            Want::Discard => (None, None),
-            Want::Into(v) => (Some(v), Some(Expr::var(v, self.var_type(v)))),
-            Want::Value => match callee_fn.ret {
-                Some((t, _)) => {
-                    let tmp = self.new_tmp(t);
-                    (Some(tmp), Some(Expr::var(tmp, t)))
-                }
-                None => {
-                    self.error(
-                        span,
-                        format!("the void result of '{name}' is used as a value"),
-                    );
-                    return None;
-                }
-            },
-        };
-        if assign.is_some() && callee_fn.ret.is_none() {
-            self.error(
-                span,
-                format!("the void result of '{name}' is used as a value"),
-            );
-            return None;
-        }
-        let call_site = self.cur;
-        let return_site = self.new_node();
-        self.edge_to(
-            callee_fn.entry,
-            EdgeKind::Call {
-                callee,
-                args: values,
-                return_site,
-            },
-            span,
-        );
-        self.edge(
-            callee_fn.exit,
-            return_site,
-            EdgeKind::Return {
-                callee,
-                assign,
-                call_site,
-            },
-            span,
-        );
-        self.cur = return_site;
-        result
-    }
-
-    fn builtin_call(
-        &mut self,
-        b: Builtin,
-        name: &str,
-        c: &AstNode<CallExpression>,
-        span: Span,
-        want: Want,
-    ) -> Option<Expr> {
-        let args = &c.node.arguments;
-        let void_result = |s: &mut Self| {
-            if !matches!(want, Want::Discard) {
-                s.error(span, format!("'{name}' returns no value"));
-            }
-            None
-        };
-        match b {
-            Builtin::Nondet(_) => {
-                let ty = self.nondet_type_of(c)?;
-                let origin = self.call_text(c);
-                match want {
-                    Want::Discard => None,
-                    Want::Into(v) => {
-                        let t = self.var_type(v);
-                        let tmp = self.new_tmp(ty);
-                        self.emit(
-                            EdgeKind::Assign {
-                                lhs: tmp,
-                                rhs: Rhs::Nondet { ty, origin },
-                            },
-                            span,
-                        );
-                        self.emit(
-                            EdgeKind::Assign {
-                                lhs: v,
-                                rhs: Rhs::Expr(Expr::var(tmp, ty).convert(t)),
-                            },
-                            span,
-                        );
-                        Some(Expr::var(v, t))
-                    }
-                    Want::Value => {
-                        let tmp = self.new_tmp(ty);
-                        self.emit(
-                            EdgeKind::Assign {
-                                lhs: tmp,
-                                rhs: Rhs::Nondet { ty, origin },
-                            },
-                            span,
-                        );
-                        Some(Expr::var(tmp, ty))
-                    }
-                }
-            }
-            Builtin::NondetUnsupported => {
-                self.error(
-                    span,
-                    format!("'{name}' returns a type that is not supported"),
-                );
-                None
-            }
-            Builtin::Assume | Builtin::Assert => {
-                if args.len() != 1 {
-                    self.error(span, format!("'{name}' takes one argument"));
-                    return None;
-                }
-                let next = self.new_node();
-                let fail = if b == Builtin::Assert {
-                    Some(self.error_node())
-                } else {
-                    None
-                };
-                self.condition(&args[0], Some(next), fail);
-                self.cur = next;
-                void_result(self)
-            }
-            Builtin::ReachError => {
-                let err = self.error_node();
-                self.edge_to(err, EdgeKind::ReachError(format!("{name}();")), span);
-                self.dead();
-                void_result(self)
-            }
-            Builtin::Abort => {
-                let term = self.termination_node();
-                let text = if name == "abort" {
-                    "abort();".to_string()
-                } else {
-                    format!("{name}(...);")
-                };
-                self.edge_to(term, EdgeKind::Abort(text), span);
-                self.dead();
-                void_result(self)
-            }
-            Builtin::Output => {
-                for a in args {
-                    if !matches!(a.node, Expression::StringLiteral(_)) && has_side_effects(&a.node)
-                    {
-                        self.effect(a);
-                    }
-                }
-                let origin = format!("{name}(...)");
-                let nondet = Rhs::Nondet {
-                    ty: IntType::INT,
-                    origin,
-                };
-                match want {
-                    Want::Discard => None,
-                    Want::Into(v) if self.var_type(v) == IntType::INT => {
-                        self.emit(
-                            EdgeKind::Assign {
-                                lhs: v,
-                                rhs: nondet,
-                            },
-                            span,
-                        );
-                        Some(Expr::var(v, IntType::INT))
-                    }
-                    Want::Into(v) => {
-                        let tmp = self.new_tmp(IntType::INT);
-                        self.emit(
-                            EdgeKind::Assign {
-                                lhs: tmp,
-                                rhs: nondet,
-                            },
-                            span,
-                        );
-                        let t = self.var_type(v);
-                        let value = Expr::var(tmp, IntType::INT).convert(t);
-                        self.emit(
-                            EdgeKind::Assign {
-                                lhs: v,
-                                rhs: Rhs::Expr(value),
-                            },
-                            span,
-                        );
-                        Some(Expr::var(v, t))
-                    }
-                    Want::Value => {
-                        let tmp = self.new_tmp(IntType::INT);
-                        self.emit(
-                            EdgeKind::Assign {
-                                lhs: tmp,
-                                rhs: nondet,
-                            },
-                            span,
-                        );
-                        Some(Expr::var(tmp, IntType::INT))
-                    }
-                }
-            }
         }
     }
 }

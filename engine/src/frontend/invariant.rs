@@ -8,7 +8,7 @@
 //! program's, is the result.
 
 use crate::cfa::{Cfa, EdgeKind};
-use crate::frontend::expr::{as_condition, binary, has_side_effects};
+use crate::frontend::arith::{as_condition, binary, has_side_effects};
 use crate::frontend::parse_program;
 use crate::ir::{BinOp, Expr, ExprKind, FuncId, IntType, VarId};
 use lang_c::ast::{BlockItem, ExternalDeclaration, Statement};
@@ -204,8 +204,9 @@ fn balanced(text: &str) -> bool {
     d == 0
 }
 
-/// `text` split at `sep` outside parentheses, when it has at least two parts and no
-/// top-level `?`, `,` or quote (whose precedence or contents would make the split wrong).
+/// `text` split at `sep` outside parentheses and string literals (a cell of a literal is
+/// `"ab"[1]`), when it has at least two parts and no top-level `?`, `,` or character
+/// constant (whose precedence or contents would make the split wrong).
 fn split_top<'t>(text: &'t str, sep: &str) -> Option<Vec<&'t str>> {
     let bytes = text.as_bytes();
     let mut depth = 0i32;
@@ -216,7 +217,16 @@ fn split_top<'t>(text: &'t str, sep: &str) -> Option<Vec<&'t str>> {
         match bytes[i] {
             b'(' | b'[' => depth += 1,
             b')' | b']' => depth -= 1,
-            b'\'' | b'"' => return None,
+            b'"' => {
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+                if i >= bytes.len() {
+                    return None;
+                }
+            }
+            b'\'' => return None,
             b'?' | b',' if depth == 0 => return None,
             _ => {}
         }
@@ -291,15 +301,34 @@ fn parse_one(
     let visible = visible_variables(cfa, function);
     let mut program = String::new();
     let mut by_name = BTreeMap::new();
+    // Cells of objects are named by C lvalues (`a[2]`, `s.x`): each is declared under an
+    // identifier of its own, which replaces its name in the text, and `&` of a cell or an
+    // object is its address.
+    let mut replace: Vec<(String, String)> = Vec::new();
     for (name, id) in &visible {
         let Some(id) = id else { continue };
         // The invariant's own function is `main` here; a variable of that name cannot be.
         if name == "main" {
             continue;
         }
-        program.push_str(&format!("{} {name};\n", cfa.var(*id).ty.c_name()));
-        by_name.insert(name.clone(), *id);
+        let decl = if is_identifier(name) {
+            name.clone()
+        } else {
+            let m = format!("__cell_{}", id.0);
+            replace.push((name.clone(), m.clone()));
+            m
+        };
+        program.push_str(&format!("{} {decl};\n", cfa.var(*id).ty.c_name()));
+        by_name.insert(decl, *id);
     }
+    for o in cfa.objects.iter().filter(|o| !o.heap) {
+        replace.push((format!("&{}", o.name), format!("{}U", o.base)));
+        for (off, v) in &o.cells {
+            let cell = &cfa.var(*v).name;
+            replace.push((format!("&{cell}"), format!("{}U", o.base + off)));
+        }
+    }
+    let text = &substitute(text, &mut replace);
     if let Some(r) = result {
         program.push_str(&format!("{} {RESULT};\n", cfa.var(r).ty.c_name()));
         by_name.insert(RESULT.to_string(), r);
@@ -351,6 +380,45 @@ fn parse_one(
         }
     }
     remap(&value, &map)
+}
+
+fn is_identifier(s: &str) -> bool {
+    s.chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// `text` with each occurrence of a key of `replace` (the longest one that matches at a
+/// position, as a whole token: not inside an identifier, and not followed by more of a name)
+/// replaced by its value; outside string literals except where a key is one.
+fn substitute(text: &str, replace: &mut [(String, String)]) -> String {
+    replace.sort_by(|a, b| b.0.len().cmp(&a.0.len()).then(a.0.cmp(&b.0)));
+    let bytes = text.as_bytes();
+    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let start_ok = i == 0 || !word(bytes[i - 1]);
+        // `&&` is no address-of.
+        let amp_ok = bytes[i] != b'&'
+            || (bytes.get(i + 1) != Some(&b'&') && (i == 0 || bytes[i - 1] != b'&'));
+        if start_ok && amp_ok {
+            let hit = replace.iter().find(|(k, _)| {
+                text[i..].starts_with(k.as_str())
+                    && !matches!(bytes.get(i + k.len()), Some(b) if word(*b) || *b == b'[' || *b == b'.')
+            });
+            if let Some((k, v)) = hit {
+                out.push_str(v);
+                i += k.len();
+                continue;
+            }
+        }
+        let c = text[i..].chars().next().unwrap_or(' ');
+        out.push(c);
+        i += c.len_utf8();
+    }
+    out
 }
 
 /// `e` with its variables renamed by `map`; a variable outside the map is an error.

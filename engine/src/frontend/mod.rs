@@ -1,14 +1,28 @@
 //! C front end: built-in preprocessing, parsing with lang-c, and lowering of the AST into the
 //! CFA ([`crate::cfa`]). Every problem with the input is a [`Diagnostic`]; no input panics.
 
+mod arith;
+mod builder;
 mod builtins;
+mod call;
+mod cond;
+mod decl;
+mod escape;
 mod expr;
+mod function;
+mod init;
 pub mod invariant;
+mod layout;
 mod lower;
+mod memory;
+mod objects;
+mod place;
+mod points_to;
 pub mod preprocess;
 mod scope;
 mod stmt;
 mod types;
+mod value;
 
 use crate::cfa::Cfa;
 use crate::diag::{Diagnostic, Severity, SourceMap, Span};
@@ -57,11 +71,36 @@ pub fn parse_program(file: &str, source: &str) -> Result<Parsed, Vec<Diagnostic>
         cpp_options: Vec::new(),
         flavor: Flavor::GnuC11,
     };
-    let parse = match parse_preprocessed(&config, pre.text) {
-        Ok(p) => p,
-        Err(e) => return Err(vec![syntax_error(&e, &pre.map)]),
+    let mut text = pre.text;
+    let mut map = pre.map;
+    let mut implicit = 0;
+    let parse = loop {
+        match parse_preprocessed(&config, text) {
+            Ok(p) => break p,
+            Err(e) => {
+                // C89's implicit `int` (`extern f();`, `main() {`): the declaration is read
+                // with `int` written out, and a warning says so.
+                let at = e.offset;
+                text = e.source;
+                match implicit_int_name(&text, at) {
+                    Some(name) if implicit < MAX_IMPLICIT_INT => {
+                        warnings.push(Diagnostic::warning(
+                            map.span(at, at + name.len()),
+                            format!(
+                                "type specifier missing for '{name}': 'int' assumed (implicit int)"
+                            ),
+                        ));
+                        text.insert_str(at, "int ");
+                        map.insert(at, 4);
+                        implicit += 1;
+                    }
+                    _ => return Err(vec![syntax_error_at(&text, at, &e.expected, &map)]),
+                }
+            }
+        }
     };
-    let mut result = lower::lower(file, &parse.unit, &pre.map)?;
+    let pre_map = map;
+    let mut result = lower::lower(file, &parse.unit, &pre_map, &parse.source)?;
     warnings.append(&mut result.warnings);
     result.warnings = warnings;
     Ok(result)
@@ -127,10 +166,46 @@ fn readable_expected(expected: &[&str]) -> Vec<String> {
     out
 }
 
-fn syntax_error(e: &lang_c::driver::SyntaxError, map: &SourceMap) -> Diagnostic {
-    let expected: Vec<&str> = e.expected.iter().copied().collect();
+/// Most declarations read with an implicit `int` (each costs one more parse).
+const MAX_IMPLICIT_INT: usize = 16;
+
+/// The name declared with an implicit `int` when the parser stopped at `at`: an identifier
+/// followed by `(` that starts a declaration (at the start of the text, after `;` or `}`, or
+/// after a storage class).
+fn implicit_int_name(text: &str, at: usize) -> Option<&str> {
+    let rest = text.get(at..)?;
+    let len = rest
+        .bytes()
+        .take_while(|b| b.is_ascii_alphanumeric() || *b == b'_')
+        .count();
+    let name = &rest[..len];
+    if len == 0 || name.as_bytes()[0].is_ascii_digit() {
+        return None;
+    }
+    if !rest[len..].trim_start().starts_with('(') {
+        return None;
+    }
+    let before = text[..at].trim_end();
+    let word_start = before
+        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .map_or(0, |i| i + 1);
+    let ok = match &before[word_start..] {
+        "extern" | "static" | "inline" | "__inline" | "__inline__" => true,
+        "" => before.is_empty() || before.ends_with(';') || before.ends_with('}'),
+        _ => false,
+    };
+    ok.then_some(name)
+}
+
+fn syntax_error_at(
+    source: &str,
+    offset: usize,
+    expected: &std::collections::HashSet<&'static str>,
+    map: &SourceMap,
+) -> Diagnostic {
+    let expected: Vec<&str> = expected.iter().copied().collect();
     let expected = readable_expected(&expected);
-    let found = e.source[e.offset.min(e.source.len())..]
+    let found = source[offset.min(source.len())..]
         .split(|c: char| c.is_whitespace())
         .find(|s| !s.is_empty())
         .map(|s| s.chars().take(20).collect::<String>());
@@ -145,7 +220,7 @@ fn syntax_error(e: &lang_c::driver::SyntaxError, map: &SourceMap) -> Diagnostic 
             if expected.len() > 8 { ", ..." } else { "" }
         ));
     }
-    Diagnostic::error(map.span(e.offset, e.offset + 1), msg)
+    Diagnostic::error(map.span(offset, offset + 1), msg)
 }
 
 fn check_nesting(text: &str, map: &SourceMap) -> Result<(), Vec<Diagnostic>> {

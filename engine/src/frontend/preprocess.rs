@@ -188,8 +188,15 @@ fn header_prelude(name: &str) -> Option<&'static str> {
             "typedef long long intmax_t; typedef unsigned long long uintmax_t;"
         ),
         "stddef.h" | "stdlib.h" | "stdio.h" | "string.h" => "typedef unsigned int size_t;",
+        // The types only: calls of their functions get a diagnostic (see `builtins`).
+        "setjmp.h" => "typedef int jmp_buf[16]; typedef int sigjmp_buf[16];",
+        "pthread.h" | "threads.h" => concat!(
+            "typedef unsigned int pthread_t; typedef int pthread_attr_t; ",
+            "typedef int pthread_mutex_t; typedef int pthread_mutexattr_t; ",
+            "typedef unsigned int thrd_t;"
+        ),
         "assert.h" | "limits.h" | "stdbool.h" | "math.h" | "ctype.h" | "errno.h" | "stdarg.h"
-        | "time.h" | "unistd.h" | "inttypes.h" | "float.h" | "signal.h" | "setjmp.h" => "",
+        | "time.h" | "unistd.h" | "inttypes.h" | "float.h" | "signal.h" => "",
         _ => return None,
     })
 }

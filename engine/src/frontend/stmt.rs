@@ -3,341 +3,28 @@
 //! becomes a chain of `[e == c]` tests, loops get a head location with a back edge, `goto`
 //! jumps to label locations, dead code is dropped afterwards.
 
-use crate::cfa::{EdgeKind, Function, NodeId, NodeKind, Rhs};
+use crate::cfa::{EdgeKind, NodeId};
 use crate::diag::Span;
-use crate::frontend::scope::{Binding, Lowerer};
-use crate::frontend::types::{declarator_name, CType, FunctionType};
-use crate::ir::{BinOp, Expr, ExprKind, FuncId, IntType, VarId, Variable};
-use lang_c::ast::{
-    BlockItem, Declaration, Expression, ForInitializer, FunctionDefinition, Initializer, Label,
-    Statement,
-};
+use crate::frontend::builder::{span_end, span_start, Case, CaseKind, FnBuilder};
+use crate::frontend::value::Place;
+
+use crate::frontend::types::CType;
+use crate::ir::{BinOp, Expr, ExprKind, IntType};
+use lang_c::ast::{BlockItem, Expression, ForInitializer, Label, Statement};
+
 use lang_c::span::Node as AstNode;
 use std::collections::BTreeMap;
 
-#[derive(Clone, Debug)]
-pub(crate) enum CaseKind {
-    Value(i128),
-    Range(i128, i128),
-    Default,
-}
-
-#[derive(Clone, Debug)]
-pub(crate) struct Case {
-    pub kind: CaseKind,
-    pub node: NodeId,
-    pub span: Span,
-}
-
-struct LabelInfo {
-    node: NodeId,
-    defined: bool,
-    first_use: Span,
-}
-
-pub(crate) struct FnBuilder<'l, 'a> {
-    pub lw: &'l mut Lowerer<'a>,
-    /// `None` in a constant-expression context, where no edge may be emitted.
-    pub func: Option<FuncId>,
-    pub fname: String,
-    pub cur: NodeId,
-    pub scopes: Vec<BTreeMap<String, Binding>>,
-    name_counts: BTreeMap<String, u32>,
-    labels: BTreeMap<String, LabelInfo>,
-    breaks: Vec<NodeId>,
-    continues: Vec<NodeId>,
-    switches: Vec<(IntType, Vec<Case>)>,
-    exit: NodeId,
-    error_node: Option<NodeId>,
-    term_node: Option<NodeId>,
-    tmp_count: u32,
-}
-
 impl<'l, 'a> FnBuilder<'l, 'a> {
-    /// A builder for integer constant expressions outside of functions.
-    pub fn constant_context(
-        lw: &'l mut Lowerer<'a>,
-        extra: Option<BTreeMap<String, Binding>>,
-    ) -> FnBuilder<'l, 'a> {
-        FnBuilder {
-            lw,
-            func: None,
-            fname: String::new(),
-            cur: NodeId(u32::MAX),
-            scopes: extra.into_iter().collect(),
-            name_counts: BTreeMap::new(),
-            labels: BTreeMap::new(),
-            breaks: Vec::new(),
-            continues: Vec::new(),
-            switches: Vec::new(),
-            exit: NodeId(u32::MAX),
-            error_node: None,
-            term_node: None,
-            tmp_count: 0,
-        }
-    }
-
-    /// Creates entry and exit locations, parameters and the return variable of a function.
-    pub fn declare_function(
-        lw: &mut Lowerer<'_>,
-        id: FuncId,
-        name: String,
-        fty: &FunctionType,
-        span: Span,
-    ) {
-        let entry = lw.new_node(id, span.start_line, NodeKind::FunctionEntry);
-        let exit = lw.new_node(id, span.end_line, NodeKind::FunctionExit);
-        let mut params = Vec::new();
-        for (i, p) in fty.params.iter().enumerate() {
-            let pname = p.name.clone().unwrap_or_else(|| format!("__param{i}"));
-            let ty = match p.ty {
-                CType::Int(t) => t,
-                _ => IntType::INT, // unusable: bound as unsupported in the body
-            };
-            params.push(lw.new_var(Variable {
-                qualified: format!("{name}::{pname}"),
-                name: pname,
-                ty,
-                function: Some(id),
-                synthetic: p.name.is_none(),
-            }));
-        }
-        let ret = match fty.ret {
-            CType::Int(t) => Some((
-                t,
-                lw.new_var(Variable {
-                    qualified: format!("{name}::__retval__"),
-                    name: format!("{name}::__retval__"),
-                    ty: t,
-                    function: Some(id),
-                    synthetic: true,
-                }),
-            )),
-            _ => None,
-        };
-        if let CType::Unsupported(what) = &fty.ret {
-            lw.error(
-                span,
-                format!("{what} are not supported (return type of '{name}')"),
-            );
-        }
-        debug_assert_eq!(lw.functions.len(), id.0 as usize);
-        lw.functions.push(Function {
-            id,
-            name,
-            entry,
-            exit,
-            params,
-            ret,
-            span,
-        });
-    }
-
-    pub fn build_body(
-        lw: &'l mut Lowerer<'a>,
-        id: FuncId,
-        fd: &AstNode<FunctionDefinition>,
-        fty: &FunctionType,
-        is_main: bool,
-    ) {
-        let f = lw.functions[id.0 as usize].clone();
-        let mut b = FnBuilder {
-            lw,
-            func: Some(id),
-            fname: f.name.clone(),
-            cur: f.entry,
-            scopes: vec![BTreeMap::new()],
-            name_counts: BTreeMap::new(),
-            labels: BTreeMap::new(),
-            breaks: Vec::new(),
-            continues: Vec::new(),
-            switches: Vec::new(),
-            exit: f.exit,
-            error_node: None,
-            term_node: None,
-            tmp_count: 0,
-        };
-        for (p, v) in fty.params.iter().zip(&f.params) {
-            if let Some(n) = &p.name {
-                let binding = match &p.ty {
-                    CType::Int(_) => Binding::Var(*v),
-                    other => Binding::Unsupported(other.describe()),
-                };
-                b.scopes[0].insert(n.clone(), binding);
-                b.name_counts.insert(n.clone(), 1);
-            }
-        }
-        let body_span = b.span(fd.node.statement.span);
-        if is_main && !b.lw.global_inits.is_empty() {
-            let start = b.new_node();
-            b.edge_to(
-                start,
-                EdgeKind::Blank("INIT GLOBAL VARS".into()),
-                Span::point(f.span.start_line, 1),
-            );
-            b.cur = start;
-            for (v, init, span) in b.lw.global_inits.clone() {
-                let next = b.new_node();
-                b.edge_to(next, EdgeKind::Declare { var: v, init }, span);
-                b.cur = next;
-            }
-        }
-        let start = b.new_node();
-        b.edge_to(
-            start,
-            EdgeKind::Blank("Function start dummy edge".into()),
-            Span::point(body_span.start_line, body_span.start_col),
-        );
-        b.cur = start;
-        b.stmt(&fd.node.statement);
-        let end = Span::point(
-            body_span.end_line,
-            body_span.end_col.saturating_sub(1).max(1),
-        );
-        let exit = b.exit;
-        b.edge_to(exit, EdgeKind::Blank("default return".into()), end);
-        for (name, l) in std::mem::take(&mut b.labels) {
-            if !l.defined {
-                b.lw.error(l.first_use, format!("use of undeclared label '{name}'"));
-            }
-        }
-    }
-
     // ----- helpers -------------------------------------------------------------------------
-
-    pub fn span(&self, s: lang_c::span::Span) -> Span {
-        self.lw.span(s)
-    }
-
-    pub fn error(&mut self, span: Span, msg: impl Into<String>) {
-        self.lw.error(span, msg);
-    }
-
-    /// Records the branching statement at `span` whose condition starts at the current
-    /// location.
-    fn branching(&mut self, span: Span, then: NodeId, otherwise: NodeId) {
-        let b = crate::cfa::Branching {
-            keyword: span_start(span),
-            entry: self.cur,
-            then,
-            otherwise,
-        };
-        self.lw.branchings.push(b);
-    }
-
-    pub fn new_node(&mut self) -> NodeId {
-        let f = self.func.unwrap_or(FuncId(u32::MAX));
-        self.lw.new_node(f, 0, NodeKind::Normal)
-    }
-
-    /// Adds an edge from the current location to `to`. In a constant context this is an error.
-    pub fn edge_to(&mut self, to: NodeId, kind: EdgeKind, span: Span) {
-        self.edge(self.cur, to, kind, span);
-    }
-
-    pub fn edge(&mut self, from: NodeId, to: NodeId, kind: EdgeKind, span: Span) {
-        if self.func.is_none() {
-            self.error(span, "expression is not a constant");
-            return;
-        }
-        self.lw.add_edge(from, to, kind, span);
-    }
-
-    /// Emits `kind` as an edge to a fresh location and continues there.
-    pub fn emit(&mut self, kind: EdgeKind, span: Span) {
-        if self.func.is_none() {
-            self.error(span, "expression is not a constant");
-            return;
-        }
-        let next = self.new_node();
-        self.edge_to(next, kind, span);
-        self.cur = next;
-    }
-
-    /// Continues in a fresh location without incoming edges (code after a jump).
-    pub fn dead(&mut self) {
-        self.cur = self.new_node();
-    }
-
-    pub fn error_node(&mut self) -> NodeId {
-        if let Some(n) = self.error_node {
-            return n;
-        }
-        let f = self.func.unwrap_or(FuncId(u32::MAX));
-        let n = self.lw.new_node(f, 0, NodeKind::Error);
-        self.error_node = Some(n);
-        n
-    }
-
-    pub fn termination_node(&mut self) -> NodeId {
-        if let Some(n) = self.term_node {
-            return n;
-        }
-        let f = self.func.unwrap_or(FuncId(u32::MAX));
-        let n = self.lw.new_node(f, 0, NodeKind::Termination);
-        self.term_node = Some(n);
-        n
-    }
-
-    pub fn lookup(&self, name: &str) -> Option<Binding> {
-        for s in self.scopes.iter().rev() {
-            if let Some(b) = s.get(name) {
-                return Some(b.clone());
-            }
-        }
-        self.lw.globals.get(name).cloned()
-    }
-
-    pub fn new_tmp(&mut self, ty: IntType) -> VarId {
-        let n = self.tmp_count;
-        self.tmp_count += 1;
-        let f = self.func.unwrap_or(FuncId(u32::MAX));
-        self.lw.new_var(Variable {
-            qualified: format!("{}::__tmp_{n}", self.fname),
-            name: format!("__tmp_{n}"),
-            ty,
-            function: Some(f),
-            synthetic: true,
-        })
-    }
-
-    fn local_var(&mut self, name: &str, ty: IntType, is_static: bool) -> VarId {
-        let count = self.name_counts.entry(name.to_string()).or_insert(0);
-        let display = if *count == 0 {
-            name.to_string()
-        } else {
-            format!("{name}__{count}")
-        };
-        *count += 1;
-        self.lw.new_var(Variable {
-            qualified: format!("{}::{display}", self.fname),
-            name: display,
-            ty,
-            function: if is_static { None } else { self.func },
-            synthetic: false,
-        })
-    }
-
-    fn label_node(&mut self, name: &str, span: Span) -> NodeId {
-        if let Some(l) = self.labels.get(name) {
-            return l.node;
-        }
-        let node = self.new_node();
-        self.labels.insert(
-            name.to_string(),
-            LabelInfo {
-                node,
-                defined: false,
-                first_use: span,
-            },
-        );
-        node
-    }
 
     // ----- statements ----------------------------------------------------------------------
 
     pub fn stmt(&mut self, s: &AstNode<Statement>) {
         let span = self.span(s.span);
+        if !matches!(s.node, Statement::Compound(_)) {
+            self.stmt_text = Some(self.lw.source_text(s.span));
+        }
         match &s.node {
             Statement::Compound(items) => {
                 self.scopes.push(BTreeMap::new());
@@ -460,7 +147,13 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
         }
     }
 
-    fn loop_body(&mut self, body: &AstNode<Statement>, exit: NodeId, cont: NodeId, span: Span) {
+    pub(crate) fn loop_body(
+        &mut self,
+        body: &AstNode<Statement>,
+        exit: NodeId,
+        cont: NodeId,
+        span: Span,
+    ) {
         self.breaks.push(exit);
         self.continues.push(cont);
         self.stmt(body);
@@ -469,19 +162,41 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
         self.edge_to(cont, EdgeKind::Blank(String::new()), span_end(span));
     }
 
-    fn return_stmt(&mut self, e: Option<&AstNode<Expression>>, span: Span) {
+    pub(crate) fn return_stmt(&mut self, e: Option<&AstNode<Expression>>, span: Span) {
         let Some(func) = self.func else { return };
         let ret = self.lw.functions[func.0 as usize].ret;
-        let value = match (e, ret) {
-            (Some(e), Some((t, _))) => match self.rvalue(e) {
-                Some(v) => Some(v.convert(t)),
-                None => return,
-            },
-            (Some(e), None) => {
+        let ret_obj = self.lw.ret_objects.get(&func).copied();
+        let value = match (e, ret, ret_obj) {
+            (Some(e), Some((t, _)), _) => {
+                let ty = self
+                    .lw
+                    .sigs
+                    .get(&self.fname)
+                    .map(|s| s.ty.ret.clone())
+                    .unwrap_or(CType::Int(t));
+                match self.assigned_value(&ty, e, span) {
+                    Some(v) => Some(v.e.convert(t)),
+                    None => return,
+                }
+            }
+            (Some(e), None, Some(o)) => {
+                // A struct result: into the function's return cells.
+                let Some(src) = self.place(e) else { return };
+                let obj = self.lw.object(o);
+                let dst = Place::Mem {
+                    addr: crate::frontend::objects::address(obj.base),
+                    ty: obj.ty.clone(),
+                    obj: Some(o),
+                    member: None,
+                };
+                self.copy(&dst, &src, span);
+                None
+            }
+            (Some(e), None, None) => {
                 self.effect(e);
                 None
             }
-            (None, _) => None,
+            (None, _, _) => None,
         };
         let exit = self.exit;
         self.edge_to(
@@ -495,7 +210,7 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
         self.dead();
     }
 
-    fn labeled(&mut self, l: &AstNode<lang_c::ast::LabeledStatement>, span: Span) {
+    pub(crate) fn labeled(&mut self, l: &AstNode<lang_c::ast::LabeledStatement>, span: Span) {
         match &l.node.label.node {
             Label::Identifier(id) => {
                 let name = &id.node.name;
@@ -525,7 +240,7 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
         self.stmt(&l.node.statement);
     }
 
-    fn case_value(&mut self, e: &AstNode<Expression>) -> Option<i128> {
+    pub(crate) fn case_value(&mut self, e: &AstNode<Expression>) -> Option<i128> {
         let ty = self.switches.last().map(|s| s.0).unwrap_or(IntType::INT);
         let sp = self.span(e.span);
         let (v, _) = self.lw.const_expr(e, self.scopes.last())?;
@@ -533,7 +248,7 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
         Some(ty.wrap(v))
     }
 
-    fn case_label(&mut self, kind: Option<CaseKind>, span: Span) {
+    pub(crate) fn case_label(&mut self, kind: Option<CaseKind>, span: Span) {
         if self.switches.is_empty() {
             self.error(span, "case label outside of a switch");
             return;
@@ -551,7 +266,7 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
         }
     }
 
-    fn switch(&mut self, sw: &AstNode<lang_c::ast::SwitchStatement>, span: Span) {
+    pub(crate) fn switch(&mut self, sw: &AstNode<lang_c::ast::SwitchStatement>, span: Span) {
         let Some(e) = self.rvalue(&sw.node.expression) else {
             return;
         };
@@ -603,83 +318,6 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
     }
 
     // ----- declarations --------------------------------------------------------------------
-
-    fn local_declaration(&mut self, d: &AstNode<Declaration>) {
-        let (base, storage) = self.lw.specifiers(&d.node.specifiers);
-        for init_decl in &d.node.declarators {
-            let Some(name_node) = declarator_name(&init_decl.node.declarator.node) else {
-                continue;
-            };
-            let name = name_node.node.name.clone();
-            let span = self.span(init_decl.span);
-            let ty = self
-                .lw
-                .declarator_type(base.clone(), &init_decl.node.declarator.node);
-            if storage.typedef {
-                self.lw.typedefs.insert(name, ty);
-                continue;
-            }
-            match ty {
-                CType::Function(f) => {
-                    self.lw
-                        .sigs
-                        .entry(name.clone())
-                        .or_insert(crate::frontend::scope::Signature { ty: *f, def: None });
-                    if let Some(s) = self.scopes.last_mut() {
-                        s.insert(name.clone(), Binding::Function);
-                    }
-                }
-                CType::Void => self.error(span, format!("variable '{name}' declared void")),
-                CType::Unsupported(what) => {
-                    if init_decl.node.initializer.is_some() {
-                        self.error(
-                            span,
-                            format!("{what} are not supported (variable '{name}')"),
-                        );
-                    }
-                    if let Some(s) = self.scopes.last_mut() {
-                        s.insert(name, Binding::Unsupported(what));
-                    }
-                }
-                CType::Int(t) => {
-                    let v = self.local_var(&name, t, storage.is_static);
-                    if storage.is_static {
-                        let init = match &init_decl.node.initializer {
-                            Some(AstNode {
-                                node: Initializer::Expression(e),
-                                ..
-                            }) => self
-                                .lw
-                                .const_expr(e, self.scopes.last())
-                                .map(|(c, _)| Rhs::Expr(Expr::constant(t, c))),
-                            Some(_) => {
-                                self.error(span, "initializer lists are not supported");
-                                None
-                            }
-                            None => Some(Rhs::Expr(Expr::constant(t, 0))),
-                        };
-                        self.lw.global_inits.push((v, init, span));
-                        if let Some(s) = self.scopes.last_mut() {
-                            s.insert(name, Binding::Var(v));
-                        }
-                        continue;
-                    }
-                    // The scope of a declared identifier begins right after its declarator.
-                    if let Some(s) = self.scopes.last_mut() {
-                        s.insert(name, Binding::Var(v));
-                    }
-                    match &init_decl.node.initializer {
-                        None => self.emit(EdgeKind::Declare { var: v, init: None }, span),
-                        Some(AstNode {
-                            node: Initializer::Expression(e),
-                            ..
-                        }) => self.declare_with_init(v, t, e, span),
-                        Some(_) => self.error(span, "initializer lists are not supported"),
-                    }
-                }
-            }
-        }
-    }
 }
 
 pub(crate) fn cmp(op: BinOp, a: Expr, b: Expr) -> Expr {
@@ -688,12 +326,4 @@ pub(crate) fn cmp(op: BinOp, a: Expr, b: Expr) -> Expr {
         ty: IntType::INT,
         kind: ExprKind::Binary(op, Box::new(a.convert(t)), Box::new(b.convert(t))),
     }
-}
-
-fn span_start(s: Span) -> Span {
-    Span::point(s.start_line, s.start_col)
-}
-
-fn span_end(s: Span) -> Span {
-    Span::point(s.end_line, s.end_col.saturating_sub(1).max(1))
 }

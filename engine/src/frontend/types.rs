@@ -1,13 +1,20 @@
 //! C types as the front end sees them, and the resolution of declaration specifiers,
-//! declarators and literals.
+//! declarators and literals. Struct and union definitions, typedef names and array sizes are
+//! resolved through a [`TypeEnv`] (the lowering, which holds the records and evaluates
+//! constant expressions).
 
 use crate::ir::IntType;
 use lang_c::ast::{
-    Constant, DeclarationSpecifier, Declarator, DeclaratorKind, DerivedDeclarator, Ellipsis,
-    FloatFormat, Integer, IntegerBase, IntegerSize, ParameterDeclaration, SpecifierQualifier,
-    StorageClassSpecifier, TypeSpecifier,
+    ArraySize, Constant, DeclarationSpecifier, Declarator, DeclaratorKind, DerivedDeclarator,
+    Ellipsis, Expression, FloatFormat, Integer, IntegerBase, IntegerSize, ParameterDeclaration,
+    SpecifierQualifier, StorageClassSpecifier, StructType, TypeSpecifier,
 };
 use lang_c::span::Node;
+
+/// A struct or union, an index into the lowering's record table
+/// ([`crate::frontend::layout::Records`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct RecordId(pub u32);
 
 /// A type of the supported subset, or the reason it is not supported (reported only when an
 /// entity of that type is actually used).
@@ -15,6 +22,12 @@ use lang_c::span::Node;
 pub enum CType {
     Void,
     Int(IntType),
+    /// A pointer (32 bits in ILP32): its values are addresses.
+    Pointer(Box<CType>),
+    /// `T[n]`, or `T[]` of unknown size (`None`).
+    Array(Box<CType>, Option<u64>),
+    /// A struct or union.
+    Record(RecordId),
     Function(Box<FunctionType>),
     Unsupported(String),
 }
@@ -34,13 +47,47 @@ pub struct Param {
     pub span: lang_c::span::Span,
 }
 
+/// The integer type that holds a pointer's value (an address) in ILP32.
+pub const POINTER_INT: IntType = IntType::UINT;
+
 impl CType {
+    /// A short description for messages (records by tag: `struct point`).
     pub fn describe(&self) -> String {
         match self {
             CType::Void => "void".into(),
             CType::Int(t) => t.c_name().into(),
+            CType::Pointer(t) => format!("{} *", t.describe()),
+            CType::Array(t, Some(n)) => format!("{}[{n}]", t.describe()),
+            CType::Array(t, None) => format!("{}[]", t.describe()),
+            CType::Record(_) => "struct or union".into(),
             CType::Function(_) => "function".into(),
             CType::Unsupported(what) => what.clone(),
+        }
+    }
+
+    /// A scalar type (an integer or a pointer): one cell of memory, one value.
+    pub fn is_scalar(&self) -> bool {
+        matches!(self, CType::Int(_) | CType::Pointer(_))
+    }
+
+    /// The integer type of a scalar's value (`unsigned int` for a pointer).
+    pub fn scalar(&self) -> Option<IntType> {
+        match self {
+            CType::Int(t) => Some(*t),
+            CType::Pointer(_) => Some(POINTER_INT),
+            _ => None,
+        }
+    }
+
+    pub fn is_pointer(&self) -> bool {
+        matches!(self, CType::Pointer(_))
+    }
+
+    /// The pointed-to type of a pointer, the element type of an array.
+    pub fn pointee(&self) -> Option<&CType> {
+        match self {
+            CType::Pointer(t) | CType::Array(t, _) => Some(t),
+            _ => None,
         }
     }
 }
@@ -53,9 +100,17 @@ pub struct Storage {
     pub is_static: bool,
 }
 
-/// Resolves a typedef name to its type.
-pub trait TypedefLookup {
+/// What type resolution needs from its context: typedef names, struct and union definitions
+/// and references, the constants of enum definitions, and the values of array sizes.
+pub trait TypeEnv {
     fn typedef(&self, name: &str) -> Option<CType>;
+    /// A struct or union specifier: a definition (registered) or a reference by tag (an
+    /// incomplete record until it is defined).
+    fn record(&mut self, s: &Node<StructType>) -> CType;
+    /// Registers the constants of an enum definition.
+    fn enumeration(&mut self, e: &lang_c::ast::EnumType);
+    /// The value of an array size (an integer constant expression), or why it has none.
+    fn array_size(&mut self, e: &Node<Expression>) -> Result<u64, String>;
 }
 
 #[derive(Default)]
@@ -96,16 +151,13 @@ fn base_type(count: SpecCount) -> CType {
     } else {
         crate::ir::IntKind::Int
     };
+    // No type specifier at all is `int` (implicit int of old-style declarations such as
+    // `extern __VERIFIER_nondet_int();`).
     let _ = (count.int, count.signed);
     CType::Int(IntType { kind, signed })
 }
 
-fn count_specifier(
-    count: &mut SpecCount,
-    ts: &TypeSpecifier,
-    typedefs: &dyn TypedefLookup,
-    enums: &mut dyn FnMut(&lang_c::ast::EnumType),
-) {
+fn count_specifier(count: &mut SpecCount, ts: &TypeSpecifier, env: &mut dyn TypeEnv) {
     match ts {
         TypeSpecifier::Void => count.void = true,
         TypeSpecifier::Char => count.char += 1,
@@ -120,20 +172,14 @@ fn count_specifier(
         }
         TypeSpecifier::Complex => count.other = Some(CType::Unsupported("complex types".into())),
         TypeSpecifier::Atomic(_) => count.other = Some(CType::Unsupported("atomic types".into())),
-        TypeSpecifier::Struct(s) => {
-            let what = match s.node.kind.node {
-                lang_c::ast::StructKind::Struct => "structs",
-                lang_c::ast::StructKind::Union => "unions",
-            };
-            count.other = Some(CType::Unsupported(what.into()))
-        }
+        TypeSpecifier::Struct(s) => count.other = Some(env.record(s)),
         TypeSpecifier::Enum(e) => {
-            enums(&e.node);
+            env.enumeration(&e.node);
             count.other = Some(CType::Int(IntType::INT))
         }
         TypeSpecifier::TypedefName(id) => {
             count.other =
-                Some(typedefs.typedef(&id.node.name).unwrap_or_else(|| {
+                Some(env.typedef(&id.node.name).unwrap_or_else(|| {
                     CType::Unsupported(format!("unknown type '{}'", id.node.name))
                 }))
         }
@@ -141,12 +187,10 @@ fn count_specifier(
     }
 }
 
-/// The base type and storage class of declaration specifiers. `enums` is called for every enum
-/// definition seen (to register its constants).
+/// The base type and storage class of declaration specifiers.
 pub fn resolve_specifiers(
     specs: &[Node<DeclarationSpecifier>],
-    typedefs: &dyn TypedefLookup,
-    enums: &mut dyn FnMut(&lang_c::ast::EnumType),
+    env: &mut dyn TypeEnv,
 ) -> (CType, Storage) {
     let mut count = SpecCount::default();
     let mut storage = Storage::default();
@@ -161,9 +205,7 @@ pub fn resolve_specifiers(
                 }
                 StorageClassSpecifier::Auto | StorageClassSpecifier::Register => {}
             },
-            DeclarationSpecifier::TypeSpecifier(ts) => {
-                count_specifier(&mut count, &ts.node, typedefs, enums)
-            }
+            DeclarationSpecifier::TypeSpecifier(ts) => count_specifier(&mut count, &ts.node, env),
             DeclarationSpecifier::TypeQualifier(_)
             | DeclarationSpecifier::Function(_)
             | DeclarationSpecifier::Alignment(_)
@@ -173,16 +215,15 @@ pub fn resolve_specifiers(
     (base_type(count), storage)
 }
 
-/// The type named by the specifiers of a type name (casts, `sizeof`).
+/// The type named by the specifiers of a type name (casts, `sizeof`) or a struct field.
 pub fn resolve_specifier_qualifiers(
     specs: &[Node<SpecifierQualifier>],
-    typedefs: &dyn TypedefLookup,
-    enums: &mut dyn FnMut(&lang_c::ast::EnumType),
+    env: &mut dyn TypeEnv,
 ) -> CType {
     let mut count = SpecCount::default();
     for s in specs {
         if let SpecifierQualifier::TypeSpecifier(ts) = &s.node {
-            count_specifier(&mut count, &ts.node, typedefs, enums);
+            count_specifier(&mut count, &ts.node, env);
         }
     }
     base_type(count)
@@ -197,27 +238,39 @@ pub fn declarator_name(d: &Declarator) -> Option<&Node<lang_c::ast::Identifier>>
     }
 }
 
-/// Applies the derived declarators (pointer, array, function) to a base type.
-pub fn apply_declarator(
-    base: CType,
-    d: &Declarator,
-    typedefs: &dyn TypedefLookup,
-    enums: &mut dyn FnMut(&lang_c::ast::EnumType),
-) -> CType {
-    if let DeclaratorKind::Declarator(inner) = &d.kind.node {
-        // `int (*f)(int)` and similar: a parenthesised declarator that is only an identifier
-        // is harmless, anything else involves pointers.
-        if !inner.node.derived.is_empty() {
-            return CType::Unsupported("pointers".into());
-        }
-    }
+/// Applies the derived declarators (pointer, array, function) to a base type. C reads them
+/// inside out: in `int *a[3]`, `a` is an array of 3 pointers; in `int (*p)[3]`, `p` is a
+/// pointer to an array of 3 ints. The derived list of a declarator applies to the base type
+/// in order (pointers first, then arrays and functions from right to left as written), and
+/// a parenthesised inner declarator applies to the result.
+pub fn apply_declarator(base: CType, d: &Declarator, env: &mut dyn TypeEnv) -> CType {
     let mut ty = base;
-    for derived in &d.derived {
+    // Pointers apply first; array and function declarators after them, rightmost first
+    // innermost: `int a[2][3]` is an array of 2 arrays of 3 ints.
+    let (pointers, rest): (Vec<_>, Vec<_>) = d.derived.iter().partition(|x| {
+        matches!(
+            x.node,
+            DerivedDeclarator::Pointer(_) | DerivedDeclarator::Block(_)
+        )
+    });
+    for derived in &pointers {
         ty = match &derived.node {
-            DerivedDeclarator::Pointer(_) | DerivedDeclarator::Block(_) => {
-                CType::Unsupported("pointers".into())
-            }
-            DerivedDeclarator::Array(_) => CType::Unsupported("arrays".into()),
+            DerivedDeclarator::Pointer(_) => CType::Pointer(Box::new(ty)),
+            _ => CType::Unsupported("blocks".into()),
+        };
+    }
+    for derived in rest.iter().rev() {
+        ty = match &derived.node {
+            DerivedDeclarator::Array(a) => match &a.node.size {
+                ArraySize::Unknown => CType::Array(Box::new(ty), None),
+                ArraySize::VariableExpression(e) | ArraySize::StaticExpression(e) => {
+                    match env.array_size(e) {
+                        Ok(n) => CType::Array(Box::new(ty), Some(n)),
+                        Err(why) => CType::Unsupported(why),
+                    }
+                }
+                ArraySize::VariableUnknown => CType::Unsupported("variable-length arrays".into()),
+            },
             DerivedDeclarator::KRFunction(ids) => {
                 if !ids.is_empty() {
                     CType::Unsupported("K&R-style function definitions".into())
@@ -237,7 +290,7 @@ pub fn apply_declarator(
                         unknown_params: true,
                     }))
                 } else {
-                    let params = parameters(&f.node.parameters, typedefs, enums);
+                    let params = parameters(&f.node.parameters, env);
                     CType::Function(Box::new(FunctionType {
                         ret: ty,
                         params,
@@ -245,32 +298,28 @@ pub fn apply_declarator(
                     }))
                 }
             }
+            DerivedDeclarator::Pointer(_) | DerivedDeclarator::Block(_) => ty,
         };
-        if matches!(ty, CType::Unsupported(_)) {
-            // For functions the return type decides; keep looking only through functions.
-            if !matches!(
-                derived.node,
-                DerivedDeclarator::Function(_) | DerivedDeclarator::KRFunction(_)
-            ) {
-                return ty;
+    }
+    if let DeclaratorKind::Declarator(inner) = &d.kind.node {
+        ty = apply_declarator(ty, &inner.node, env);
+        if let CType::Pointer(t) = &ty {
+            if matches!(**t, CType::Function(_)) {
+                return CType::Unsupported("function pointers".into());
             }
         }
     }
     ty
 }
 
-fn parameters(
-    params: &[Node<ParameterDeclaration>],
-    typedefs: &dyn TypedefLookup,
-    enums: &mut dyn FnMut(&lang_c::ast::EnumType),
-) -> Vec<Param> {
+fn parameters(params: &[Node<ParameterDeclaration>], env: &mut dyn TypeEnv) -> Vec<Param> {
     let mut out = Vec::new();
     for p in params {
-        let (base, _) = resolve_specifiers(&p.node.specifiers, typedefs, enums);
+        let (base, _) = resolve_specifiers(&p.node.specifiers, env);
         let (name, ty) = match &p.node.declarator {
             Some(d) => (
                 declarator_name(&d.node).map(|n| n.node.name.clone()),
-                apply_declarator(base, &d.node, typedefs, enums),
+                apply_declarator(base, &d.node, env),
             ),
             None => (None, base),
         };
@@ -278,6 +327,13 @@ fn parameters(
         if params.len() == 1 && name.is_none() && ty == CType::Void {
             return Vec::new();
         }
+        // A parameter of array type is a pointer (C11 6.7.6.3p7), of function type a
+        // function pointer.
+        let ty = match ty {
+            CType::Array(t, _) => CType::Pointer(t),
+            CType::Function(_) => CType::Unsupported("function pointers".into()),
+            other => other,
+        };
         out.push(Param {
             name,
             ty,

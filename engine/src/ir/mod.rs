@@ -206,6 +206,13 @@ pub struct Variable {
     pub function: Option<FuncId>,
     /// Front-end temporaries (`__tmp_N`, return values) are not user variables.
     pub synthetic: bool,
+    /// The value is an address (a pointer, or a pointer cell of an object in memory).
+    #[serde(skip_serializing_if = "is_false")]
+    pub pointer: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]

@@ -7,6 +7,7 @@ use crate::algorithm::bmc::Bmc;
 use crate::algorithm::cegar::{Cegar, Parts};
 use crate::algorithm::kinduction::KInduction;
 use crate::algorithm::overflow::OverflowChecked;
+use crate::algorithm::undefined::UndefinedChecked;
 use crate::algorithm::unroll::Unrolling;
 use crate::cfa::Cfa;
 use crate::concrete::execution::Execution;
@@ -35,6 +36,15 @@ use std::rc::Rc;
 
 /// The algorithm of a (validated) configuration on `cfa`, solving with `smt`.
 pub fn build(cfa: Rc<Cfa>, config: &Config, smt: Box<dyn Smt>) -> Box<dyn Algorithm> {
+    if UndefinedChecked::needed(&cfa) {
+        let inner = build_checked(cfa.clone(), config, smt);
+        return Box::new(UndefinedChecked::new(inner, cfa));
+    }
+    build_checked(cfa, config, smt)
+}
+
+/// [`build`] with the overflow checks `signed-overflow=check` asks for.
+fn build_checked(cfa: Rc<Cfa>, config: &Config, smt: Box<dyn Smt>) -> Box<dyn Algorithm> {
     let own_cfa = !matches!(
         config.algorithm,
         AlgorithmKind::Portfolio | AlgorithmKind::Execution

@@ -9,10 +9,14 @@
 //!   C value of that width, arithmetic is done in `unsigned int` or `unsigned long long` (which
 //!   wraps) and truncated back, signed comparisons convert to the signed type of the width.
 //!
+//! Memory: a cell of a named object is the C lvalue it is named by (`a[2]`, `s.x`); a
+//! pointer appears only compared for equality with an address, written as the address of
+//! what it points to (`p == &a[2]`, `p == 0`); cells of allocated objects have no C name.
+//!
 //! An atom that cannot be written this way (a variable not visible in the function, an
-//! auxiliary value, an unsupported operation) is weakened away: to `1` where it occurs
-//! positively, to `0` under a negation, so the expression is implied by the formula and still
-//! holds wherever the formula does.
+//! auxiliary value, an unsupported operation, a cell without a C name, a pointer used
+//! otherwise) is weakened away: to `1` where it occurs positively, to `0` under a negation,
+//! so the expression is implied by the formula and still holds wherever the formula does.
 
 use crate::cfa::Cfa;
 use crate::formula::Names;
@@ -30,6 +34,8 @@ pub struct Scope<'a> {
     cfa: &'a Cfa,
     names: &'a Names,
     visible: BTreeMap<String, Option<VarId>>,
+    /// Cells of allocated objects: no C expression names them.
+    unnamed: std::collections::BTreeSet<VarId>,
 }
 
 /// A Boolean after weakening.
@@ -41,10 +47,17 @@ enum Weak {
 
 impl<'a> Scope<'a> {
     pub fn new(cfa: &'a Cfa, names: &'a Names, function: FuncId) -> Scope<'a> {
+        let unnamed = cfa
+            .objects
+            .iter()
+            .filter(|o| o.heap)
+            .flat_map(|o| o.cells.iter().map(|(_, v)| *v))
+            .collect();
         Scope {
             cfa,
             names,
             visible: visible_variables(cfa, function),
+            unnamed,
         }
     }
 
@@ -57,17 +70,64 @@ impl<'a> Scope<'a> {
         }
     }
 
-    /// The variable a term names, with its type, when it is visible here under its name.
+    /// The variable a term names, with its type, when it is visible here under its name
+    /// and holds an integer (a pointer is written only by [`Scope::pointer_equality`]).
     fn var(&self, name: &str) -> Option<(&'a str, IntType)> {
+        let (id, name, ty) = self.any_var(name)?;
+        (!self.cfa.var(id).pointer).then_some((name, ty))
+    }
+
+    /// The variable a term names, pointer or not, when C can name it here.
+    fn any_var(&self, name: &str) -> Option<(VarId, &'a str, IntType)> {
         let slot = self.names.slot(name)?;
-        if slot.instance != 0 {
+        if slot.instance != 0 || self.unnamed.contains(&slot.var) {
             return None;
         }
         let v = self.cfa.var(slot.var);
         match self.visible.get(&v.name) {
-            Some(Some(id)) if *id == slot.var => Some((v.name.as_str(), v.ty)),
+            Some(Some(id)) if *id == slot.var => Some((slot.var, v.name.as_str(), v.ty)),
             _ => None,
         }
+    }
+
+    /// `p == &a[2]` (or `!=`) for a pointer variable and a constant address of a cell or
+    /// object with a C name (`0` for null).
+    fn pointer_equality(&self, o: Cmp, a: &Term, b: &Term) -> Option<String> {
+        if !matches!(o, Cmp::Eq | Cmp::Ne) {
+            return None;
+        }
+        let constant = |t: &Term| -> Option<u64> {
+            match t.kind() {
+                TermKind::Int(n) => u64::try_from(n).ok(),
+                TermKind::BitVec { value, .. } => u64::try_from(*value).ok(),
+                _ => None,
+            }
+        };
+        let (v, k) = match (a.kind(), b.kind()) {
+            (TermKind::Var(v), _) => (v, constant(b)?),
+            (_, TermKind::Var(v)) => (v, constant(a)?),
+            _ => return None,
+        };
+        let (id, name, _) = self.any_var(&v.name)?;
+        if !self.cfa.var(id).pointer {
+            return None;
+        }
+        let target = if k == 0 {
+            "0".to_string()
+        } else {
+            let t = self.cfa.describe_address(k)?;
+            // Only `&` of a named cell or object: allocated objects have no C name.
+            let named = self
+                .cfa
+                .objects
+                .iter()
+                .any(|o| !o.heap && k >= o.base && k <= o.base + o.size);
+            if !named || !t.starts_with('&') || t.contains(" + ") {
+                return None;
+            }
+            t
+        };
+        Some(format!("{name} {} {target}", o.symbol()))
     }
 
     fn weak(&self, t: &Term, positive: bool) -> Weak {
@@ -235,6 +295,9 @@ impl<'a> Scope<'a> {
 
     /// `a o b` for two integer terms, or two bit-vectors read as `reading` says.
     fn compare(&self, o: Cmp, reading: Reading, a: &Term, b: &Term) -> Option<String> {
+        if let Some(s) = self.pointer_equality(o, a, b) {
+            return Some(s);
+        }
         let sym = o.symbol();
         match a.sort() {
             Sort::Int => {

@@ -512,7 +512,7 @@ mod tests {
         };
         assert!(err(counter_unsafe(), bad).contains("representation=smt"));
         let e = err(
-            "int *p; int main(void) { return *p; }",
+            "int main(void) { float f = 1; return f; }",
             RunConfig::preset("bmc"),
         );
         assert!(e.contains("error"), "{e}");

@@ -147,6 +147,7 @@ pub fn summarized(cfa: &Cfa, contracts: &BTreeMap<FuncId, Expr>) -> Cfa {
                 to,
                 kind,
                 span: call.span,
+                text: None,
             });
             out.nodes[from.0 as usize].outgoing.push(id);
             out.nodes[to.0 as usize].incoming.push(id);

@@ -96,6 +96,7 @@ pub(crate) fn insert_check(cfa: &mut Cfa, n: NodeId, edges: &[EdgeId], ok: Expr,
                 truth,
             },
             span: first.span,
+            text: None,
         });
         cfa.nodes[to.0 as usize].incoming.push(id);
         id

@@ -211,16 +211,42 @@ impl ClassMachine {
             .collect()
     }
 
+    /// The frame holding `v` (`None`: a global).
+    fn frame(&self, cfa: &Cfa, v: VarId) -> Option<usize> {
+        let f = cfa.var(v).function?;
+        Some(crate::concrete::frame_of(
+            cfa,
+            self.parts.location,
+            &self.parts.return_sites,
+            self.parts.frames.len(),
+            f,
+        ))
+    }
+
     fn get(&self, cfa: &Cfa, v: VarId) -> Option<Lin> {
-        if cfa.var(v).function.is_none() {
-            self.parts.globals.get(&v).copied()
-        } else {
-            self.parts.frames.last().and_then(|f| f.get(&v).copied())
+        match self.frame(cfa, v) {
+            None => self.parts.globals.get(&v).copied(),
+            Some(k) => self.parts.frames.get(k).and_then(|f| f.get(&v).copied()),
         }
     }
 
     /// Stores a value already within `v`'s type.
     fn set(&mut self, cfa: &Cfa, v: VarId, value: Lin) {
+        match self.frame(cfa, v) {
+            None => {
+                self.parts.globals.insert(v, value);
+            }
+            Some(k) => {
+                if let Some(f) = self.parts.frames.get_mut(k) {
+                    f.insert(v, value);
+                }
+            }
+        }
+    }
+
+    /// Stores into the top frame (a call binding its parameters, a return its result, while
+    /// the location is not yet in the frame's function).
+    fn set_top(&mut self, cfa: &Cfa, v: VarId, value: Lin) {
         if cfa.var(v).function.is_none() {
             self.parts.globals.insert(v, value);
         } else if let Some(f) = self.parts.frames.last_mut() {
@@ -229,10 +255,15 @@ impl ClassMachine {
     }
 
     fn unset(&mut self, cfa: &Cfa, v: VarId) {
-        if cfa.var(v).function.is_none() {
-            self.parts.globals.remove(&v);
-        } else if let Some(f) = self.parts.frames.last_mut() {
-            f.remove(&v);
+        match self.frame(cfa, v) {
+            None => {
+                self.parts.globals.remove(&v);
+            }
+            Some(k) => {
+                if let Some(f) = self.parts.frames.get_mut(k) {
+                    f.remove(&v);
+                }
+            }
         }
     }
 
@@ -445,15 +476,38 @@ impl ClassMachine {
         }
     }
 
+    /// Whether `e` evaluates to the variable `v` itself for the whole class (the `else`
+    /// branch of a memory write to another cell).
+    fn keeps(&self, cfa: &Cfa, e: &crate::ir::Expr, v: VarId) -> bool {
+        use crate::ir::ExprKind;
+        match &e.kind {
+            ExprKind::Var(x) => *x == v,
+            ExprKind::Ite(c, a, b) => match self.eval(cfa, c).ok().and_then(|l| l.constant()) {
+                Some(0) => self.keeps(cfa, b, v),
+                Some(_) => self.keeps(cfa, a, v),
+                None => false,
+            },
+            _ => false,
+        }
+    }
+
     /// Executes `edge` for the whole class; nothing changes when a [`Need`] is returned.
     pub fn execute(&mut self, cfa: &Cfa, edge: &Edge) -> R<()> {
         match &edge.kind {
             EdgeKind::Blank(_) | EdgeKind::ReachError(_) | EdgeKind::Abort(_) => {}
             EdgeKind::Assume { .. } => {} // chosen by `enabled_edge`
             EdgeKind::Assign { lhs, rhs } => {
-                let v = self.rhs(cfa, rhs, *lhs)?;
-                self.pending = false;
-                self.set(cfa, *lhs, v);
+                // A cell without a value that keeps it (`c = (addr == &c) ? v : c` of a
+                // write elsewhere) still has none.
+                let keeps = match rhs {
+                    Rhs::Expr(e) => self.get(cfa, *lhs).is_none() && self.keeps(cfa, e, *lhs),
+                    Rhs::Nondet { .. } => false,
+                };
+                if !keeps {
+                    let v = self.rhs(cfa, rhs, *lhs)?;
+                    self.pending = false;
+                    self.set(cfa, *lhs, v);
+                }
             }
             EdgeKind::Declare { var, init } => match init {
                 Some(r) => {
@@ -476,7 +530,7 @@ impl ClassMachine {
                 self.parts.frames.push(BTreeMap::new());
                 self.parts.return_sites.push(*return_site);
                 for (p, v) in params.into_iter().zip(values) {
-                    self.set(cfa, p, v);
+                    self.set_top(cfa, p, v);
                 }
             }
             EdgeKind::ReturnValue { function, value } => {
@@ -502,7 +556,7 @@ impl ClassMachine {
                 self.parts.return_sites.pop();
                 self.parts.frames.pop();
                 if let Some((a, r)) = ret {
-                    self.set(cfa, a, r);
+                    self.set_top(cfa, a, r);
                 }
             }
         }

@@ -200,8 +200,7 @@ fn symbolic_args_are_checked() {
 }
 
 /// A proof of the combination of explicit values and predicate abstraction.
-fn proved_by_values_and_predicates() -> Cegar<crate::domains::value_predicate::ValuePredicateCpa>
-{
+fn proved_by_values_and_predicates() -> Cegar<crate::domains::value_predicate::ValuePredicateCpa> {
     prove_with_values(
         include_str!(concat!(
             env!("CARGO_MANIFEST_DIR"),
