@@ -138,8 +138,19 @@ pub fn run_one(
 ) -> (String, String, f64, Value) {
     let exe = std::env::current_exe().unwrap_or_else(|_| PathBuf::from("cpa"));
     let mut cmd = Command::new(exe);
+    // SV-COMP's tasks: only reach_error() is an error (a task definition may name
+    // unreach-label instead; then that is checked).
+    let spec = if task::is_task_definition(file) {
+        task::read_task(file, None)
+            .map(|t| t.property.name())
+            .unwrap_or("unreach-call")
+    } else {
+        "unreach-call"
+    };
     cmd.arg("verify")
         .arg(file)
+        .arg("--spec")
+        .arg(spec)
         .arg("--config")
         .arg(preset)
         .arg("--json");

@@ -1,6 +1,6 @@
 //! `cpa verify FILE [--config PRESET] [--set KEY=VALUE]... [--max-steps N] [--json]`.
 
-use crate::input::load;
+use crate::input::load_for;
 use crate::solver::native;
 use crate::task;
 use crate::witness;
@@ -19,7 +19,9 @@ use std::time::Instant;
 pub struct VerifyArgs {
     /// A C file, or an SV-COMP task definition (`.yml`) naming one.
     pub file: String,
-    /// An SV-COMP property file (`.prp`); only unreach-call can be checked.
+    /// An SV-COMP property file (`.prp`) or its name: `unreach-call` (only `reach_error()` is
+    /// an error) or `unreach-label` (a statement labelled `ERROR:`). Without it (and without
+    /// a task definition), failed assertions and `__assert_fail` are errors too.
     #[arg(long)]
     pub spec: Option<String>,
     /// Write a witness (SV-COMP format 2.0, YAML) to this file: a violation witness for FALSE,
@@ -114,9 +116,10 @@ pub fn verify(cfa: Rc<cpa_engine::Cfa>, config: Config) -> Result<Outcome, Strin
     })
 }
 
-/// The C file to verify (the argument, or the one its task definition names), after the
-/// property (`--spec`, or the task's) was found checkable; `None` after printing why not.
-fn program_of(args: &VerifyArgs) -> Option<String> {
+/// The C file to verify (the argument, or the one its task definition names) and the property
+/// (`--spec`, or the task's; `None`: the playground's default), after it was found checkable;
+/// `None` after printing why not.
+fn program_of(args: &VerifyArgs) -> Option<(String, Option<task::Property>)> {
     let spec = match &args.spec {
         Some(p) => match task::read_property(Path::new(p)) {
             Ok(prop) => Some(prop),
@@ -130,7 +133,7 @@ fn program_of(args: &VerifyArgs) -> Option<String> {
     let path = Path::new(&args.file);
     if task::is_task_definition(path) {
         return match task::read_task(path, spec) {
-            Ok(t) => Some(t.program.display().to_string()),
+            Ok(t) => Some((t.program.display().to_string(), Some(t.property))),
             Err(e) => {
                 eprintln!("{}: error: {e}", args.file);
                 None
@@ -138,7 +141,7 @@ fn program_of(args: &VerifyArgs) -> Option<String> {
         };
     }
     match spec {
-        Some(p) if p != task::Property::UnreachCall => {
+        Some(p) if p.spec().is_none() => {
             eprintln!(
                 "{}: error: {}",
                 args.spec.as_deref().unwrap_or(""),
@@ -146,7 +149,7 @@ fn program_of(args: &VerifyArgs) -> Option<String> {
             );
             None
         }
-        _ => Some(args.file.clone()),
+        _ => Some((args.file.clone(), spec)),
     }
 }
 
@@ -157,6 +160,7 @@ fn write_witness(
     program: &str,
     cfa: &cpa_engine::Cfa,
     preset: &str,
+    property: Option<task::Property>,
     out: &Outcome,
 ) -> Result<(), String> {
     let source = std::fs::read(program).map_err(|e| format!("cannot read {program}: {e}"))?;
@@ -166,7 +170,7 @@ fn write_witness(
         .unwrap_or_else(|| program.to_string());
     // The hash in the metadata is of the file's bytes: read as text only when it is text.
     let text = String::from_utf8(source).map_err(|_| format!("{program} is not UTF-8 text"))?;
-    let Some(entry) = cpa_engine::witness::of_run(
+    let Some(mut entry) = cpa_engine::witness::of_run(
         cfa,
         &name,
         &text,
@@ -178,6 +182,9 @@ fn write_witness(
         eprintln!("note: no witness written: the verdict is UNKNOWN");
         return Ok(());
     };
+    if let Some(formula) = property.and_then(task::Property::formula) {
+        entry.metadata_mut().task.specification = formula.into();
+    }
     std::fs::write(path, cpa_engine::witness::to_yaml(&[entry]))
         .map_err(|e| format!("cannot write: {e}"))
 }
@@ -190,10 +197,11 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let Some(program) = program_of(args) else {
+    let Some((program, property)) = program_of(args) else {
         return ExitCode::from(1);
     };
-    let Ok(parsed) = load(&program) else {
+    let spec = property.and_then(task::Property::spec).unwrap_or_default();
+    let Ok(parsed) = load_for(&program, spec) else {
         return ExitCode::from(1);
     };
     let preset = config.preset.name();
@@ -206,7 +214,7 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
         }
     };
     if let Some(path) = &args.witness {
-        if let Err(e) = write_witness(path, &program, &cfa, preset, &out) {
+        if let Err(e) = write_witness(path, &program, &cfa, preset, property, &out) {
             eprintln!("{path}: error: {e}");
             return ExitCode::from(1);
         }
@@ -268,7 +276,12 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
     if let Some(d) = cpa_engine::events::decided_by(&out.events) {
         println!("Decided by: {d}");
     }
-    println!("SV-COMP result: {}", out.verdict.svcomp());
+    match (&out.verdict, property) {
+        (Verdict::False { .. }, Some(task::Property::UnreachLabel)) => {
+            println!("SV-COMP result: FALSE(unreach-label)")
+        }
+        _ => println!("SV-COMP result: {}", out.verdict.svcomp()),
+    }
     match &out.verdict {
         Verdict::True => println!("Verification result: TRUE"),
         Verdict::False { .. } => println!("Verification result: FALSE"),

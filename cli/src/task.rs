@@ -1,8 +1,9 @@
 //! SV-COMP inputs: task definitions (`.yml`, format versions 1.0 and 2.0) and property files
 //! (`.prp`), as the SV-COMP rules and the sv-benchmarks repository define them. Only the
-//! `unreach-call` property with the ILP32 data model and the C language can be checked; the
-//! rest is refused with a message (exit code 1 in `cpa verify`).
+//! `unreach-call` and `unreach-label` properties with the ILP32 data model and the C language
+//! can be checked; the rest is refused with a message (exit code 1 in `cpa verify`).
 
+use cpa_engine::frontend::Spec;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
@@ -11,6 +12,9 @@ use std::path::{Path, PathBuf};
 pub enum Property {
     /// `CHECK( init(main()), LTL(G ! call(reach_error())) )`
     UnreachCall,
+    /// `CHECK( init(main()), LTL(G ! label(ERROR)) )` (the older SV-COMP and CPAchecker test
+    /// property, `unreach-label.prp`).
+    UnreachLabel,
     NoOverflow,
     MemSafety,
     MemCleanup,
@@ -23,6 +27,7 @@ impl Property {
     pub fn name(self) -> &'static str {
         match self {
             Property::UnreachCall => "unreach-call",
+            Property::UnreachLabel => "unreach-label",
             Property::NoOverflow => "no-overflow",
             Property::MemSafety => "valid-memsafety",
             Property::MemCleanup => "valid-memcleanup",
@@ -57,6 +62,7 @@ impl Property {
         }
         let known = [
             ("LTL(G!call(reach_error()))", Property::UnreachCall),
+            ("LTL(G!label(ERROR))", Property::UnreachLabel),
             ("LTL(G!overflow)", Property::NoOverflow),
             ("LTL(Gvalid-free)", Property::MemSafety),
             ("LTL(Gvalid-deref)", Property::MemSafety),
@@ -71,6 +77,24 @@ impl Property {
             }
         }
         Err(format!("unknown property: {}", clip(&body)))
+    }
+
+    /// The error locations of the property, if this tool checks it.
+    pub fn spec(self) -> Option<Spec> {
+        match self {
+            Property::UnreachCall => Some(Spec::UnreachCall),
+            Property::UnreachLabel => Some(Spec::UnreachLabel),
+            _ => None,
+        }
+    }
+
+    /// The property's formula as SV-COMP writes it (witness metadata).
+    pub fn formula(self) -> Option<&'static str> {
+        match self {
+            Property::UnreachCall => Some("CHECK( init(main()), LTL(G ! call(reach_error())) )"),
+            Property::UnreachLabel => Some("CHECK( init(main()), LTL(G ! label(ERROR)) )"),
+            _ => None,
+        }
     }
 }
 
@@ -114,11 +138,13 @@ struct TaskFile {
     options: Option<Options>,
 }
 
-/// A task this tool can check: one C file and the unreach-call property.
+/// A task this tool can check: one C file and a reachability property.
 #[derive(Clone, Debug)]
 pub struct Task {
     pub program: PathBuf,
-    /// The expected verdict of unreach-call, when the task states one.
+    /// The property checked: `unreach-call` or `unreach-label`.
+    pub property: Property,
+    /// The expected verdict of the property, when the task states one.
     pub expected: Option<bool>,
 }
 
@@ -136,9 +162,14 @@ fn read_small(path: &Path) -> Result<String, String> {
     std::fs::read_to_string(path).map_err(|e| format!("cannot read file: {e}"))
 }
 
-/// Reads a property file.
+/// Reads a property file; the names `unreach-call` and `unreach-label` stand for SV-COMP's
+/// files of those names.
 pub fn read_property(path: &Path) -> Result<Property, String> {
-    Property::parse(&read_small(path)?)
+    match path.to_str() {
+        Some("unreach-call") => Ok(Property::UnreachCall),
+        Some("unreach-label") => Ok(Property::UnreachLabel),
+        _ => Property::parse(&read_small(path)?),
+    }
 }
 
 /// Whether `path` names a task definition (by its extension).
@@ -150,8 +181,9 @@ pub fn is_task_definition(path: &Path) -> bool {
 }
 
 /// Reads a task definition: its C file (relative to the definition) and the expected
-/// verdict of the property to check, which is `spec` if given (it must be unreach-call) or
-/// the task's unreach-call entry. Refuses what this tool cannot check.
+/// verdict of the property to check, which is `spec` if given (unreach-call or unreach-label)
+/// or else the task's unreach-call entry, or else its unreach-label entry. Refuses what this
+/// tool cannot check.
 pub fn read_task(path: &Path, spec: Option<Property>) -> Result<Task, String> {
     let text = read_small(path)?;
     let t: TaskFile =
@@ -187,13 +219,13 @@ pub fn read_task(path: &Path, spec: Option<Property>) -> Result<Task, String> {
     };
     let dir = path.parent().unwrap_or(Path::new("."));
     if let Some(p) = spec {
-        if p != Property::UnreachCall {
+        if p.spec().is_none() {
             return Err(unsupported(p));
         }
     }
-    // The task's unreach-call entry (its property file resolved next to the definition).
-    let mut expected = None;
-    let mut found = false;
+    // The task's entries of checkable properties (property files resolved next to the
+    // definition).
+    let mut entries = Vec::new();
     for entry in &t.properties {
         if entry.subproperty.is_some() {
             continue;
@@ -203,20 +235,32 @@ pub fn read_task(path: &Path, spec: Option<Property>) -> Result<Task, String> {
             Ok(p) => p,
             // A property file that is missing is judged by its name.
             Err(_) if entry.property_file.ends_with("unreach-call.prp") => Property::UnreachCall,
+            Err(_) if entry.property_file.ends_with("unreach-label.prp") => Property::UnreachLabel,
             Err(_) => continue,
         };
-        if property == Property::UnreachCall {
-            found = true;
-            expected = entry.expected_verdict;
+        if property.spec().is_some() {
+            entries.push((property, entry.expected_verdict));
         }
     }
-    if !found && spec.is_none() {
+    let wanted = spec.or_else(|| {
+        [Property::UnreachCall, Property::UnreachLabel]
+            .into_iter()
+            .find(|p| entries.iter().any(|(q, _)| q == p))
+    });
+    let Some(property) = wanted else {
         return Err(
-            "the task has no unreach-call property (the only property this tool checks)".into(),
+            "the task has neither an unreach-call nor an unreach-label property \
+                    (the properties this tool checks)"
+                .into(),
         );
-    }
+    };
+    let expected = entries
+        .iter()
+        .find(|(q, _)| *q == property)
+        .and_then(|(_, e)| *e);
     Ok(Task {
         program: dir.join(file),
+        property,
         expected,
     })
 }
@@ -224,7 +268,8 @@ pub fn read_task(path: &Path, spec: Option<Property>) -> Result<Task, String> {
 /// Why a property cannot be checked.
 pub fn unsupported(p: Property) -> String {
     format!(
-        "property {} is not supported (only unreach-call: no call of reach_error() is reachable)",
+        "property {} is not supported (only unreach-call: no call of reach_error() is \
+         reachable, and unreach-label: no statement labelled ERROR is reachable)",
         p.name()
     )
 }
@@ -342,7 +387,7 @@ mod svcomp_tests {
             (
                 "ovf.yml",
                 ok.replace("reach.prp", "ovf.prp"),
-                "no unreach-call property",
+                "neither an unreach-call nor an unreach-label property",
             ),
             (
                 "two.yml",
@@ -361,5 +406,38 @@ mod svcomp_tests {
         }
         let e = read_task(&write("ok2.yml", ok), Some(Property::NoOverflow)).unwrap_err();
         assert!(e.contains("no-overflow is not supported"), "{e}");
+    }
+
+    /// A task whose only checkable property is unreach-label is checked for it; given both,
+    /// unreach-call is the default and `--spec` picks.
+    #[test]
+    fn unreach_label_tasks_are_read() {
+        let dir = write("x.yml", "").parent().unwrap().to_path_buf();
+        std::fs::write(
+            dir.join("label.prp"),
+            "CHECK( init(main()), LTL(G ! label(ERROR)) )\n",
+        )
+        .unwrap();
+        let label = "format_version: '2.0'\ninput_files: 'p.c'\nproperties:\n  - property_file: label.prp\n    expected_verdict: false\n";
+        let t = read_task(&write("label.yml", label), None).unwrap();
+        assert_eq!(
+            (t.property, t.expected),
+            (Property::UnreachLabel, Some(false))
+        );
+        let both = format!("{label}  - property_file: reach.prp\n    expected_verdict: true\n");
+        let t = read_task(&write("both.yml", &both), None).unwrap();
+        assert_eq!(
+            (t.property, t.expected),
+            (Property::UnreachCall, Some(true))
+        );
+        let t = read_task(&write("both2.yml", &both), Some(Property::UnreachLabel)).unwrap();
+        assert_eq!(
+            (t.property, t.expected),
+            (Property::UnreachLabel, Some(false))
+        );
+        assert_eq!(
+            read_property(Path::new("unreach-label")),
+            Ok(Property::UnreachLabel)
+        );
     }
 }

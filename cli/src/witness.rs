@@ -34,9 +34,6 @@ pub fn now() -> String {
 /// `cpa validate-witness PROGRAM WITNESS`: prints `confirmed` (exit 0), `refuted: REASON` or
 /// `unknown: REASON` (exit 1); a witness that cannot be read is an error (exit 1).
 pub fn run_validate(program: &str, path: &str) -> ExitCode {
-    let Ok(parsed) = crate::input::load(program) else {
-        return ExitCode::from(1);
-    };
     let entries = match std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read file: {e}"))
         .and_then(|t| witness::parse(&t))
@@ -46,6 +43,22 @@ pub fn run_validate(program: &str, path: &str) -> ExitCode {
             eprintln!("{path}: error: {e}");
             return ExitCode::from(1);
         }
+    };
+    // A witness for unreach-label is checked against the ERROR labels; any other against the
+    // playground's errors (reach_error() and failed assertions).
+    let label = entries.iter().any(|e| match e {
+        witness::Entry::ViolationSequence { metadata, .. }
+        | witness::Entry::InvariantSet { metadata, .. } => {
+            metadata.task.specification.contains("label(ERROR)")
+        }
+    });
+    let spec = if label {
+        cpa_engine::frontend::Spec::UnreachLabel
+    } else {
+        cpa_engine::frontend::Spec::Errors
+    };
+    let Ok(parsed) = crate::input::load_for(program, spec) else {
+        return ExitCode::from(1);
     };
     let mut smt = match crate::solver::native() {
         Ok((solver, _)) => cpa_engine::smt::BridgeSmt::new(solver),

@@ -35,6 +35,56 @@ pub struct GraphEdge {
 pub struct Graph {
     pub nodes: Vec<GraphNode>,
     pub edges: Vec<GraphEdge>,
+    /// The memory model's objects (CFA graphs of programs with memory): how the views group
+    /// cells into arrays and structs and show addresses as `&a[2]`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub memory: Option<MemoryLayout>,
+}
+
+/// The objects of a program's memory and its pointer variables, by the names that values are
+/// shown under.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct MemoryLayout {
+    pub objects: Vec<LayoutObject>,
+    /// Variables (and cells) whose values are addresses.
+    pub pointers: Vec<String>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct LayoutObject {
+    pub name: String,
+    pub base: u64,
+    pub size: u64,
+    pub heap: bool,
+    /// (offset, the cell's name), in address order.
+    pub cells: Vec<(u64, String)>,
+}
+
+impl MemoryLayout {
+    /// The object and cell an address points into, as C text (see
+    /// [`Cfa::describe_address`], which this mirrors for the page).
+    pub fn describe(&self, a: u64) -> Option<String> {
+        if a == 0 {
+            return Some("NULL".into());
+        }
+        let o = self
+            .objects
+            .iter()
+            .find(|o| a >= o.base && a <= o.base + o.size)?;
+        let off = a - o.base;
+        if let Some((_, name)) = o.cells.iter().find(|(c, _)| *c == off) {
+            return Some(if o.heap {
+                format!("{name} (+{off})")
+            } else {
+                format!("&{name}")
+            });
+        }
+        Some(if off == 0 {
+            format!("&{}", o.name)
+        } else {
+            format!("&{} + {off} bytes", o.name)
+        })
+    }
 }
 
 pub fn node_kind_name(k: NodeKind) -> &'static str {
@@ -86,13 +136,47 @@ impl Cfa {
                     id: e.id.0,
                     from: e.from.0,
                     to: e.to.0,
-                    label: self.label(&e.kind),
+                    label: self.edge_text(e),
                     lines: [e.span.start_line, e.span.end_line],
                     kind: edge_kind_name(&e.kind).to_string(),
                     edges: None,
                 })
                 .collect(),
+            memory: self.memory_layout(),
         }
+    }
+
+    /// The layout of the program's objects, `None` for a program without memory.
+    pub fn memory_layout(&self) -> Option<MemoryLayout> {
+        if self.objects.is_empty() && !self.vars.iter().any(|v| v.pointer) {
+            return None;
+        }
+        let mut pointers: Vec<String> = self
+            .vars
+            .iter()
+            .filter(|v| v.pointer && !v.synthetic)
+            .map(|v| v.name.clone())
+            .collect();
+        pointers.sort();
+        pointers.dedup();
+        Some(MemoryLayout {
+            objects: self
+                .objects
+                .iter()
+                .map(|o| LayoutObject {
+                    name: o.name.clone(),
+                    base: o.base,
+                    size: o.size,
+                    heap: o.heap,
+                    cells: o
+                        .cells
+                        .iter()
+                        .map(|(off, v)| (*off, self.var(*v).name.clone()))
+                        .collect(),
+                })
+                .collect(),
+            pointers,
+        })
     }
 }
 

@@ -347,10 +347,10 @@ impl Summary {
         let originals = self.original_edges(e.op);
         let (kind, label) = match self.ops[e.op.0 as usize] {
             Op::Edge(orig) => {
-                let k = &cfa.edge(orig).kind;
+                let edge = cfa.edge(orig);
                 (
-                    crate::cfa::export::edge_kind_name(k).to_string(),
-                    cfa.label(k),
+                    crate::cfa::export::edge_kind_name(&edge.kind).to_string(),
+                    cfa.edge_text(edge),
                 )
             }
             _ => ("summary".to_string(), self.op_text(cfa, e.op)),
@@ -380,6 +380,7 @@ impl Summary {
                 .iter()
                 .map(|&e| self.graph_edge(cfa, e))
                 .collect(),
+            memory: None,
         }
     }
 }

@@ -257,29 +257,9 @@ pub struct MemObject {
 
 impl Cfa {
     /// The object and cell an address points into, as C text: `&a[2]`, `&s.x`, `&a[5]` one
-    /// past the end, `malloc@12+8`, `NULL`; `None` for an address of no object.
+    /// past the end, `malloc@12 (+8)`, `NULL`; `None` for an address of no object.
     pub fn describe_address(&self, a: u64) -> Option<String> {
-        if a == 0 {
-            return Some("NULL".into());
-        }
-        let o = self
-            .objects
-            .iter()
-            .find(|o| a >= o.base && a <= o.base + o.size)?;
-        let off = a - o.base;
-        if let Some((_, v)) = o.cells.iter().find(|(c, _)| *c == off) {
-            let name = &self.var(*v).name;
-            return Some(if o.heap {
-                format!("{} (+{off})", name)
-            } else {
-                format!("&{name}")
-            });
-        }
-        Some(if off == 0 {
-            format!("&{}", o.name)
-        } else {
-            format!("&{} + {off} bytes", o.name)
-        })
+        self.memory_layout()?.describe(a)
     }
 }
 
@@ -395,5 +375,21 @@ impl Cfa {
 
     pub fn edge_label(&self, id: EdgeId) -> String {
         self.label(&self.edge(id).kind)
+    }
+
+    /// What the views show for an edge: the source's text where the front end made several
+    /// edges of one statement (a memory access: `*p = 7;`), marked with the part this edge
+    /// does (the check of the access, or the cell it writes); the operation otherwise.
+    pub fn edge_text(&self, e: &Edge) -> String {
+        let Some(text) = &e.text else {
+            return self.label(&e.kind);
+        };
+        match &e.kind {
+            EdgeKind::Assume { truth: true, .. } => format!("{text}  [access valid]"),
+            EdgeKind::Assume { truth: false, .. } => format!("{text}  [invalid access]"),
+            EdgeKind::Assign { lhs, .. } if self.var(*lhs).synthetic => format!("{text}  [read]"),
+            EdgeKind::Assign { lhs, .. } => format!("{text}  [cell {}]", self.var_name(*lhs)),
+            _ => text.clone(),
+        }
     }
 }

@@ -92,7 +92,7 @@ impl TraceStep {
         TraceStep {
             edge: edge.id.0,
             line: edge.span.start_line,
-            op: cfa.label(&edge.kind),
+            op: cfa.edge_text(edge),
             values: m.visible_values(cfa),
         }
     }

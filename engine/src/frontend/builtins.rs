@@ -2,6 +2,25 @@
 
 use crate::ir::IntType;
 
+/// Which program points are the errors to prove unreachable. SV-COMP defines two properties
+/// over the same C; the playground's default also counts failed assertions.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Spec {
+    /// The playground's default: a call of `reach_error()` (or `__VERIFIER_error()`), a failed
+    /// `assert`/`__VERIFIER_assert` without a body in the program, and a call of the
+    /// assertion-failure functions (`__assert_fail`, ...).
+    #[default]
+    Errors,
+    /// SV-COMP's `unreach-call` (`LTL(G ! call(reach_error()))`): only a call of
+    /// `reach_error()` (or `__VERIFIER_error()`). `__assert_fail` and a failed `assert` end the
+    /// path like `abort()`; `__VERIFIER_assert` without a body is an external function.
+    UnreachCall,
+    /// The older `unreach-label` (`LTL(G ! label(ERROR))`): a statement labelled `ERROR:`.
+    /// `reach_error()` is then an ordinary function (its body, or none), `__VERIFIER_error()`
+    /// and the assertion-failure functions end the path like `abort()`.
+    UnreachLabel,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Builtin {
     /// `__VERIFIER_nondet_T()`: any value of T.
@@ -44,9 +63,12 @@ pub enum Builtin {
 /// The built-in meaning of a call to `name`. `defined` says whether the program defines the
 /// function itself; a definition takes precedence except for `reach_error`, whose every call
 /// is the error regardless of its body (SV-COMP's unreach-call property).
-pub fn builtin(name: &str, defined: bool) -> Option<Builtin> {
-    if name == "reach_error" || name == "__VERIFIER_error" {
-        return Some(Builtin::ReachError);
+pub fn builtin(name: &str, defined: bool, spec: Spec) -> Option<Builtin> {
+    match (name, spec) {
+        ("reach_error", Spec::UnreachLabel) => {}
+        ("__VERIFIER_error", Spec::UnreachLabel) => return Some(Builtin::Abort),
+        ("reach_error" | "__VERIFIER_error", _) => return Some(Builtin::ReachError),
+        _ => {}
     }
     if defined {
         return None;
@@ -59,9 +81,16 @@ pub fn builtin(name: &str, defined: bool) -> Option<Builtin> {
     }
     Some(match name {
         "__VERIFIER_assume" | "assume_abort_if_not" => Builtin::Assume,
-        "__VERIFIER_assert" | "assert" => Builtin::Assert,
+        "__VERIFIER_assert" if spec != Spec::Errors => return None,
+        "__VERIFIER_assert" | "assert" if spec == Spec::Errors => Builtin::Assert,
+        // Under SV-COMP's properties a failed assert() calls __assert_fail, which aborts.
+        "assert" => Builtin::Assume,
         "__assert_fail" | "__assert_perror_fail" | "__assert" | "__assert_rtn" => {
-            Builtin::ReachError
+            if spec == Spec::Errors {
+                Builtin::ReachError
+            } else {
+                Builtin::Abort
+            }
         }
         "abort" | "exit" | "_Exit" | "__builtin_abort" => Builtin::Abort,
         "printf" | "puts" | "putchar" | "fflush" => Builtin::Output,

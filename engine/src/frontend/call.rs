@@ -32,7 +32,7 @@ impl FnBuilder<'_, '_> {
         // A local variable of that name would shadow the function; calling it is then an error
         // reported by `call`.
         let defined = self.lw.sigs.get(name).is_some_and(|s| s.def.is_some());
-        builtin(name, defined)
+        builtin(name, defined, self.lw.spec)
     }
 
     /// The type of a call of a nondet function, if `c` is one.

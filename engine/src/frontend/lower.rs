@@ -4,6 +4,7 @@
 use crate::cfa::{self, Cfa, EdgeKind, MemObject, NodeKind, Rhs};
 use crate::diag::{Diagnostic, SourceMap, Span};
 use crate::frontend::builder::FnBuilder;
+use crate::frontend::builtins::Spec;
 use crate::frontend::escape::{self, Escapes};
 use crate::frontend::layout::{Record, Records};
 use crate::frontend::objects::ObjectKind;
@@ -434,10 +435,12 @@ pub(crate) fn lower(
     unit: &TranslationUnit,
     map: &SourceMap,
     text: &str,
+    spec: Spec,
 ) -> Result<Parsed, Vec<Diagnostic>> {
     let (global_escapes, escapes) = escapes_of(unit);
     let mut lw = Lowerer {
         map,
+        spec,
         errors: Vec::new(),
         warnings: Vec::new(),
         vars: Vec::new(),
@@ -494,7 +497,7 @@ pub(crate) fn lower(
                     lw.error(span, "K&R-style function definitions are not supported");
                     continue;
                 }
-                if name == "reach_error" {
+                if name == "reach_error" && spec != Spec::UnreachLabel {
                     // Every call of reach_error() is the error location; its body is not used.
                     lw.sigs.insert(
                         name.clone(),

@@ -10,6 +10,7 @@ mod decl;
 mod escape;
 mod expr;
 mod function;
+mod headers;
 mod init;
 pub mod invariant;
 mod layout;
@@ -26,6 +27,7 @@ mod value;
 
 use crate::cfa::Cfa;
 use crate::diag::{Diagnostic, Severity, SourceMap, Span};
+pub use builtins::Spec;
 use lang_c::driver::{parse_preprocessed, Config, Flavor};
 
 /// A successfully parsed program: its CFA and the warnings the front end produced.
@@ -43,8 +45,14 @@ const MAX_SOURCE_BYTES: usize = 2 << 20;
 /// At most this many errors are reported.
 pub(crate) const MAX_ERRORS: usize = 50;
 
-/// Parses `source` (the contents of `file`) and builds its CFA.
+/// Parses `source` (the contents of `file`) and builds its CFA, with the playground's default
+/// errors ([`Spec::Errors`]).
 pub fn parse_program(file: &str, source: &str) -> Result<Parsed, Vec<Diagnostic>> {
+    parse_program_for(file, source, Spec::Errors)
+}
+
+/// Parses `source` and builds its CFA with the error locations of `spec`.
+pub fn parse_program_for(file: &str, source: &str, spec: Spec) -> Result<Parsed, Vec<Diagnostic>> {
     if source.len() > MAX_SOURCE_BYTES {
         return Err(vec![Diagnostic::error(
             Span::point(1, 1),
@@ -100,7 +108,7 @@ pub fn parse_program(file: &str, source: &str) -> Result<Parsed, Vec<Diagnostic>
         }
     };
     let pre_map = map;
-    let mut result = lower::lower(file, &parse.unit, &pre_map, &parse.source)?;
+    let mut result = lower::lower(file, &parse.unit, &pre_map, &parse.source, spec)?;
     warnings.append(&mut result.warnings);
     result.warnings = warnings;
     Ok(result)

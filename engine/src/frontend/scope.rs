@@ -6,6 +6,7 @@
 
 use crate::cfa::{Edge, EdgeId, EdgeKind, Function, Node, NodeId, NodeKind, Rhs, Ub};
 use crate::diag::{Diagnostic, SourceMap, Span};
+use crate::frontend::builtins::Spec;
 use crate::frontend::escape::Escapes;
 use crate::frontend::layout::Records;
 use crate::frontend::objects::{ObjId, Object, Pending};
@@ -35,6 +36,8 @@ pub struct Signature {
 
 pub(crate) struct Lowerer<'a> {
     pub map: &'a SourceMap,
+    /// Which program points are errors.
+    pub spec: Spec,
     pub errors: Vec<Diagnostic>,
     pub warnings: Vec<Diagnostic>,
     pub vars: Vec<Variable>,

@@ -6,6 +6,7 @@
 use crate::cfa::{EdgeKind, NodeId};
 use crate::diag::Span;
 use crate::frontend::builder::{span_end, span_start, Case, CaseKind, FnBuilder};
+use crate::frontend::builtins::Spec;
 use crate::frontend::value::Place;
 
 use crate::frontend::types::CType;
@@ -224,6 +225,12 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
                 }
                 self.edge_to(node, EdgeKind::Blank(format!("{name}:")), span_start(span));
                 self.cur = node;
+                if name == "ERROR" && self.lw.spec == Spec::UnreachLabel {
+                    // Reaching the label is the error; what follows it is not explored.
+                    let err = self.error_node();
+                    self.edge_to(err, EdgeKind::ReachError("ERROR:".into()), span_start(span));
+                    self.dead();
+                }
             }
             Label::Case(e) => {
                 let kind = self.case_value(e).map(CaseKind::Value);

@@ -2,7 +2,7 @@
 //! summarization replay, or the diagnostics of a program that does not parse. The worker
 //! serializes them and the page deserializes the same types.
 
-pub use crate::cfa::export::{Graph, GraphEdge, GraphNode};
+pub use crate::cfa::export::{Graph, GraphEdge, GraphNode, LayoutObject, MemoryLayout};
 use crate::cfa::lbe::{self, Rule};
 use crate::diag::Diagnostic;
 use crate::frontend::{parse_program, Parsed};

@@ -29,6 +29,16 @@ pub enum Entry {
     },
 }
 
+impl Entry {
+    pub fn metadata_mut(&mut self) -> &mut Metadata {
+        match self {
+            Entry::ViolationSequence { metadata, .. } | Entry::InvariantSet { metadata, .. } => {
+                metadata
+            }
+        }
+    }
+}
+
 /// `format_version` is written `2.0` (a YAML number) by some tools and `"2.0"` by others.
 fn version<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
     Ok(match serde_yaml::Value::deserialize(d)? {

@@ -94,7 +94,7 @@ impl Component for App {
                 if let Some(e) = st.program.example {
                     <p class="about" data-testid="example-about">{ e.about }</p>
                 }
-                <p class="semantics" data-testid="semantics">{ semantics_line(&pg.config) }</p>
+                <p class="semantics" data-testid="semantics">{ semantics_line(&pg.config, st.program.graphs.as_ref().is_some_and(|g| g.cfa.memory.is_some())) }</p>
                 { topbar::phone_tabs(view.phone, &send) }
                 <main class="workspace">
                     { source_column::view(&st, &send) }

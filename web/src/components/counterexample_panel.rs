@@ -1,6 +1,8 @@
 //! A FALSE verdict's concrete counterexample, stepped line by line with the values of the
 //! variables after each step.
 
+use crate::present::memory::group;
+use cpa_engine::report::MemoryLayout;
 use cpa_engine::verdict::TraceStep;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -8,6 +10,8 @@ use yew::prelude::*;
 #[derive(Properties, PartialEq)]
 pub struct Props {
     pub trace: Option<Rc<Vec<TraceStep>>>,
+    /// The program's memory layout: arrays as rows, structs as fields, addresses as `&a[2]`.
+    pub memory: Option<Rc<MemoryLayout>>,
     pub step: usize,
     pub hidden: bool,
     pub on_step: Callback<usize>,
@@ -30,12 +34,11 @@ pub fn counterexample_panel(p: &Props) -> Html {
     };
     let values = |i: usize| {
         let prev = i.checked_sub(1).map(|j| &trace[j].values);
-        trace[i]
-            .values
-            .iter()
-            .map(|(k, v)| {
-                let changed = prev.is_none_or(|pv| pv.get(k) != Some(v));
-                html! { <span class={classes!("val", changed.then_some("changed"))}>{ format!("{k} = {v}") }</span> }
+        group(&trace[i].values, prev, p.memory.as_deref())
+            .into_iter()
+            .map(|s| {
+                let changed = s.changed();
+                html! { <span class={classes!("val", changed.then_some("changed"))}>{ s.text() }</span> }
             })
             .collect::<Html>()
     };

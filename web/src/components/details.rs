@@ -70,8 +70,10 @@ pub fn view(st: &State, command: AttrValue, send: &Callback<Msg>) -> Html {
         Rc::new(Graph {
             nodes: Vec::new(),
             edges: Vec::new(),
+            memory: None,
         })
     });
+    let memory = cfa.memory.clone().map(Rc::new);
     let open = run.and_then(|r| r.refinement_in_progress().map(|x| x.number));
     let on_state = send.reform(Msg::StateClicked);
     let on_line = send.reform(|l| Msg::Select(Some(Selection::Line(l))));
@@ -109,7 +111,7 @@ pub fn view(st: &State, command: AttrValue, send: &Callback<Msg>) -> Html {
                 full={st.full_queries.clone()} hidden={tab != Tab::Log}
                 on_search={send.reform(Msg::LogSearch)} on_load={send.reform(Msg::LoadQuery)} />
             <StatsPanel {stats} {solver_ms} hidden={tab != Tab::Stats} {command} {encoding} />
-            <CounterexamplePanel {trace} step={pg.cex_step} hidden={tab != Tab::Counterexample}
+            <CounterexamplePanel {trace} {memory} step={pg.cex_step} hidden={tab != Tab::Counterexample}
                 on_step={send.reform(|i| Msg::Act(Action::CexStep(i)))} />
             <NodePanel details={d.node.clone()} hidden={tab != Tab::Node} {on_state} {on_line} />
         </section>

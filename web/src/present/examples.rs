@@ -17,6 +17,7 @@ pub struct Example {
 
 const PAPERS: &str = "From the papers";
 const TEACHING: &str = "Teaching examples";
+const MEMORY: &str = "Arrays, pointers, structs";
 const SVCOMP: &str = "SV-COMP tasks";
 
 macro_rules! example {
@@ -73,6 +74,27 @@ pub const EXAMPLES: &[Example] = &[
     example!("gcd", "Euclid's gcd (function call, loop)", TEACHING, "gcd.c",
         "../../../examples/gcd.c", "predicate-lbe",
         "A function with a loop: five refinements teach the predicates that prove both assertions (a longer run: about 300 states)."),
+    example!("mem-swap", "Swap through pointers", MEMORY, "swap.c",
+        "../../../examples/swap.c", "predicate-lbe",
+        "swap(&a, &b) writes through its pointer parameters: p points to a, q to b (the points-to analysis says so), and the values are exchanged."),
+    example!("mem-array-init", "Array initialisation and its invariant", MEMORY, "array-init.c",
+        "../../../examples/array-init.c", "predicate-lbe",
+        "Each cell a[0] ... a[5] is a variable of its own; the refinements learn a[k] == 2 * k cell by cell, the loop invariant written out for a small array."),
+    example!("mem-linear-search", "Linear search", MEMORY, "linear-search.c",
+        "../../../examples/linear-search.c", "predicate-lbe",
+        "a[i] with a variable index reads the cell i names; the predicate a[i] != key at the loop head proves that a stop before the end found the key."),
+    example!("mem-binary-search", "Binary search (BMC unrolls it)", MEMORY, "binary-search.c",
+        "../../../examples/binary-search.c", "bmc",
+        "The search halves [lo, hi] at most four times: BMC unrolls every iteration, and the forward condition proves the program once no path goes deeper."),
+    example!("mem-bubble-pass", "Bubble sort's inner loop", MEMORY, "bubble-pass.c",
+        "../../../examples/bubble-pass.c", "symbolic",
+        "One pass of swaps moves the largest of four inputs to a[3]: symbolic execution keeps the cells as symbolic values and proves it path by path."),
+    example!("mem-struct-counters", "A struct of two counters", MEMORY, "struct-counters.c",
+        "../../../examples/struct-counters.c", "value",
+        "c->even++ through a pointer to a struct: the cells c.even and c.odd are tracked as explicit values, the call counted either way."),
+    example!("mem-buffer-overflow", "Buffer overflow, found by BMC", MEMORY, "buffer-overflow.c",
+        "../../../examples/buffer-overflow.c", "bmc",
+        "The loop writes buf[4] when len is 4: BMC reaches the bounds check's failure, and the run ends UNKNOWN naming the line (undefined behaviour is never verified past)."),
     example!("svcomp-test_locks_5", "locks/test_locks_5.c (true)", SVCOMP, "test_locks_5.c",
         "../../../tests/svcomp/locks/test_locks_5.c", "predicate-lbe",
         "The LBE paper's locks family: with large blocks the lock flags never need a refinement; predicate-sbe hits its refinement limit."),

@@ -50,8 +50,8 @@ pub fn knobs(config: &RunConfig) -> Vec<Knob> {
 
 /// The line under the analysis: the C semantics every preset shares (the same in every
 /// encoding; ARCHITECTURE.md, "Semantics decisions") and the formulas the preset's encoding
-/// knob asks for.
-pub fn semantics_line(config: &RunConfig) -> String {
+/// knob asks for; for a program with memory (`memory`), how memory is modelled.
+pub fn semantics_line(config: &RunConfig, memory: bool) -> String {
     let encoding = knobs(config)
         .into_iter()
         .find(|k| k.key == "encoding")
@@ -79,6 +79,12 @@ pub fn semantics_line(config: &RunConfig) -> String {
         line.push_str(&formulas);
     }
     line.push('.');
+    if memory {
+        line.push_str(
+            " Memory: a variable per cell (a[2], s.x), pointers are addresses, malloc \
+             succeeds; an out-of-bounds, null or freed access ends UNKNOWN with its line.",
+        );
+    }
     line
 }
 
@@ -106,16 +112,18 @@ mod tests {
     #[test]
     fn the_semantics_line_names_wrap_around_and_the_encoding() {
         for p in Preset::names() {
-            let line = semantics_line(&RunConfig::preset(p));
+            let line = semantics_line(&RunConfig::preset(p), false);
             assert!(line.contains("wraps around"), "{p}: {line}");
         }
         let mut c = RunConfig::preset("predicate-lbe");
         c.set.push(("encoding".into(), "bv".into()));
-        assert!(semantics_line(&c).contains("bit-vectors"));
+        assert!(semantics_line(&c, false).contains("bit-vectors"));
         c.set.push(("encoding".into(), "int".into()));
-        assert!(semantics_line(&c).contains("over integers, wrap-around encoded exactly"));
+        assert!(semantics_line(&c, false).contains("over integers, wrap-around encoded exactly"));
         c.set.push(("signed-overflow".into(), "check".into()));
-        assert!(semantics_line(&c).contains("checked for overflow"));
+        assert!(semantics_line(&c, false).contains("checked for overflow"));
+        assert!(semantics_line(&c, true).contains("malloc succeeds"));
+        assert!(!semantics_line(&c, false).contains("malloc"));
     }
 
     #[test]
