@@ -27,7 +27,7 @@ import sys
 ENGINE_LAYERS = [
     'text', 'memo', 'diag', 'events', 'verdict', 'ir', 'cfa', 'frontend', 'formula', 'smt',
     'invariants', 'cpa', 'concrete', 'domains', 'proof', 'refinement', 'algorithm', 'witness',
-    'session', 'fuzz', 'lib',
+    'session', 'lesson', 'fuzz', 'lib',
 ]
 
 # The page's layers, bottom first (web/src/lib.rs describes them).
@@ -38,7 +38,7 @@ WEB_LAYERS = [
 # What the page may name of `cpa_engine` (lib.rs documents the boundary).
 PAGE_BOUNDARY = {
     'config', 'session', 'view', 'events', 'verdict', 'report', 'witness', 'diag', 'smt', 'text',
-    'parse_program', 'Cfa',
+    'parse_program', 'Cfa', 'lesson',
 }
 
 

@@ -8,6 +8,7 @@ mod cmd_cfa;
 mod cmd_fuzz;
 mod cmd_fuzz_frontend;
 mod cmd_itp;
+mod cmd_lesson;
 mod cmd_verify;
 mod input;
 mod solver;
@@ -56,6 +57,9 @@ enum Command {
     ValidateWitness { program: String, witness: String },
     /// Sequence interpolants for the assertions of an SMT-LIB file (checked), or a model.
     Itp(cmd_itp::ItpArgs),
+    /// Lessons (docs/lessons.md): `cpa lesson check FILE...` runs each and checks its anchors
+    /// and claims.
+    Lesson(cmd_lesson::LessonArgs),
     /// Differential testing: generated programs, every preset, concrete runs; bugs minimized.
     Fuzz(cmd_fuzz::FuzzArgs),
     /// Mutated inputs to the front end: reports panics, crashes and slow inputs.
@@ -87,6 +91,7 @@ fn main() -> ExitCode {
         Command::Cfa(args) => cmd_cfa::run(&args),
         Command::Knobs { preset, markdown } => cmd_knobs(preset.as_deref(), markdown),
         Command::Itp(args) => cmd_itp::run(&args),
+        Command::Lesson(args) => cmd_lesson::run(&args),
         Command::Verify(args) => cmd_verify::run(&args),
         Command::Bench(args) => cmd_bench::run(&args),
         Command::Fuzz(args) => cmd_fuzz::run(&args),

@@ -26,6 +26,7 @@ pub mod frontend;
 pub mod fuzz;
 pub mod invariants;
 pub mod ir;
+pub mod lesson;
 pub mod memo;
 pub mod proof;
 pub mod refinement;

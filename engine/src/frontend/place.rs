@@ -510,13 +510,18 @@ impl FnBuilder<'_, '_> {
             (l.term.is_none() && (0..=ob.size as i128).contains(&off))
                 .then_some((off, ob.size as i128))
         });
+        // C makes a pointer beyond one past the end undefined, but like most verifiers the
+        // model only needs addresses to stay unambiguous: a result within less than
+        // MAX_OBJECT_BYTES of its object lies in no other object (objects are OBJECT_SPACING
+        // apart), and every access through it is checked exactly.
+        let slack = MAX_OBJECT_BYTES as i128 - 1;
         let (lo, hi) = match known {
-            // off + sign·size·i in [0, object size].
+            // off + sign·size·i in [-slack, object size + slack].
             Some((off, osize)) => {
                 let (a, b) = if sub {
-                    (off - osize, off)
+                    (off - osize - slack, off + slack)
                 } else {
-                    (-off, osize - off)
+                    (-off - slack, osize - off + slack)
                 };
                 (div_ceil(a, size), b.div_euclid(size))
             }
