@@ -16,6 +16,7 @@ pub mod help_overlay;
 pub mod interpolants_panel;
 pub mod knobs_panel;
 pub mod lbe_stepper;
+pub mod lesson_panel;
 pub mod node_panel;
 pub mod share_dialog;
 pub mod solver_log;

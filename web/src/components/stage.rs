@@ -62,6 +62,7 @@ pub fn view(st: &State, send: &Callback<Msg>) -> Html {
     let on_line = send.reform(|l| Msg::Select(Some(Selection::Line(l))));
     html! {
         <>
+            { crate::components::lesson_panel::panel(st, send) }
             <Controls {abstractions}
                 position={run.map_or(0, |r| r.position)} total={run.map_or(0, |r| r.total())}
                 finished={run.is_some_and(|r| r.finished())} running={pg.running()}

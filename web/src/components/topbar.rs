@@ -36,6 +36,7 @@ pub fn view(st: &State, open_full: Option<AttrValue>, send: &Callback<Msg>) -> H
                 <span class="embed-config" data-testid="embed-config">{ format!("{} · {}", st.program.file, pg.config.preset) }</span>
             }
             <ExampleSelect selected={st.program.example.map_or("", |e| e.key)} on_select={send.reform(Msg::SelectExample)} />
+            { crate::components::lesson_panel::select(st, send) }
             <label class="config-select">
                 <span class="label">{ "Analysis" }</span>
                 <select data-testid="config-select" onchange={on_preset}>

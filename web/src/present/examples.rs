@@ -8,6 +8,8 @@ pub struct Example {
     pub group: &'static str,
     /// File name shown in diagnostics and used as the engine's file name.
     pub file: &'static str,
+    /// The file's path in the repository (`examples/gcd.c`): how lessons name it.
+    pub path: &'static str,
     pub source: &'static str,
     /// The preset the example opens with.
     pub preset: &'static str,
@@ -27,6 +29,7 @@ macro_rules! example {
             title: $title,
             group: $group,
             file: $file,
+            path: $path,
             source: include_str!($path),
             preset: $preset,
             about: $about,
@@ -113,6 +116,13 @@ pub fn by_key(key: &str) -> Option<&'static Example> {
     EXAMPLES.iter().find(|e| e.key == key)
 }
 
+/// The example of a repository path (`examples/gcd.c`), as lessons name programs.
+pub fn by_path(path: &str) -> Option<&'static Example> {
+    EXAMPLES
+        .iter()
+        .find(|e| e.path.trim_start_matches("../../../") == path)
+}
+
 /// The groups in gallery order.
 pub fn groups() -> Vec<&'static str> {
     let mut g: Vec<&'static str> = Vec::new();
@@ -153,6 +163,6 @@ mod tests {
         for (i, e) in EXAMPLES.iter().enumerate() {
             assert_eq!(by_key(e.key), Some(&EXAMPLES[i]));
         }
-        assert_eq!(groups(), vec![PAPERS, TEACHING, SVCOMP]);
+        assert_eq!(groups(), vec![PAPERS, TEACHING, MEMORY, SVCOMP]);
     }
 }

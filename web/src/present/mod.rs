@@ -6,5 +6,6 @@ pub mod dot;
 pub mod examples;
 pub mod formula;
 pub mod knobs;
+pub mod lessons;
 pub mod memory;
 pub mod replay;

@@ -46,6 +46,8 @@ pub struct Link {
     pub tab: Tab,
     pub graph: GraphKind,
     pub selection: Option<Selection>,
+    /// A bundled lesson and the section shown (from 0).
+    pub lesson: Option<(String, u32)>,
 }
 
 /// Schema v1 as it travels: short keys, everything but the program optional.
@@ -75,6 +77,9 @@ struct V1 {
     graph: Option<GraphKind>,
     #[serde(rename = "sel", default, skip_serializing_if = "Option::is_none")]
     selection: Option<Selection>,
+    /// A bundled lesson's key and the section shown.
+    #[serde(rename = "l", default, skip_serializing_if = "Option::is_none")]
+    lesson: Option<(String, u32)>,
 }
 
 fn is_zero(n: &u64) -> bool {
@@ -125,6 +130,7 @@ impl Link {
             tab: (self.tab != Tab::default()).then_some(self.tab),
             graph: (self.graph != GraphKind::default()).then_some(self.graph),
             selection: self.selection,
+            lesson: self.lesson.clone(),
             ..V1::default()
         };
         match &self.program {
@@ -206,6 +212,13 @@ impl V1 {
         if self.step > MAX_STEP {
             return invalid(format!("step {} is beyond any run", self.step));
         }
+        if let Some((key, section)) = &self.lesson {
+            match crate::present::lessons::load(key) {
+                Ok((_, l, _)) if (*section as usize) < l.sections.len() => {}
+                Ok(_) => return invalid(format!("the lesson has no section {section}")),
+                Err(_) => return invalid(format!("no lesson is called '{}'", clip(key))),
+            }
+        }
         Ok(Link {
             program,
             config,
@@ -213,6 +226,7 @@ impl V1 {
             tab: self.tab.unwrap_or_default(),
             graph: self.graph.unwrap_or_default(),
             selection: self.selection,
+            lesson: self.lesson,
         })
     }
 }
@@ -244,6 +258,7 @@ mod tests {
             tab: Tab::Log,
             graph: GraphKind::Lbe,
             selection: Some(Selection::State(3)),
+            lesson: None,
         }
     }
 
@@ -259,6 +274,7 @@ mod tests {
                 tab: Tab::default(),
                 graph: GraphKind::default(),
                 selection: None,
+                lesson: None,
             },
         ] {
             let s = link.encode();
@@ -281,8 +297,38 @@ mod tests {
             tab: Tab::default(),
             graph: GraphKind::default(),
             selection: None,
+            lesson: None,
         };
         assert!(link.encode().len() < 100, "{}", link.encode());
+    }
+
+    /// "Lesson L, section S" travels in the link (short enough for a slide), and a lesson or
+    /// section that does not exist is refused with the reason.
+    #[test]
+    fn a_lesson_section_link() {
+        let mut link = Link {
+            program: Program::Example(examples::by_key("unifying-fig2").unwrap()),
+            config: RunConfig::preset("predicate-lbe"),
+            step: 0,
+            tab: Tab::default(),
+            graph: GraphKind::default(),
+            selection: None,
+            lesson: Some(("one-cegar-loop".into(), 2)),
+        };
+        let s = link.encode();
+        assert!(s.len() < 120, "{s}");
+        assert_eq!(Link::decode(&s), Ok(Some(link.clone())));
+        for (lesson, says) in [
+            (("one-cegar-loop", 99), "no section 99"),
+            (
+                ("no-such-lesson", 0),
+                "no lesson is called 'no-such-lesson'",
+            ),
+        ] {
+            link.lesson = Some((lesson.0.into(), lesson.1));
+            let e = Link::decode(&link.encode()).unwrap_err().to_string();
+            assert!(e.contains(says), "{e}");
+        }
     }
 
     #[test]

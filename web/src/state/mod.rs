@@ -11,6 +11,8 @@ pub mod arg_model;
 pub mod derived;
 pub mod export;
 pub mod keys;
+pub mod lesson;
+mod lesson_play;
 pub mod link;
 pub mod msg;
 pub mod playground;
@@ -50,6 +52,8 @@ pub struct State {
     /// The whole texts of the solver queries loaded so far, by index.
     pub full_queries: Rc<BTreeMap<u64, (String, String)>>,
     pub derived: Derived,
+    /// The lesson being played, if any.
+    pub lesson: Option<lesson::LessonState>,
 }
 
 /// What a render depends on besides the derived views: the page is drawn again only when it
@@ -65,6 +69,7 @@ struct Stamp {
     view: View,
     link_error: Option<Rc<str>>,
     queries: usize,
+    lesson: Option<lesson::LessonState>,
 }
 
 /// What the page shows of a run besides the derived views.
@@ -107,6 +112,7 @@ impl State {
             },
             full_queries: Rc::default(),
             derived: Derived::default(),
+            lesson: None,
         };
         let mut cmds = Vec::new();
         match opened {
@@ -154,6 +160,7 @@ impl State {
             view: self.view.clone(),
             link_error: self.url.link_error.clone(),
             queries: self.full_queries.len(),
+            lesson: self.lesson.clone(),
         }
     }
 
@@ -170,6 +177,7 @@ impl State {
 
     /// After every change: the derived views and the address bar follow the state.
     fn finish_update(&mut self, cmds: &mut Vec<Command>) -> bool {
+        self.lesson_follow(cmds);
         let changed = self.derived.refresh(&self.pg, &self.program, &self.view);
         let settling = self.url.pending_link.is_some()
             || self.url.link_error.is_some()
@@ -221,6 +229,14 @@ impl State {
     /// once the program's CFA is there.
     fn open_link(&mut self, link: Link, cmds: &mut Vec<Command>) {
         self.url.link_error = None;
+        if let Some((key, section)) = &link.lesson {
+            // A lesson's section puts the run at its anchor.
+            self.view.tab = link.tab;
+            self.view.graph = link.graph;
+            self.open_lesson(key, *section as usize, cmds);
+            return;
+        }
+        self.lesson = None;
         let (example, file, source): (_, String, Rc<str>) = match link.program {
             link::Program::Example(e) => (Some(e), e.file.to_string(), Rc::from(e.source)),
             link::Program::Text { file, source } => (None, file, Rc::from(source)),
@@ -290,6 +306,10 @@ impl State {
                 .pg
                 .selection
                 .filter(|s| !matches!(s, Selection::Edge(..))),
+            lesson: self
+                .lesson
+                .as_ref()
+                .map(|l| (l.key.to_string(), l.section as u32)),
         }
     }
 
@@ -400,6 +420,7 @@ impl State {
                 let Some(example) = examples::by_key(&key) else {
                     return;
                 };
+                self.lesson = None;
                 self.url.link_error = None;
                 self.url.pending_link = None;
                 // Each example opens with the analysis it was chosen for, at its start.
@@ -436,7 +457,11 @@ impl State {
                     o
                 }
             }
-            Msg::Preset(p) => self.act(Action::Configure(RunConfig::preset(&p)), cmds),
+            Msg::Lesson(m) => self.lesson_msg(m, cmds),
+            Msg::Preset(p) => {
+                self.lesson = None;
+                self.act(Action::Configure(RunConfig::preset(&p)), cmds)
+            }
             Msg::SetKnob(k, v) => {
                 let c = with_knob(&self.pg.config, &k, &v);
                 self.act(Action::Configure(c), cmds);

@@ -68,6 +68,8 @@ pub enum Msg {
         result: Result<CfaReport, String>,
     },
     SelectExample(String),
+    /// The lesson player.
+    Lesson(crate::state::lesson::LessonMsg),
     /// An action of the run's reducer (the step bar, a selection, the worker's answers).
     Act(Action),
     Lbe(LbeStep),

@@ -1,0 +1,111 @@
+// The lesson player: a bundled lesson opens its example with its analysis, Back and Next move
+// the run to each section's anchor at the very event `cpa lesson check` resolves natively,
+// a question is answered and judged, and a link to "lesson L, section S" opens there in a
+// fresh profile. Screenshots of a lesson on a projector and on a phone go to artifacts/.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ARTIFACTS, baseUrl, id, inFreshProfile, launch, PlaygroundPage, usePlayground } from './harness.mjs';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const CPA = join(ROOT, 'target', 'release', 'cpa');
+
+/** The positions of a lesson's sections and their questions' answers, as the CLI checks them. */
+function native(key) {
+  const out = execFileSync(CPA, ['lesson', 'check', join(ROOT, 'lessons', `${key}.md`)], { encoding: 'utf8' });
+  return out.split('\n').filter((l) => l.startsWith('  ok')).map((l) => {
+    const m = l.match(/^ {2}ok {2}event +(\d+) {2}(.*?)(?:; answer (.*))?$/);
+    return { position: Number(m[1]), title: m[2], answer: m[3] ?? null };
+  });
+}
+
+let page;
+let pg;
+const ctx = usePlayground({ viewport: { width: 1280, height: 800 } }, { setup: (c) => { ({ page, pg } = c); } });
+
+/** Waits until the lesson shows `section` (from 0) with the run idle at its anchor. */
+async function atSection(p, section, position) {
+  await p.page.waitForSelector(`${id('lesson-panel')}[data-section="${section}"][aria-busy="false"]`, { timeout: 60_000 });
+  await p.settledAt(position);
+}
+
+test('Next and Back put the run at each anchor, at the events the CLI resolves', async () => {
+  for (const key of ['one-cegar-loop', 'unifying-view', 'lbe-blocks']) {
+    const want = native(key);
+    await page.selectOption(id('lesson-select'), key);
+    await atSection(pg, 0, want[0].position);
+    const run = await pg.run();
+    assert.equal(run.preset, { 'one-cegar-loop': 'predicate-lbe', 'unifying-view': 'kinduction', 'lbe-blocks': 'predicate-sbe' }[key]);
+    for (let s = 1; s < want.length; s++) {
+      await page.click(id('lesson-next'));
+      await atSection(pg, s, want[s].position);
+      assert.equal(await pg.number('step-index'), want[s].position, `${key} section ${s}`);
+      assert.match(await pg.text('lesson-panel'), new RegExp(want[s].title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    }
+    await page.click(id('lesson-back'));
+    await atSection(pg, want.length - 2, want[want.length - 2].position);
+  }
+});
+
+test('a question is judged against the run: a wrong answer says why, the right one is confirmed', async () => {
+  const want = native('one-cegar-loop');
+  const asked = want.findIndex((s) => s.answer);
+  const right = want[asked].answer.match(/answer: (\d+)/)[1];
+  await page.selectOption(id('lesson-select'), 'one-cegar-loop');
+  await atSection(pg, 0, 0);
+  for (let s = 1; s <= asked; s++) await page.click(id('lesson-next'));
+  await atSection(pg, asked, want[asked].position);
+  const choices = await page.$$eval(id('lesson-answer'), (bs) => bs.map((b) => b.dataset.value));
+  assert.ok(choices.includes(right) && choices.length >= 2, `choices ${choices}`);
+  const wrong = choices.find((c) => c !== right);
+  await page.click(`${id('lesson-answer')}[data-value="${wrong}"]`);
+  assert.match(await pg.text('lesson-feedback'), new RegExp(`^Not quite \\(${wrong}\\): the answer is state ${right}\\.`));
+  await page.click(`${id('lesson-answer')}[data-value="${right}"]`);
+  assert.match(await pg.text('lesson-feedback'), new RegExp(`^Right: state ${right}\\.`));
+  // Stepping on shows the state the question asked about being expanded.
+  await page.locator(id('explain')).click();
+  await page.keyboard.press('ArrowRight');
+  await pg.settledAt(want[asked].position + 1);
+  assert.match(await pg.text('explain'), new RegExp(`\\b${right}\\b`));
+});
+
+test('a link to a lesson section opens there in a fresh profile', async () => {
+  const want = native('symbolic-cegar');
+  await page.selectOption(id('lesson-select'), 'symbolic-cegar');
+  await atSection(pg, 0, 0);
+  await page.click(id('lesson-next'));
+  await page.click(id('lesson-next'));
+  await atSection(pg, 2, want[2].position);
+  const url = await pg.shareUrl();
+  await inFreshProfile(url, async (other) => {
+    await atSection(other, 2, want[2].position);
+    assert.equal(await other.page.inputValue(id('lesson-select')), 'symbolic-cegar');
+    assert.match(await other.text('lesson-panel'), /The second refinement/);
+  });
+});
+
+test('a lesson on a projector and on a phone (screenshots)', async () => {
+  for (const [name, options, query] of [
+    ['lesson-presentation.png', { viewport: { width: 1280, height: 720 } }, '?present'],
+    ['lesson-phone.png', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }, ''],
+  ]) {
+    const b = await launch(options);
+    try {
+      const p = new PlaygroundPage(await b.page());
+      await p.load(`${baseUrl()}${query}`);
+      await p.page.selectOption(id('lesson-select'), 'one-cegar-loop');
+      await atSection(p, 0, 0);
+      await p.page.click(id('lesson-next'));
+      await atSection(p, 1, native('one-cegar-loop')[1].position);
+      await p.page.screenshot({ path: join(ARTIFACTS, name) });
+      // The panel, its question and Next are on screen.
+      for (const t of ['lesson-panel', 'lesson-question', 'lesson-next']) {
+        assert.ok(await p.page.locator(id(t)).isVisible(), `${name}: ${t} visible`);
+      }
+    } finally {
+      await b.close();
+    }
+  }
+});

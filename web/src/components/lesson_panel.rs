@@ -1,0 +1,163 @@
+//! The lesson player: the bundled lessons' select, and the panel with the current section's
+//! text, its question and Back/Next (the run follows each section's anchor).
+
+use crate::present::lessons;
+use crate::state::lesson::{verdict_name, LessonMsg};
+use crate::state::{Msg, State};
+use cpa_engine::lesson::{Answer, Question};
+use web_sys::HtmlSelectElement;
+use yew::prelude::*;
+
+/// The select of the bundled lessons (in the top bar).
+pub fn select(st: &State, send: &Callback<Msg>) -> Html {
+    let selected = st.lesson.as_ref().map_or("", |l| l.key);
+    let onchange = send.reform(|e: Event| {
+        let key = e
+            .target_dyn_into::<HtmlSelectElement>()
+            .map(|s| s.value())
+            .unwrap_or_default();
+        Msg::Lesson(LessonMsg::Open(key))
+    });
+    html! {
+        <label class="lesson-select" title="Lessons: a run told step by step">
+            <select data-testid="lesson-select" aria-label="Lesson" {onchange}>
+                <option value="" selected={selected.is_empty()}>{ "Lessons…" }</option>
+                { for lessons::titles().into_iter().map(|(key, title)| html! {
+                    <option value={key} selected={selected == key}>{ title }</option>
+                }) }
+            </select>
+        </label>
+    }
+}
+
+/// Inline Markdown as text: `code` and **bold**; nothing else is interpreted (a lesson may
+/// come from a link, so no HTML is ever taken from it).
+fn inline(text: &str) -> Html {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while !rest.is_empty() {
+        let next = [rest.find('`'), rest.find("**")]
+            .into_iter()
+            .flatten()
+            .min();
+        let Some(i) = next else {
+            out.push(html! { { rest.to_string() } });
+            break;
+        };
+        out.push(html! { { rest[..i].to_string() } });
+        let (mark, wrap): (&str, fn(String) -> Html) = if rest[i..].starts_with('`') {
+            ("`", |s| html! { <code>{ s }</code> })
+        } else {
+            ("**", |s| html! { <strong>{ s }</strong> })
+        };
+        let after = &rest[i + mark.len()..];
+        match after.find(mark) {
+            Some(j) => {
+                out.push(wrap(after[..j].to_string()));
+                rest = &after[j + mark.len()..];
+            }
+            None => {
+                out.push(html! { { rest[i..].to_string() } });
+                break;
+            }
+        }
+    }
+    out.into_iter().collect()
+}
+
+/// A section's text: paragraphs separated by blank lines.
+fn body(text: &str) -> Html {
+    text.split("\n\n")
+        .filter(|p| !p.trim().is_empty())
+        .map(|p| html! { <p>{ inline(&p.split_whitespace().collect::<Vec<_>>().join(" ")) }</p> })
+        .collect()
+}
+
+fn question_view(st: &State, q: Question, send: &Callback<Msg>) -> Html {
+    let Some(l) = &st.lesson else {
+        return html! {};
+    };
+    let run = st.pg.run.as_ref();
+    let answer = run.and_then(|r| Answer::of(q, &r.events, r.position));
+    let choices: Vec<(String, String)> = match &answer {
+        Some(Answer::Verdict(_)) => ["TRUE", "FALSE", "UNKNOWN"]
+            .iter()
+            .map(|v| (v.to_string(), v.to_string()))
+            .collect(),
+        Some(Answer::State { choices, .. }) => choices
+            .iter()
+            .map(|s| (s.to_string(), format!("state {s}")))
+            .collect(),
+        // The run has not computed far enough yet: the choices come once it has.
+        None => Vec::new(),
+    };
+    let answered = l.answer.clone();
+    let feedback = answered.as_ref().map(|(given, right)| {
+        let correct = match &answer {
+            Some(Answer::Verdict(v)) => verdict_name(*v).to_string(),
+            Some(Answer::State { answer, .. }) => format!("state {answer}"),
+            None => String::new(),
+        };
+        let why = match q {
+            Question::Verdict => "Step on to see the run reach it.",
+            Question::NextState => "The waitlist's order (the search strategy of the preset) decides which waiting state is expanded next.",
+            Question::NextCovered => "A state is covered when a state at the same location already says at least as much.",
+        };
+        if *right {
+            format!("Right: {correct}. {why}")
+        } else {
+            format!("Not quite ({given}): the answer is {correct}. {why}")
+        }
+    });
+    html! {
+        <div class="lesson-question" data-testid="lesson-question">
+            <p class="prompt">{ q.prompt() }</p>
+            <div class="choices">
+                { for choices.into_iter().map(|(value, label)| {
+                    let chosen = answered.as_ref().is_some_and(|(g, _)| *g == value);
+                    let v = value.clone();
+                    html! {
+                        <button type="button" data-testid="lesson-answer" data-value={value}
+                            class={classes!(chosen.then_some("chosen"))}
+                            onclick={send.reform(move |_| Msg::Lesson(LessonMsg::Answer(v.clone())))}>{ label }</button>
+                    }
+                }) }
+            </div>
+            if let Some(f) = feedback {
+                <p class={classes!("feedback", answered.as_ref().is_some_and(|a| a.1).then_some("right"))}
+                    data-testid="lesson-feedback" role="status">{ f }</p>
+            }
+        </div>
+    }
+}
+
+/// The panel of the lesson being played (nothing without one).
+pub fn panel(st: &State, send: &Callback<Msg>) -> Html {
+    let Some(l) = &st.lesson else {
+        return html! {};
+    };
+    let n = l.lesson.sections.len();
+    let s = &l.lesson.sections[l.section];
+    html! {
+        <section class="lesson-panel" data-testid="lesson-panel" data-section={l.section.to_string()}
+            aria-busy={l.pending.to_string()}>
+            <header>
+                <span class="lesson-title">{ l.lesson.title.clone() }</span>
+                <span class="lesson-count">{ format!("{} of {n}", l.section + 1) }</span>
+                <button type="button" class="close" title="Close the lesson"
+                    onclick={send.reform(|_| Msg::Lesson(LessonMsg::Open(String::new())))}>{ "×" }</button>
+            </header>
+            <h3>{ s.title.clone() }</h3>
+            <div class="lesson-body">{ body(&s.body) }</div>
+            if let Some(q) = s.question {
+                { question_view(st, q, send) }
+            }
+            <nav class="lesson-nav">
+                <button type="button" data-testid="lesson-back" disabled={l.section == 0}
+                    onclick={send.reform(|_| Msg::Lesson(LessonMsg::Back))}>{ "◀ Back" }</button>
+                <button type="button" data-testid="lesson-next" disabled={l.section + 1 >= n}
+                    onclick={send.reform(|_| Msg::Lesson(LessonMsg::Next))}>{ "Next ▶" }</button>
+            </nav>
+        </section>
+    }
+}

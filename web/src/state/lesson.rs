@@ -1,0 +1,62 @@
+//! The lesson being played: which lesson, which section, where its anchor put the run, and
+//! the student's answer to the section's question.
+
+use cpa_engine::events::{Event, VerdictKind};
+use cpa_engine::lesson::{self, Anchor, Answer, Lesson};
+use std::rc::Rc;
+
+/// What the lesson player does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LessonMsg {
+    /// Open a bundled lesson by its key (an empty key closes the lesson).
+    Open(String),
+    /// Show section `n` (from 0): the run moves to its anchor.
+    Go(usize),
+    Next,
+    Back,
+    /// The student's answer to the section's question (a verdict's name or a state's id).
+    Answer(String),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct LessonState {
+    pub key: &'static str,
+    pub lesson: Rc<Lesson>,
+    pub section: usize,
+    /// The anchor waits for the run to be computed to its end (refinement, line, verdict).
+    pub pending: bool,
+    /// The student's answer to the question shown and whether it was right.
+    pub answer: Option<(String, bool)>,
+}
+
+impl LessonState {
+    pub fn anchor(&self) -> Anchor {
+        self.lesson.sections[self.section].anchor
+    }
+
+    /// The position of the section's anchor in `events` (a whole run), if it lands.
+    pub fn position(
+        &self,
+        events: &[Event],
+        line_of: &dyn Fn(u32) -> Option<u32>,
+    ) -> Option<usize> {
+        lesson::resolve(self.anchor(), events, line_of).ok()
+    }
+
+    /// Whether `given` answers the section's question (asked at `position` of `events`).
+    pub fn judge(&self, given: &str, events: &[Event], position: usize) -> Option<bool> {
+        let q = self.lesson.sections[self.section].question?;
+        Some(match Answer::of(q, events, position)? {
+            Answer::Verdict(v) => verdict_name(v) == given,
+            Answer::State { answer, .. } => given.parse::<u32>().ok() == Some(answer),
+        })
+    }
+}
+
+pub fn verdict_name(v: VerdictKind) -> &'static str {
+    match v {
+        VerdictKind::True => "TRUE",
+        VerdictKind::False => "FALSE",
+        VerdictKind::Unknown => "UNKNOWN",
+    }
+}

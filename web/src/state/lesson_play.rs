@@ -1,0 +1,118 @@
+//! The lesson player's part of the update: opening a lesson (its example and configuration),
+//! moving between sections (the run follows each anchor; anchors that need the whole run
+//! compute it first) and judging answers.
+
+use crate::present::lessons;
+use crate::protocol::RunConfig;
+use crate::state::lesson::{LessonMsg, LessonState};
+use crate::state::{Action, Command, State};
+use cpa_engine::lesson::Anchor;
+use std::rc::Rc;
+
+impl State {
+    pub(crate) fn lesson_msg(&mut self, m: LessonMsg, cmds: &mut Vec<Command>) {
+        match m {
+            LessonMsg::Open(key) if key.is_empty() => self.lesson = None,
+            LessonMsg::Open(key) => self.open_lesson(&key, 0, cmds),
+            LessonMsg::Go(n) => self.go_section(n),
+            LessonMsg::Next => {
+                if let Some(s) = self.lesson.as_ref().map(|l| l.section + 1) {
+                    self.go_section(s);
+                }
+            }
+            LessonMsg::Back => {
+                if let Some(s) = self.lesson.as_ref().and_then(|l| l.section.checked_sub(1)) {
+                    self.go_section(s);
+                }
+            }
+            LessonMsg::Answer(given) => {
+                let (Some(l), Some(run)) = (&mut self.lesson, &self.pg.run) else {
+                    return;
+                };
+                if let Some(right) = l.judge(&given, &run.events, run.position) {
+                    l.answer = Some((given, right));
+                }
+            }
+        }
+    }
+
+    /// Opens the bundled lesson `key` at section `section`: its example with its
+    /// configuration, from the start.
+    pub(crate) fn open_lesson(&mut self, key: &str, section: usize, cmds: &mut Vec<Command>) {
+        let Ok((b, l, example)) = lessons::load(key) else {
+            return;
+        };
+        let config = RunConfig {
+            preset: l.preset.clone(),
+            set: l.knobs.clone(),
+        };
+        self.url.link_error = None;
+        self.url.pending_link = None;
+        self.act(Action::Configure(config), cmds);
+        self.act(Action::Reset, cmds);
+        self.load_program(
+            Some(example),
+            example.file.to_string(),
+            Rc::from(example.source),
+            cmds,
+        );
+        let section = section.min(l.sections.len() - 1);
+        self.lesson = Some(LessonState {
+            key: b.key,
+            lesson: Rc::new(l),
+            section,
+            pending: true,
+            answer: None,
+        });
+    }
+
+    fn go_section(&mut self, n: usize) {
+        if let Some(l) = &mut self.lesson {
+            if n < l.lesson.sections.len() {
+                l.section = n;
+                l.pending = true;
+                l.answer = None;
+            }
+        }
+    }
+
+    /// Moves the run to the section's anchor once the lesson's program and run are there;
+    /// an anchor that needs the whole run (a refinement, a line, the verdict) computes the
+    /// run to its end first.
+    pub(crate) fn lesson_follow(&mut self, cmds: &mut Vec<Command>) {
+        let Some(l) = &self.lesson else {
+            return;
+        };
+        if !l.pending || self.program.building || self.url.pending_link.is_some() {
+            return;
+        }
+        let Some(run) = &self.pg.run else {
+            return;
+        };
+        let seek = match l.anchor() {
+            Anchor::Start => Some(0),
+            Anchor::Event(n) => Some(n),
+            _ if run.finished() => {
+                let cfa = run.cfa.clone();
+                let line_of = |n: u32| cfa.nodes.iter().find(|x| x.id == n).map(|x| x.line);
+                // An anchor that does not land (the lesson no longer fits the engine, which
+                // `cpa lesson check` reports) shows the verdict.
+                Some(
+                    l.position(&run.events, &line_of)
+                        .unwrap_or(run.events.len()),
+                )
+            }
+            _ if run.goal.is_none() && run.pending.is_none() => {
+                self.act(Action::Seek(usize::MAX), cmds);
+                None
+            }
+            _ => None,
+        };
+        if let Some(k) = seek {
+            if let Some(l) = &mut self.lesson {
+                l.pending = false;
+            }
+            self.act(Action::Seek(k), cmds);
+        }
+    }
+}
