@@ -7,6 +7,7 @@ mod cmd_bench;
 mod cmd_cfa;
 mod cmd_fuzz;
 mod cmd_fuzz_frontend;
+mod cmd_invariant;
 mod cmd_itp;
 mod cmd_lesson;
 mod cmd_verify;
@@ -57,6 +58,9 @@ enum Command {
     ValidateWitness { program: String, witness: String },
     /// Sequence interpolants for the assertions of an SMT-LIB file (checked), or a model.
     Itp(cmd_itp::ItpArgs),
+    /// The invariant exercise: a loop invariant at the loop of `--line`, checked for
+    /// initiation, consecution and sufficiency with counterexamples.
+    CheckInvariant(cmd_invariant::CheckInvariantArgs),
     /// Lessons (docs/lessons.md): `cpa lesson check FILE...` runs each and checks its anchors
     /// and claims.
     Lesson(cmd_lesson::LessonArgs),
@@ -92,6 +96,7 @@ fn main() -> ExitCode {
         Command::Knobs { preset, markdown } => cmd_knobs(preset.as_deref(), markdown),
         Command::Itp(args) => cmd_itp::run(&args),
         Command::Lesson(args) => cmd_lesson::run(&args),
+        Command::CheckInvariant(args) => cmd_invariant::run(&args),
         Command::Verify(args) => cmd_verify::run(&args),
         Command::Bench(args) => cmd_bench::run(&args),
         Command::Fuzz(args) => cmd_fuzz::run(&args),

@@ -6,7 +6,7 @@
 //! machine, its statistics and limits), [`view`] (the ARG replayed from the events),
 //! [`events`], [`verdict`], [`report`] (the CFA, the LBE summary and the run as JSON),
 //! [`witness`], [`diag`], [`smt`] (the solver door the host provides), [`text`] (bounded
-//! texts), [`parse_program`] and [`Cfa`]. The layers below are public for the CLI's developer
+//! texts), [`lesson`] (lessons checked against runs), [`parse_program`] and [`Cfa`]. The layers below are public for the CLI's developer
 //! commands, the fuzzer and the integration tests; ARCHITECTURE.md lists them in their order
 //! (each imports only those before it, checked by `scripts/import-cycles.py`).
 

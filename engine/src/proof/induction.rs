@@ -343,7 +343,7 @@ fn only_run(
 
 /// The encoding (exact linear integers unless the program or an invariant needs bits), its
 /// encoder and the control CPA of the checks.
-fn setup<'c>(
+pub(crate) fn setup<'c>(
     cfa: &'c Cfa,
     invariants: &BTreeMap<NodeId, Vec<(Expr, String)>>,
 ) -> (Encoding, Encoder<'c>, ControlCpa) {
@@ -390,7 +390,7 @@ fn is_block_end(
 /// the invariant's, and their definitions together can be contradictory. (They were:
 /// `y % 2U >= 0U` at a loop head made every path from it infeasible, and an unsafe program's
 /// invariants were confirmed as sufficient.)
-fn invariant_at(
+pub(crate) fn invariant_at(
     cfa: &Cfa,
     enc: &Encoder,
     invariants: &BTreeMap<NodeId, Vec<(Expr, String)>>,

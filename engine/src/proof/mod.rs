@@ -5,6 +5,7 @@
 pub mod certificate;
 pub mod contracts;
 pub mod counterexample;
+pub mod exercise;
 pub mod houdini;
 pub mod induction;
 pub mod runs;

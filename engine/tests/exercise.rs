@@ -1,0 +1,71 @@
+//! The invariant exercise (`proof::exercise`) with the real z3: candidate invariants of a
+//! textbook loop, each with the parts that hold and fail, and the counterexample to induction
+//! checked against the program's semantics (unsigned wrap-around included).
+
+use cpa_engine::frontend::invariant::parse_invariant;
+use cpa_engine::parse_program;
+use cpa_engine::proof::exercise::{check, loop_head_at_line, Part, Report};
+use cpa_engine::smt::BridgeSmt;
+use solver_bridge::solver::NativeZ3;
+
+const PROGRAM: &str = "extern void reach_error(void);
+extern unsigned __VERIFIER_nondet_uint(void);
+int main(void) {
+  unsigned n = __VERIFIER_nondet_uint();
+  unsigned i = 0, j = 0;
+  while (i < n) { i++; j += 2; }
+  if (j != 2 * i) reach_error();
+  return 0;
+}
+";
+
+fn report(inv: &str) -> Report {
+    let cfa = parse_program("t.c", PROGRAM).unwrap().cfa;
+    let head = loop_head_at_line(&cfa, 6).expect("the loop of line 6");
+    let e = parse_invariant(&cfa, cfa.node(head).function, inv).unwrap();
+    let mut smt = BridgeSmt::new(NativeZ3::new().expect("the tests need z3"));
+    check(&cfa, &mut smt, head, &e, inv).unwrap()
+}
+
+fn holds(p: &Part) -> &'static str {
+    match p {
+        Part::Holds => "holds",
+        Part::Fails { .. } => "fails",
+        Part::Unknown(_) => "unknown",
+    }
+}
+
+#[test]
+fn each_part_of_each_candidate() {
+    for (inv, want) in [
+        ("j == 2 * i", ["holds", "holds", "holds"]),
+        ("j == 2 * i + 1", ["fails", "holds", "fails"]),
+        ("i <= n", ["holds", "holds", "fails"]),
+        ("j >= i", ["holds", "fails", "fails"]),
+        ("i == 0", ["holds", "fails", "fails"]),
+    ] {
+        let r = report(inv);
+        let got = [
+            holds(&r.initiation),
+            holds(&r.consecution),
+            holds(&r.sufficiency),
+        ];
+        assert_eq!(got, want, "{inv}: {r:?}");
+        assert_eq!(r.proves(), want == ["holds"; 3], "{inv}");
+    }
+}
+
+/// The counterexample to induction is one iteration of the loop: before it the invariant
+/// holds and `i < n`, after it `i` and `j` moved by 1 and 2 (modulo 2^32) and it fails.
+#[test]
+fn a_counterexample_to_induction_is_one_real_iteration() {
+    let Part::Fails { before, after, .. } = report("j >= i").consecution else {
+        panic!("consecution should fail");
+    };
+    let get = |vals: &[(String, i128)], k: &str| vals.iter().find(|(n, _)| n == k).unwrap().1;
+    let (i0, j0, n0) = (get(&before, "i"), get(&before, "j"), get(&before, "n"));
+    let (i1, j1) = (get(&after, "i"), get(&after, "j"));
+    assert!(j0 >= i0 && i0 < n0, "before: {before:?}");
+    assert_eq!((i1, j1), ((i0 + 1) % (1 << 32), (j0 + 2) % (1 << 32)));
+    assert!(j1 < i1, "after: {after:?}");
+}
