@@ -55,7 +55,7 @@ pub const MAX_OBJECT_BYTES: u64 = 1 << 20;
 /// Most objects (addresses stay below 2^32).
 pub const MAX_OBJECTS: usize = 2000;
 /// Most candidate cells of one access through a pointer of unknown provenance.
-pub const MAX_CANDIDATES: usize = 512;
+pub const MAX_CANDIDATES: usize = 4096;
 
 /// A memory operation at a dynamic address, lowered once every object is known (an access
 /// through a pointer may reach an object allocated later in the program text).
