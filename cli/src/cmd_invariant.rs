@@ -6,7 +6,7 @@
 use crate::input::load;
 use crate::solver::native;
 use clap::Args;
-use cpa_engine::proof::exercise::{self, Part};
+use cpa_engine::lesson::invariant::{check_invariant, Part};
 use cpa_engine::smt::BridgeSmt;
 use std::process::ExitCode;
 
@@ -20,7 +20,7 @@ pub struct CheckInvariantArgs {
     pub invariant: String,
 }
 
-fn show(vals: &[(String, i128)]) -> String {
+fn show(vals: &[(String, String)]) -> String {
     vals.iter()
         .map(|(k, v)| format!("{k} = {v}"))
         .collect::<Vec<_>>()
@@ -30,7 +30,7 @@ fn show(vals: &[(String, i128)]) -> String {
 fn print_part(name: &str, ok: &str, p: &Part) {
     match p {
         Part::Holds => println!("  {name:<12} holds: {ok}"),
-        Part::Unknown(why) => println!("  {name:<12} unknown: {why}"),
+        Part::Unknown { why } => println!("  {name:<12} unknown: {why}"),
         Part::Fails { why, before, after } => {
             println!("  {name:<12} fails: {why}");
             if !before.is_empty() {
@@ -44,22 +44,14 @@ fn print_part(name: &str, ok: &str, p: &Part) {
 }
 
 pub fn run(args: &CheckInvariantArgs) -> ExitCode {
-    let Ok(parsed) = load(&args.file) else {
+    // The program's diagnostics, as every command prints them.
+    if load(&args.file).is_err() {
         return ExitCode::from(1);
-    };
-    let cfa = parsed.cfa;
-    let Some(head) = exercise::loop_head_at_line(&cfa, args.line) else {
-        eprintln!(
-            "{}:{}: error: no loop starts at this line",
-            args.file, args.line
-        );
-        return ExitCode::from(1);
-    };
-    let func = cfa.node(head).function;
-    let inv = match cpa_engine::frontend::invariant::parse_invariant(&cfa, func, &args.invariant) {
-        Ok(e) => e,
+    }
+    let source = match std::fs::read(&args.file) {
+        Ok(b) => String::from_utf8_lossy(&b).into_owned(),
         Err(e) => {
-            eprintln!("{}:{}: error: invariant: {e}", args.file, args.line);
+            eprintln!("{}: error: cannot read file: {e}", args.file);
             return ExitCode::from(1);
         }
     };
@@ -75,10 +67,10 @@ pub fn run(args: &CheckInvariantArgs) -> ExitCode {
         eprintln!("error: {e}");
         return ExitCode::from(1);
     }
-    let report = match exercise::check(&cfa, &mut smt, head, &inv, &args.invariant) {
+    let report = match check_invariant(&args.file, &source, args.line, &args.invariant, &mut smt) {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("{}:{}: error: {e}", args.file, args.line);
             return ExitCode::from(1);
         }
     };

@@ -31,7 +31,7 @@ fn holds(p: &Part) -> &'static str {
     match p {
         Part::Holds => "holds",
         Part::Fails { .. } => "fails",
-        Part::Unknown(_) => "unknown",
+        Part::Unknown { .. } => "unknown",
     }
 }
 
@@ -62,7 +62,14 @@ fn a_counterexample_to_induction_is_one_real_iteration() {
     let Part::Fails { before, after, .. } = report("j >= i").consecution else {
         panic!("consecution should fail");
     };
-    let get = |vals: &[(String, i128)], k: &str| vals.iter().find(|(n, _)| n == k).unwrap().1;
+    let get = |vals: &[(String, String)], k: &str| -> i128 {
+        vals.iter()
+            .find(|(n, _)| n == k)
+            .unwrap()
+            .1
+            .parse()
+            .unwrap()
+    };
     let (i0, j0, n0) = (get(&before, "i"), get(&before, "j"), get(&before, "n"));
     let (i1, j1) = (get(&after, "i"), get(&after, "j"));
     assert!(j0 >= i0 && i0 < n0, "before: {before:?}");

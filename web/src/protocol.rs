@@ -41,6 +41,7 @@ pub enum Request {
     Advance(Advance),
     QueryText(QueryText),
     Witness(WitnessOf),
+    CheckInvariant(CheckInvariant),
     /// Makes the worker panic in the next `advance` (tests of the page's recovery from an
     /// engine crash). No reply.
     DebugPanic,
@@ -164,6 +165,19 @@ pub struct WitnessOf {
     pub creation_time: String,
 }
 ask!(WitnessOf => Witness, String, |r| Reply::Witness { yaml } => yaml);
+
+/// The invariant exercise: `invariant` at the loop of `line` of `source`, checked for
+/// initiation, consecution and sufficiency (what `cpa check-invariant` prints).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CheckInvariant {
+    pub file: String,
+    pub source: String,
+    pub line: u32,
+    pub invariant: String,
+}
+ask!(CheckInvariant => CheckInvariant, InvariantReport, |r| Reply::InvariantChecked { report } => report);
+
+pub use cpa_engine::lesson::invariant::{Part as InvariantPart, Report as InvariantReport};
 
 /// A configuration as the CLI takes it: a preset and knob settings, applied in order with
 /// [`Config::set`].
@@ -427,6 +441,9 @@ pub enum Reply<R> {
     Witness {
         yaml: String,
     },
+    InvariantChecked {
+        report: InvariantReport,
+    },
     Error {
         message: String,
     },
@@ -444,6 +461,7 @@ impl<R> Reply<R> {
             Reply::Advanced { .. } => "advanced",
             Reply::QueryText { .. } => "query-text",
             Reply::Witness { .. } => "witness",
+            Reply::InvariantChecked { .. } => "invariant-checked",
             Reply::Error { .. } => "error",
         }
     }

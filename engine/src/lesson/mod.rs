@@ -6,6 +6,7 @@
 //! events ([`check`]) are pure, so the page and `cpa lesson check` do the same.
 
 mod check;
+pub mod invariant;
 mod parse;
 
 pub use check::{check, resolve, Answer, Checked};

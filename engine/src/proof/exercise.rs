@@ -20,25 +20,30 @@ use crate::ir::Expr;
 use crate::proof::certificate::blocks_from;
 use crate::proof::induction::{invariant_at, setup};
 use crate::smt::{Result, Sat, Smt};
+use serde::{Deserialize, Serialize};
 use solver_bridge::term::Term;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// One part of the check.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "status", rename_all = "snake_case")]
 pub enum Part {
     Holds,
     /// Why it fails, with the values of the loop's function's variables before the path
-    /// (empty for a path from the program's start) and at its end.
+    /// (empty for a path from the program's start) and at its end, as decimal text (a
+    /// JSON number could not carry every 64-bit value to the page).
     Fails {
         why: String,
-        before: Vec<(String, i128)>,
-        after: Vec<(String, i128)>,
+        before: Vec<(String, String)>,
+        after: Vec<(String, String)>,
     },
     /// The solver could not decide (a resource limit), or the blocks cannot be followed.
-    Unknown(String),
+    Unknown {
+        why: String,
+    },
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Report {
     pub initiation: Part,
     pub consecution: Part,
@@ -181,7 +186,12 @@ pub fn check(cfa: &Cfa, smt: &mut dyn Smt, head: NodeId, inv: &Expr, text: &str)
                     parts.insert(slot, Part::Fails { why, before, after });
                 }
                 Sat::Unknown(r) => {
-                    parts.insert(slot, Part::Unknown(format!("solver: {r}")));
+                    parts.insert(
+                        slot,
+                        Part::Unknown {
+                            why: format!("solver: {r}"),
+                        },
+                    );
                 }
             }
         }
@@ -196,9 +206,9 @@ pub fn check(cfa: &Cfa, smt: &mut dyn Smt, head: NodeId, inv: &Expr, text: &str)
 
 fn all_unknown(why: String) -> Report {
     Report {
-        initiation: Part::Unknown(why.clone()),
-        consecution: Part::Unknown(why.clone()),
-        sufficiency: Part::Unknown(why),
+        initiation: Part::Unknown { why: why.clone() },
+        consecution: Part::Unknown { why: why.clone() },
+        sufficiency: Part::Unknown { why },
     }
 }
 
@@ -230,7 +240,7 @@ fn model(
     smt: &mut dyn Smt,
     q: &[Term],
     terms: Vec<(String, crate::ir::IntType, Term)>,
-) -> Result<Vec<(String, i128)>> {
+) -> Result<Vec<(String, String)>> {
     let ts: Vec<Term> = terms.iter().map(|(_, _, t)| t.clone()).collect();
     let Some(vals) = smt.model(q, &ts)? else {
         return Ok(Vec::new());
@@ -238,6 +248,6 @@ fn model(
     Ok(terms
         .iter()
         .zip(vals)
-        .filter_map(|((n, ty, _), v)| literal_value(&v, *ty).map(|x| (n.clone(), x)))
+        .filter_map(|((n, ty, _), v)| literal_value(&v, *ty).map(|x| (n.clone(), x.to_string())))
         .collect())
 }

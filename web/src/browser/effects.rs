@@ -80,6 +80,21 @@ impl Effects {
                 }
                 Command::ToggleTheme => url::toggle_theme(),
                 Command::LoadQuery(i) => self.driver.query_text(i),
+                Command::CheckInvariant {
+                    generation,
+                    file,
+                    source,
+                    line,
+                    invariant,
+                } => self.driver.check_invariant(
+                    generation,
+                    crate::protocol::CheckInvariant {
+                        file,
+                        source,
+                        line,
+                        invariant,
+                    },
+                ),
             }
         }
     }

@@ -13,12 +13,13 @@ use cpa_engine::verdict::Verdict;
 use std::rc::Rc;
 use yew::prelude::*;
 
-const TABS: [(Tab, &str, &str); 5] = [
+const TABS: [(Tab, &str, &str); 6] = [
     (Tab::Refinements, "Refinements", "tab-refinements"),
     (Tab::Log, "Solver log", "tab-log"),
     (Tab::Stats, "Statistics", "tab-stats"),
     (Tab::Counterexample, "Counterexample", "tab-counterexample"),
     (Tab::Node, "State", "tab-node"),
+    (Tab::Invariant, "Invariant", "tab-invariant"),
 ];
 
 /// The solver log at the position: the newest [`SHOWN`] queries matching `search`, with the
@@ -114,6 +115,7 @@ pub fn view(st: &State, command: AttrValue, send: &Callback<Msg>) -> Html {
             <CounterexamplePanel {trace} {memory} step={pg.cex_step} hidden={tab != Tab::Counterexample}
                 on_step={send.reform(|i| Msg::Act(Action::CexStep(i)))} />
             <NodePanel details={d.node.clone()} hidden={tab != Tab::Node} {on_state} {on_line} />
+            { crate::components::invariant_panel::view(st, tab != Tab::Invariant, send) }
         </section>
     }
 }

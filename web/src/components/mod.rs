@@ -14,6 +14,7 @@ pub mod explain_panel;
 pub mod graph_view;
 pub mod help_overlay;
 pub mod interpolants_panel;
+pub mod invariant_panel;
 pub mod knobs_panel;
 pub mod lbe_stepper;
 pub mod lesson_panel;

@@ -4,7 +4,8 @@
 //! reducer.
 
 use crate::engine::client::EngineClient;
-use crate::protocol::{Advance, Ask, BuildCfa, QueryText, Start, WitnessOf};
+use crate::protocol::{Advance, Ask, BuildCfa, CheckInvariant, QueryText, Start, WitnessOf};
+use crate::state::exercise::ExerciseMsg;
 use crate::state::playground::Command;
 use crate::state::{Action, Msg, TICK_MS};
 use gloo_timers::callback::Interval;
@@ -108,6 +109,14 @@ impl Driver {
         let d = self.dispatch.clone();
         self.engine.ask(QueryText { index }, move |r| {
             d.emit(Msg::QueryLoaded(index, r))
+        });
+    }
+
+    /// Checks a candidate invariant (the exercise).
+    pub fn check_invariant(&self, generation: u64, ask: CheckInvariant) {
+        let d = self.dispatch.clone();
+        self.engine.ask(ask, move |r| {
+            d.emit(Msg::Exercise(ExerciseMsg::Checked(generation, r)))
         });
     }
 

@@ -9,6 +9,8 @@
 
 pub mod arg_model;
 pub mod derived;
+pub mod exercise;
+mod exercise_play;
 pub mod export;
 pub mod keys;
 pub mod lesson;
@@ -54,6 +56,8 @@ pub struct State {
     pub derived: Derived,
     /// The lesson being played, if any.
     pub lesson: Option<lesson::LessonState>,
+    /// The invariant exercise.
+    pub exercise: exercise::Exercise,
 }
 
 /// What a render depends on besides the derived views: the page is drawn again only when it
@@ -70,6 +74,7 @@ struct Stamp {
     link_error: Option<Rc<str>>,
     queries: usize,
     lesson: Option<lesson::LessonState>,
+    exercise: exercise::Exercise,
 }
 
 /// What the page shows of a run besides the derived views.
@@ -113,6 +118,7 @@ impl State {
             full_queries: Rc::default(),
             derived: Derived::default(),
             lesson: None,
+            exercise: exercise::Exercise::default(),
         };
         let mut cmds = Vec::new();
         match opened {
@@ -161,6 +167,7 @@ impl State {
             link_error: self.url.link_error.clone(),
             queries: self.full_queries.len(),
             lesson: self.lesson.clone(),
+            exercise: self.exercise.clone(),
         }
     }
 
@@ -458,6 +465,7 @@ impl State {
                 }
             }
             Msg::Lesson(m) => self.lesson_msg(m, cmds),
+            Msg::Exercise(m) => self.exercise_msg(m, cmds),
             Msg::Preset(p) => {
                 self.lesson = None;
                 self.act(Action::Configure(RunConfig::preset(&p)), cmds)

@@ -70,6 +70,8 @@ pub enum Msg {
     SelectExample(String),
     /// The lesson player.
     Lesson(crate::state::lesson::LessonMsg),
+    /// The invariant exercise.
+    Exercise(crate::state::exercise::ExerciseMsg),
     /// An action of the run's reducer (the step bar, a selection, the worker's answers).
     Act(Action),
     Lbe(LbeStep),
@@ -135,4 +137,12 @@ pub enum Command {
     ToggleTheme,
     /// The whole text of query `index` (answered with [`Msg::QueryLoaded`]).
     LoadQuery(u64),
+    /// Check a candidate invariant (answered with `ExerciseMsg::Checked(generation, ..)`).
+    CheckInvariant {
+        generation: u64,
+        file: String,
+        source: String,
+        line: u32,
+        invariant: String,
+    },
 }

@@ -22,6 +22,7 @@ pub enum Tab {
     Stats,
     Counterexample,
     Node,
+    Invariant,
 }
 
 /// On a phone (narrow screens) one view at a time, chosen by tabs; the step bar stays.

@@ -4,9 +4,9 @@
 pub mod run_host;
 
 use crate::protocol::{
-    Advance, Batch, BenchResult, BuildCfa, ItpAnswer, LoggedQuery, QueryText, Reply, Request,
-    RequestEnvelope, RunConfig, SmtInterpolate, SolverBench, Start, WitnessOf, WorkerMessage,
-    Z3Query,
+    Advance, Batch, BenchResult, BuildCfa, CheckInvariant, ItpAnswer, LoggedQuery, QueryText,
+    Reply, Request, RequestEnvelope, RunConfig, SmtInterpolate, SolverBench, Start, WitnessOf,
+    WorkerMessage, Z3Query,
 };
 use crate::worker::run_host::{Clock, RunHost};
 use cpa_engine::report::{cfa_report, CfaReport};
@@ -46,6 +46,8 @@ pub enum Work {
     QueryText { id: u64, index: u64 },
     /// Answer with [`Runs::witness`].
     Witness { id: u64, creation_time: String },
+    /// Load Z3 if needed, then answer with [`invariant_reply`].
+    CheckInvariant { id: u64, ask: CheckInvariant },
     /// Panic (the page's crash recovery is tested with it).
     Panic,
 }
@@ -187,6 +189,26 @@ pub fn error_reply(id: u64, message: impl Into<String>) -> String {
             message: message.into(),
         },
     )
+}
+
+/// The invariant exercise on `solver`: what `cpa check-invariant` checks natively (the same
+/// engine function, [`cpa_engine::lesson::invariant::check_invariant`]).
+pub fn invariant_reply<S: Solver + 'static>(id: u64, ask: &CheckInvariant, solver: S) -> String {
+    let mut smt = cpa_engine::smt::BridgeSmt::new(solver);
+    // Per query, deterministic (Z3's rlimit): as `cpa check-invariant`.
+    if let Err(e) = cpa_engine::smt::Smt::set_resource_limit(&mut smt, Some(20_000_000)) {
+        return error_reply(id, e.to_string());
+    }
+    match cpa_engine::lesson::invariant::check_invariant(
+        &ask.file,
+        &ask.source,
+        ask.line,
+        &ask.invariant,
+        &mut smt,
+    ) {
+        Ok(report) => reply_json(id, Reply::InvariantChecked { report }),
+        Err(message) => error_reply(id, message),
+    }
 }
 
 /// Solves `job` on `solver` with the code `cpa itp` runs natively
@@ -347,6 +369,10 @@ pub fn handle(data: &str) -> Work {
         Request::Witness(WitnessOf { creation_time }) => Work::Witness {
             id: envelope.id,
             creation_time,
+        },
+        Request::CheckInvariant(ask) => Work::CheckInvariant {
+            id: envelope.id,
+            ask,
         },
         Request::DebugPanic => Work::Panic,
     }

@@ -1,0 +1,65 @@
+// The invariant exercise in the page: a candidate invariant at a loop is checked in the worker
+// with the engine function `cpa check-invariant` runs natively; the parts and the
+// counterexamples to induction are the CLI's, value for value.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ARTIFACTS, id, usePlayground } from './harness.mjs';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const CPA = join(ROOT, 'target', 'release', 'cpa');
+
+/** `cpa check-invariant`'s parts: status and the before/after lines of each. */
+function native(file, line, inv) {
+  let out;
+  try {
+    out = execFileSync(CPA, ['check-invariant', join(ROOT, file), '--line', String(line), inv], { encoding: 'utf8' });
+  } catch (e) {
+    out = e.stdout;
+  }
+  const parts = {};
+  let current = null;
+  for (const l of out.split('\n')) {
+    const m = l.match(/^ {2}(initiation|consecution|sufficiency) +(holds|fails|unknown)/);
+    if (m) {
+      current = m[1];
+      parts[current] = { status: m[2], before: null, after: null };
+      continue;
+    }
+    const v = l.match(/^ +(before|after): +(.*)$/);
+    if (v && current) parts[current][v[1]] = v[2];
+  }
+  return parts;
+}
+
+let page;
+let pg;
+const ctx = usePlayground({ viewport: { width: 1280, height: 800 } }, { setup: (c) => { ({ page, pg } = c); } });
+
+test('candidate invariants are checked as natively, with the counterexamples to induction', async () => {
+  await pg.open('kinduction-proves');
+  await page.click(id('tab-invariant'));
+  assert.deepEqual(await page.$$eval(`${id('invariant-line')} option`, (os) => os.map((o) => o.value)), ['8']);
+  for (const inv of ['i <= n', 'i < n', 'i == 0', 'i >= 0']) {
+    const want = native('examples/kinduction-proves.c', 8, inv);
+    await page.fill(id('invariant-input'), inv);
+    await page.click(id('invariant-check'));
+    await page.waitForFunction((t) => document.querySelector('[data-testid="invariant-result"] .for code')?.textContent === t
+      && !document.querySelector('[data-testid="invariant-check"]').textContent.includes('checking'), inv, { timeout: 30_000 });
+    const got = await page.$$eval(`${id('invariant-result')} .part`, (ps) => Object.fromEntries(ps.map((p) => {
+      const cti = (k) => [...p.querySelectorAll('.cti')].find((c) => c.querySelector('.label').textContent === k)?.querySelector('code').textContent ?? null;
+      return [p.dataset.part, { status: p.dataset.status, before: cti('before'), after: cti('after') }];
+    })));
+    assert.deepEqual(got, want, inv);
+    const proves = Object.values(want).every((p) => p.status === 'holds');
+    assert.equal(await page.getAttribute(id('invariant-result'), 'data-proves'), String(proves), inv);
+  }
+  assert.equal(native('examples/kinduction-proves.c', 8, 'i <= n').sufficiency.status, 'holds');
+  await page.locator(id('invariant-panel')).screenshot({ path: join(ARTIFACTS, 'view-invariant.png') });
+  // Not a C expression over the variables in scope: said, no crash.
+  await page.fill(id('invariant-input'), 'k == 1');
+  await page.click(id('invariant-check'));
+  await page.waitForFunction(() => /invariant/.test(document.querySelector('[data-testid="invariant-result"] .error')?.textContent ?? ''), null, { timeout: 30_000 });
+});
