@@ -1,6 +1,8 @@
-//! The invariant exercise (`proof::exercise`) with the real z3: candidate invariants of a
-//! textbook loop, each with the parts that hold and fail, and the counterexample to induction
-//! checked against the program's semantics (unsigned wrap-around included).
+//! The exercises with the real z3. The invariant exercise (`proof::exercise`): candidate
+//! invariants of a textbook loop, each with the parts that hold and fail, and the
+//! counterexample to induction checked against the program's semantics (unsigned wrap-around
+//! included). The predicate exercise (the `predicates` knob with `max-refinements=0`): the
+//! run uses exactly the predicates given, and proves the program or stops at the error's line.
 
 use cpa_engine::frontend::invariant::parse_invariant;
 use cpa_engine::parse_program;
@@ -75,4 +77,47 @@ fn a_counterexample_to_induction_is_one_real_iteration() {
     assert!(j0 >= i0 && i0 < n0, "before: {before:?}");
     assert_eq!((i1, j1), ((i0 + 1) % (1 << 32), (j0 + 2) % (1 << 32)));
     assert!(j1 < i1, "after: {after:?}");
+}
+
+/// The unifying view's Figure 2 with hand-given predicates and no refinement.
+#[test]
+fn given_predicates_prove_or_stop_without_refinement() {
+    use cpa_engine::config::Config;
+    use cpa_engine::session::Session;
+    use cpa_engine::verdict::Verdict;
+    let src = include_str!("../../tests/verdicts/unifying-fig2.c");
+    for (preset, predicates, want) in [
+        ("predicate-lbe", "8: x == y", "TRUE"),
+        ("predicate-abel", "8: x == y", "TRUE"),
+        (
+            "impact",
+            "8: x == y",
+            "IMPACT does not abstract with predicates",
+        ),
+        ("predicate-lbe", "8: x <= 2", "error at line 12"),
+        ("predicate-lbe", "8: k == 1", "undeclared identifier 'k'"),
+        (
+            "predicate-lbe",
+            "99: x == 1",
+            "no program location at line 99",
+        ),
+        // Without predicates and without refinement: the first spurious path ends the run.
+        ("value", "", "error at line 12"),
+    ] {
+        let mut sets = vec![("max-refinements", "0")];
+        if !predicates.is_empty() {
+            sets.push(("predicates", predicates));
+        }
+        let config = Config::build(preset, sets).unwrap();
+        let cfa = parse_program("t.c", src).unwrap().cfa;
+        let smt = BridgeSmt::new(NativeZ3::new().expect("the tests need z3"));
+        let mut s = Session::new(std::rc::Rc::new(cfa), config, Box::new(smt));
+        let got = match s.run() {
+            Verdict::True => "TRUE".to_string(),
+            Verdict::False { .. } => "FALSE".to_string(),
+            Verdict::Unknown { reason } => reason.clone(),
+        };
+        assert!(got.contains(want), "{preset} {predicates}: {got}");
+        assert_eq!(s.stats().refinements, 0, "{preset} {predicates}");
+    }
 }

@@ -53,6 +53,10 @@ pub struct Parts<C: Describe> {
     pub multi_cex: bool,
 }
 
+/// A precision to start from and its predicates as the views show them (by location), or why
+/// the given predicates cannot be used.
+pub type Initial<P> = std::result::Result<(P, Vec<(u32, String)>), String>;
+
 pub struct Cegar<C: Describe> {
     cfa: Rc<Cfa>,
     order: WaitlistOrder,
@@ -76,9 +80,41 @@ pub struct Cegar<C: Describe> {
     undecided: BTreeMap<ArgId, String>,
     refinements: u64,
     started: bool,
+    /// A precision to start from (predicates given by hand) and how it is shown, or why the
+    /// given predicates cannot be used (the first step answers UNKNOWN with it).
+    initial: Option<Initial<C::Prec>>,
+    /// Never refine: a path to an error ends the run UNKNOWN (the predicate exercise).
+    fixed: bool,
 }
 
 impl<C: Describe> Cegar<C> {
+    /// Starts from `initial` instead of the empty precision (an `Err`: the first step ends the
+    /// run with that reason).
+    pub fn with_initial_precision(mut self, initial: Initial<C::Prec>) -> Self {
+        self.initial = Some(initial);
+        self
+    }
+
+    /// Never refines: the first path to an error ends the run UNKNOWN, naming the line.
+    pub fn without_refinement(mut self) -> Self {
+        self.fixed = true;
+        self
+    }
+
+    /// The reason a run without refinement ends at `target`.
+    fn not_refined(&self, target: ArgId) -> crate::smt::EngineError {
+        let line = self.cfa.node(self.algo.arg.node(target).ctl.location).line;
+        crate::smt::EngineError::Unsupported(format!(
+            "the precision does not rule out the path to the error at line {line} \
+             (refinement is off: max-refinements=0)"
+        ))
+    }
+
+    /// The analysis' CPA (to build an initial precision against its tables).
+    pub fn cpa_mut(&mut self) -> &mut C {
+        &mut self.cpa
+    }
+
     pub fn new(
         cfa: Rc<Cfa>,
         parts: Parts<C>,
@@ -113,6 +149,8 @@ impl<C: Describe> Cegar<C> {
             undecided: BTreeMap::new(),
             refinements: 0,
             started: false,
+            initial: None,
+            fixed: false,
         }
     }
 
@@ -175,6 +213,9 @@ impl<C: Describe> Cegar<C> {
         goal: Goal,
         events: &mut Vec<Event>,
     ) -> Result<Option<Verdict>> {
+        if self.fixed {
+            return Err(self.not_refined(target));
+        }
         let cfa = self.cfa.clone();
         let outcome = self.refiner.refine(
             &cfa,
@@ -237,6 +278,9 @@ impl<C: Describe> Cegar<C> {
         targets: Vec<ArgId>,
         events: &mut Vec<Event>,
     ) -> Result<Option<Verdict>> {
+        if let (true, Some(t)) = (self.fixed, targets.first()) {
+            return Err(self.not_refined(*t));
+        }
         let cfa = self.cfa.clone();
         let outcomes = self.refiner.refine_many(
             &cfa,
@@ -325,7 +369,15 @@ impl<C: Describe> Algorithm for Cegar<C> {
         let cfa = self.cfa.clone();
         if !self.started {
             self.started = true;
-            self.start(Rc::new(C::Prec::default()), events);
+            match self.initial.take() {
+                Some(Err(why)) => return Err(crate::smt::EngineError::Unsupported(why)),
+                Some(Ok((prec, shown))) => {
+                    self.start(Rc::new(prec), events);
+                    // The given predicates, where the views list learned ones.
+                    events.push(Event::PrecisionRefined { added: shown });
+                }
+                None => self.start(Rc::new(C::Prec::default()), events),
+            }
             return Ok(None);
         }
         while let Some((target, goal)) = self.pending.pop_front() {

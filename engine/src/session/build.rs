@@ -161,7 +161,67 @@ pub fn predicate_cegar(cfa: Rc<Cfa>, config: &Config, smt: Box<dyn Smt>) -> Cega
         keep_going: false,
         multi_cex: multi_cex(config),
     };
-    Cegar::new(cfa, parts, smt, config.waitlist, config.max_depth)
+    let mut cegar = Cegar::new(cfa.clone(), parts, smt, config.waitlist, config.max_depth);
+    if !config.predicates.is_empty() {
+        let initial = if config.refinement == RefinementStrategy::Impact {
+            Err(
+                "predicates: IMPACT does not abstract with predicates (it strengthens the \
+                 states of spurious paths); predicate abstraction (predicate-lbe) does"
+                    .to_string(),
+            )
+        } else {
+            given_predicates(&cfa, config, cegar.cpa_mut())
+        };
+        cegar = cegar.with_initial_precision(initial);
+    }
+    refining(cegar, config)
+}
+
+/// `max-refinements=0`: the analysis never refines (a path to an error ends the run).
+fn refining<C: Describe>(cegar: Cegar<C>, config: &Config) -> Cegar<C> {
+    if config.limits.max_refinements == 0 {
+        cegar.without_refinement()
+    } else {
+        cegar
+    }
+}
+
+/// The precision of the `predicates` knob: each C expression at every location of its line
+/// (in its function's scope), split into predicates as refinement splits interpolants.
+fn given_predicates(
+    cfa: &Cfa,
+    config: &Config,
+    cpa: &mut PredicateCpa,
+) -> crate::algorithm::cegar::Initial<crate::domains::predicate::PredicatePrecision> {
+    use crate::formula::encode::Builder;
+    use crate::formula::{Encoder, Frames, SsaMap};
+    let enc = Encoder::new(cfa, cpa.encoding);
+    let mut at = Vec::new();
+    for (line, text) in &config.predicates {
+        let nodes: Vec<_> = cfa.nodes.iter().filter(|n| n.line == *line).collect();
+        if nodes.is_empty() {
+            return Err(format!("predicates: no program location at line {line}"));
+        }
+        for n in nodes {
+            let e = crate::frontend::invariant::parse_invariant(cfa, n.function, text)
+                .map_err(|e| format!("predicates: line {line}: {e}"))?;
+            let ctl = crate::cpa::control::ControlState {
+                location: n.id,
+                stack: Default::default(),
+                counters: None,
+                beyond: false,
+            };
+            let mut b = Builder::without_read_ranges(SsaMap::default(), Frames::of(cfa, &ctl));
+            at.push((n.id, enc.cond(&mut b, &e)));
+        }
+    }
+    let inc = crate::refinement::predicate::predicates_at(
+        &mut cpa.table,
+        config.predicate_split,
+        at.iter().map(|(l, t)| (*l, t)),
+    )
+    .map_err(|e| format!("predicates: {e}"))?;
+    Ok((inc.added, inc.shown))
 }
 
 /// Explicit-value analysis with CEGAR: value interpolation, lazy pruning from the pivot.
@@ -180,7 +240,10 @@ pub fn value_cegar(cfa: Rc<Cfa>, config: &Config, smt: Box<dyn Smt>) -> Cegar<Va
         keep_going: true,
         multi_cex: multi_cex(config),
     };
-    Cegar::new(cfa, parts, smt, config.waitlist, config.max_depth)
+    refining(
+        Cegar::new(cfa, parts, smt, config.waitlist, config.max_depth),
+        config,
+    )
 }
 
 /// Symbolic execution with CEGAR: symbolic interpolation (or refinement delegated to
@@ -205,7 +268,10 @@ pub fn symbolic_cegar(cfa: Rc<Cfa>, config: &Config, smt: Box<dyn Smt>) -> Cegar
         keep_going: true,
         multi_cex: multi_cex(config),
     };
-    Cegar::new(cfa, parts, smt, config.waitlist, config.max_depth)
+    refining(
+        Cegar::new(cfa, parts, smt, config.waitlist, config.max_depth),
+        config,
+    )
 }
 
 /// Explicit values combined with predicate abstraction: value interpolation first, predicate
@@ -235,5 +301,8 @@ pub fn value_predicate_cegar(
         keep_going: true,
         multi_cex: multi_cex(config),
     };
-    Cegar::new(cfa, parts, smt, config.waitlist, config.max_depth)
+    refining(
+        Cegar::new(cfa, parts, smt, config.waitlist, config.max_depth),
+        config,
+    )
 }

@@ -525,6 +525,25 @@ pub static KNOBS: &[Knob] = &[
         },
     },
     Knob {
+        key: "predicates",
+        group: Group::PredicateAbstraction,
+        input: Input::Text,
+        help: "Predicates given by hand, `LINE: C expression` separated by `;` (e.g. `8: x == y`): the precision at the locations of those lines from the start. With max-refinements=0 the run uses exactly them (the predicate exercise): it proves the program or stops at a spurious path.",
+        scope: Scope::Analysis,
+        get: |c| {
+            let parts: Vec<String> = c
+                .predicates
+                .iter()
+                .map(|(l, e)| format!("{l}: {e}"))
+                .collect();
+            parts.join("; ")
+        },
+        set: |c, v, _| {
+            c.predicates = parse_predicates(v)?;
+            Ok(())
+        },
+    },
+    Knob {
         key: "max-refinements",
         group: Group::Limits,
         input: Input::Number,
@@ -632,4 +651,27 @@ fn defaults(k: &Knob) -> String {
             .collect::<Vec<_>>()
             .join("; "),
     }
+}
+
+/// The value of the `predicates` knob: `LINE: EXPR` items separated by `;` (at most 2,000
+/// bytes; the expressions are read against the program when the analysis is built).
+fn parse_predicates(v: &str) -> std::result::Result<Vec<(u32, String)>, String> {
+    if v.len() > 2_000 {
+        return Err("predicates: at most 2000 bytes".into());
+    }
+    let mut out = Vec::new();
+    for item in v.split(';').map(str::trim).filter(|s| !s.is_empty()) {
+        let (line, e) = item
+            .split_once(':')
+            .ok_or_else(|| format!("predicates: '{item}' is not 'LINE: expression'"))?;
+        let line: u32 = line
+            .trim()
+            .parse()
+            .map_err(|_| format!("predicates: '{}' is not a line number", line.trim()))?;
+        if e.trim().is_empty() {
+            return Err(format!("predicates: no expression for line {line}"));
+        }
+        out.push((line, e.trim().to_string()));
+    }
+    Ok(out)
 }

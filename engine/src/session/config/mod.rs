@@ -105,7 +105,9 @@ impl Limits {
             Some(StopReason::Steps(self.max_steps))
         } else if states >= self.max_states {
             Some(StopReason::States(self.max_states))
-        } else if refinements >= self.max_refinements {
+        } else if refinements >= self.max_refinements && self.max_refinements > 0 {
+            // 0: no refinement at all, which the analysis enforces itself (a path that needs
+            // one ends the run UNKNOWN).
             Some(StopReason::Refinements(self.max_refinements))
         } else if queries >= self.max_queries {
             Some(StopReason::Queries(self.max_queries))
@@ -174,6 +176,10 @@ pub struct Config {
     /// The components of `algorithm=portfolio`, run one after another.
     #[serde(default)]
     pub portfolio: Vec<Component>,
+    /// Predicates given by hand (the predicate exercise): (source line, C expression), the
+    /// precision at the locations of those lines from the start.
+    #[serde(default)]
+    pub predicates: Vec<(u32, String)>,
 }
 
 impl Config {

@@ -109,6 +109,7 @@ impl Preset {
             interpolation: solver_bridge::itp::Strategy::BackwardAuto,
             limits: Limits::default(),
             portfolio: Vec::new(),
+            predicates: Vec::new(),
         };
         match self {
             Preset::PredicateLbe => base,
