@@ -91,7 +91,7 @@ impl Property {
     /// The property's formula as SV-COMP writes it (witness metadata).
     pub fn formula(self) -> Option<&'static str> {
         match self {
-            Property::UnreachCall => Some("CHECK( init(main()), LTL(G ! call(reach_error())) )"),
+            Property::UnreachCall => Some(cpa_engine::witness::UNREACH_CALL),
             Property::UnreachLabel => Some("CHECK( init(main()), LTL(G ! label(ERROR)) )"),
             _ => None,
         }

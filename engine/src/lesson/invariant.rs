@@ -39,20 +39,3 @@ pub fn check_invariant(
         .map_err(|e| format!("invariant: {e}"))?;
     exercise::check(&cfa, smt, head, &inv, invariant).map_err(|e| e.to_string())
 }
-
-/// The source lines where loops start (the choices of the exercise).
-pub fn loop_lines(source: &str) -> Vec<u32> {
-    let Ok(p) = parse_program("t.c", source) else {
-        return Vec::new();
-    };
-    let mut lines: Vec<u32> = p
-        .cfa
-        .nodes
-        .iter()
-        .filter(|n| n.loop_head && n.line > 0)
-        .map(|n| n.line)
-        .collect();
-    lines.sort_unstable();
-    lines.dedup();
-    lines
-}

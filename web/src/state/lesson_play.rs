@@ -5,7 +5,7 @@
 use crate::present::lessons;
 use crate::protocol::RunConfig;
 use crate::state::lesson::{LessonMsg, LessonState};
-use crate::state::{Action, Command, State};
+use crate::state::{location_line, Action, Command, State};
 use cpa_engine::lesson::Anchor;
 use std::rc::Rc;
 
@@ -94,7 +94,7 @@ impl State {
             Anchor::Event(n) => Some(n),
             _ if run.finished() => {
                 let cfa = run.cfa.clone();
-                let line_of = |n: u32| cfa.nodes.iter().find(|x| x.id == n).map(|x| x.line);
+                let line_of = |n: u32| location_line(&cfa, n);
                 // An anchor that does not land (the lesson no longer fits the engine, which
                 // `cpa lesson check` reports) shows the verdict.
                 Some(
