@@ -121,3 +121,30 @@ fn given_predicates_prove_or_stop_without_refinement() {
         assert_eq!(s.stats().refinements, 0, "{preset} {predicates}");
     }
 }
+
+/// `affine-predicates`: Karr's equality `j == 2 * i` at the loop head as the first precision
+/// proves the textbook loop with LBE without any refinement; without it, predicate
+/// abstraction with refinement off stops at the error's line.
+#[test]
+fn affine_predicates_prove_the_double_counter_without_refinement() {
+    use cpa_engine::config::Config;
+    use cpa_engine::session::Session;
+    use cpa_engine::verdict::Verdict;
+    for (affine, want) in [("true", "TRUE"), ("false", "error at line 7")] {
+        let config = Config::build(
+            "predicate-lbe",
+            [("max-refinements", "0"), ("affine-predicates", affine)],
+        )
+        .unwrap();
+        let cfa = parse_program("t.c", PROGRAM).unwrap().cfa;
+        let smt = BridgeSmt::new(NativeZ3::new().expect("the tests need z3"));
+        let mut s = Session::new(std::rc::Rc::new(cfa), config, Box::new(smt));
+        let got = match s.run() {
+            Verdict::True => "TRUE".to_string(),
+            Verdict::False { .. } => "FALSE".to_string(),
+            Verdict::Unknown { reason } => reason.clone(),
+        };
+        assert!(got.contains(want), "affine-predicates={affine}: {got}");
+        assert_eq!(s.stats().refinements, 0);
+    }
+}

@@ -217,6 +217,7 @@ fn no_knob_value_gives_a_wrong_verdict() {
         ("abstraction", &["boolean", "cartesian"][..]),
         ("representation", &["bdd", "smt"]),
         ("sat-check-empty", &["false"]),
+        ("affine-predicates", &["true"]),
         ("allsat-limit", &["1", "2"]),
         ("encoding", &["int", "bv"]),
         ("signed-overflow", &["check"]),

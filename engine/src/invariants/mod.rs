@@ -1,12 +1,13 @@
 //! Invariants: what a proof states at a location, and the abstract interpreters that
 //! propose them (intervals, octagons) on one chaotic iteration.
 
+pub mod affine;
 pub mod fixpoint;
 pub mod intervals;
 pub mod octagon;
 
-use crate::cfa::NodeId;
-use crate::ir::Expr;
+use crate::cfa::{Edge, EdgeKind, NodeId, Rhs};
+use crate::ir::{Expr, VarId};
 use solver_bridge::term::Term;
 
 /// An invariant an analysis found at a location.
@@ -32,5 +33,31 @@ impl LocationInvariant {
             location,
             formula: Formula::C(e),
         }
+    }
+}
+
+/// The variables an edge reads or writes.
+pub(crate) fn edge_vars(e: &Edge, f: &mut impl FnMut(VarId)) {
+    let (exprs, written): (Vec<&Expr>, Option<VarId>) = match &e.kind {
+        EdgeKind::Assume { cond, .. } => (vec![cond], None),
+        EdgeKind::Assign { lhs, rhs }
+        | EdgeKind::Declare {
+            var: lhs,
+            init: Some(rhs),
+        } => match rhs {
+            Rhs::Expr(x) => (vec![x], Some(*lhs)),
+            Rhs::Nondet { .. } => (vec![], Some(*lhs)),
+        },
+        EdgeKind::Declare { var, init: None } => (vec![], Some(*var)),
+        EdgeKind::Call { args, .. } => (args.iter().collect(), None),
+        EdgeKind::ReturnValue { value: Some(x), .. } => (vec![x], None),
+        EdgeKind::Return { assign, .. } => (vec![], *assign),
+        _ => (vec![], None),
+    };
+    for x in exprs {
+        x.for_each_var(&mut *f);
+    }
+    if let Some(v) = written {
+        f(v);
     }
 }

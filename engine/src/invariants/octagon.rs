@@ -222,7 +222,7 @@ impl<'c> OctagonAnalysis<'c> {
                     vars.push(v);
                 }
             };
-            edge_vars(e, &mut note);
+            super::edge_vars(e, &mut note);
         }
         let index = vars.iter().enumerate().map(|(i, v)| (*v, i)).collect();
         let mut a = OctagonAnalysis {
@@ -586,32 +586,6 @@ impl<'c> OctagonAnalysis<'c> {
             ty: IntType::INT,
             kind: ExprKind::Binary(BinOp::LogAnd, Box::new(a), Box::new(b)),
         })
-    }
-}
-
-/// The variables an edge reads or writes.
-fn edge_vars(e: &Edge, f: &mut impl FnMut(VarId)) {
-    let (exprs, written): (Vec<&Expr>, Option<VarId>) = match &e.kind {
-        EdgeKind::Assume { cond, .. } => (vec![cond], None),
-        EdgeKind::Assign { lhs, rhs }
-        | EdgeKind::Declare {
-            var: lhs,
-            init: Some(rhs),
-        } => match rhs {
-            Rhs::Expr(x) => (vec![x], Some(*lhs)),
-            Rhs::Nondet { .. } => (vec![], Some(*lhs)),
-        },
-        EdgeKind::Declare { var, init: None } => (vec![], Some(*var)),
-        EdgeKind::Call { args, .. } => (args.iter().collect(), None),
-        EdgeKind::ReturnValue { value: Some(x), .. } => (vec![x], None),
-        EdgeKind::Return { assign, .. } => (vec![], *assign),
-        _ => (vec![], None),
-    };
-    for x in exprs {
-        x.for_each_var(&mut *f);
-    }
-    if let Some(v) = written {
-        f(v);
     }
 }
 

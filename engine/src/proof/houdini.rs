@@ -4,7 +4,8 @@
 //! an auxiliary-invariant generator for k-induction ("A Unifying View on SMT-Based Software
 //! Verification", k-induction with auxiliary invariants).
 //!
-//! The candidates at a loop head are the relations the program itself states: its conditions
+//! The candidates at a loop head are the affine equalities Karr's analysis finds there
+//! ([`crate::invariants::affine`]) and the relations the program itself states: its conditions
 //! (a strict comparison also relaxed to the non-strict one, an equality also as its two
 //! halves) and, for each assignment `v = e` whose right-hand side does not read `v`, `v <= e`
 //! and `v >= e`; each over variables visible at the loop head, at most [`MAX_CANDIDATES`].
@@ -103,6 +104,16 @@ pub fn candidates(cfa: &Cfa) -> BTreeMap<NodeId, Vec<Expr>> {
     });
     let mut out: BTreeMap<NodeId, Vec<Expr>> = BTreeMap::new();
     let mut count = 0;
+    // Karr's equalities first: they hold in every run that ignores the conditions, so they
+    // usually survive, and the program's own atoms rarely state them.
+    for (l, es) in crate::invariants::affine::loop_invariants(cfa) {
+        for e in es {
+            if count < MAX_CANDIDATES {
+                out.entry(l).or_default().push(e);
+                count += 1;
+            }
+        }
+    }
     for n in cfa.nodes.iter().filter(|n| n.loop_head) {
         for a in &atoms {
             let visible = vars(a).iter().all(|v| {

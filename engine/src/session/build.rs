@@ -162,7 +162,7 @@ pub fn predicate_cegar(cfa: Rc<Cfa>, config: &Config, smt: Box<dyn Smt>) -> Cega
         multi_cex: multi_cex(config),
     };
     let mut cegar = Cegar::new(cfa.clone(), parts, smt, config.waitlist, config.max_depth);
-    if !config.predicates.is_empty() {
+    if !config.predicates.is_empty() || config.affine_predicates {
         let initial = if config.refinement == RefinementStrategy::Impact {
             Err(
                 "predicates: IMPACT does not abstract with predicates (it strengthens the \
@@ -170,7 +170,7 @@ pub fn predicate_cegar(cfa: Rc<Cfa>, config: &Config, smt: Box<dyn Smt>) -> Cega
                     .to_string(),
             )
         } else {
-            given_predicates(&cfa, config, cegar.cpa_mut())
+            seeded_predicates(&cfa, config, cegar.cpa_mut())
         };
         cegar = cegar.with_initial_precision(initial);
     }
@@ -186,17 +186,18 @@ fn refining<C: Describe>(cegar: Cegar<C>, config: &Config) -> Cegar<C> {
     }
 }
 
-/// The precision of the `predicates` knob: each C expression at every location of its line
-/// (in its function's scope), split into predicates as refinement splits interpolants.
-fn given_predicates(
+/// The precision of the `predicates` knob (each C expression at every location of its line,
+/// in its function's scope) and, with `affine-predicates`, of Karr's equalities at every
+/// location of a function with a loop (where the abstraction does not compute, they cost
+/// nothing); split into predicates as refinement splits interpolants.
+fn seeded_predicates(
     cfa: &Cfa,
     config: &Config,
     cpa: &mut PredicateCpa,
 ) -> crate::algorithm::cegar::Initial<crate::domains::predicate::PredicatePrecision> {
     use crate::formula::encode::Builder;
     use crate::formula::{Encoder, Frames, SsaMap};
-    let enc = Encoder::new(cfa, cpa.encoding);
-    let mut at = Vec::new();
+    let mut given: Vec<(crate::cfa::NodeId, crate::ir::Expr)> = Vec::new();
     for (line, text) in &config.predicates {
         let nodes: Vec<_> = cfa.nodes.iter().filter(|n| n.line == *line).collect();
         if nodes.is_empty() {
@@ -205,15 +206,25 @@ fn given_predicates(
         for n in nodes {
             let e = crate::frontend::invariant::parse_invariant(cfa, n.function, text)
                 .map_err(|e| format!("predicates: line {line}: {e}"))?;
-            let ctl = crate::cpa::control::ControlState {
-                location: n.id,
-                stack: Default::default(),
-                counters: None,
-                beyond: false,
-            };
-            let mut b = Builder::without_read_ranges(SsaMap::default(), Frames::of(cfa, &ctl));
-            at.push((n.id, enc.cond(&mut b, &e)));
+            given.push((n.id, e));
         }
+    }
+    if config.affine_predicates {
+        for (l, es) in crate::invariants::affine::all_invariants(cfa) {
+            given.extend(es.into_iter().map(|e| (l, e)));
+        }
+    }
+    let enc = Encoder::new(cfa, cpa.encoding);
+    let mut at = Vec::new();
+    for (l, e) in &given {
+        let ctl = crate::cpa::control::ControlState {
+            location: *l,
+            stack: Default::default(),
+            counters: None,
+            beyond: false,
+        };
+        let mut b = Builder::without_read_ranges(SsaMap::default(), Frames::of(cfa, &ctl));
+        at.push((*l, enc.cond(&mut b, e)));
     }
     let inc = crate::refinement::predicate::predicates_at(
         &mut cpa.table,

@@ -52,7 +52,7 @@ pub(super) fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
                 let why = match cx.algorithm() {
                     Some(AlgorithmKind::KInduction) if proof == Some(CheckKind::Invariant) => "the octagon invariants hold on arrival, are preserved from loop head to loop head, and exclude the error",
                     Some(AlgorithmKind::KInduction) if proof == Some(CheckKind::Summary) => "with every call of a recursive function replaced by its contract the program is safe, and each such function establishes its contract (the checks need no recursion depth bound)",
-                    Some(AlgorithmKind::KInduction) if proof == Some(CheckKind::Candidates) => "the octagon invariants and the candidate invariants kept from the program's conditions and assignments hold on arrival, are preserved from loop head to loop head, and exclude the error",
+                    Some(AlgorithmKind::KInduction) if proof == Some(CheckKind::Candidates) => "the octagon invariants and the candidate invariants kept (affine equalities between variables, the program's conditions and assignments) hold on arrival, are preserved from loop head to loop head, and exclude the error",
                     Some(AlgorithmKind::Bmc) => "the forward condition holds: no execution is longer than the bound, and none within it reaches the error",
                     Some(AlgorithmKind::KInduction) => "the property holds in the base case and is k-inductive",
                     Some(AlgorithmKind::Execution) => "every run ends (or repeats a state forever) without reaching the error: without inputs the run is the program's only execution; with inputs the classes cover every input value and all runs of a class take one path",

@@ -131,12 +131,17 @@ impl PredicateCpa {
         }
     }
 
-    /// ψ instantiated at the block start, conjoined with the block formula φ.
+    /// ψ instantiated at the block start, conjoined with the block formula φ. The variables
+    /// ψ speaks of are within their types' ranges at the block start (every state of a run
+    /// is): without that, ψ = `j == 2 * i` (modulo 2^32, in the integer encoding) allowed
+    /// `i = 2^33` and did not imply itself after `i++; j += 2`.
     pub fn block_query(&self, s: &PredicateState) -> Term {
         let enc = self.encoder();
-        let (psi, extra) =
-            self.instances
-                .instantiate(&enc, &self.names, &self.abs_term(&s.abs), &s.start_ssa);
+        let abs = self.abs_term(&s.abs);
+        let ranged = Term::and(std::iter::once(abs.clone()).chain(self.ranges_of(&abs)));
+        let (psi, extra) = self
+            .instances
+            .instantiate(&enc, &self.names, &ranged, &s.start_ssa);
         let mut parts = vec![psi, s.pf.formula.clone()];
         parts.extend(extra);
         Term::and(parts)

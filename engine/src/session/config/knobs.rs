@@ -544,6 +544,18 @@ pub static KNOBS: &[Knob] = &[
         },
     },
     Knob {
+        key: "affine-predicates",
+        group: Group::PredicateAbstraction,
+        input: Input::Bool,
+        help: "Start with the affine equalities between variables that Karr's analysis finds (such as `j == 2 * i` at a loop head) as predicates where they hold.",
+        scope: Scope::Analysis,
+        get: |c| c.affine_predicates.to_string(),
+        set: |c, v, k| {
+            c.affine_predicates = boolean(v, k)?;
+            Ok(())
+        },
+    },
+    Knob {
         key: "max-refinements",
         group: Group::Limits,
         input: Input::Number,

@@ -180,6 +180,10 @@ pub struct Config {
     /// precision at the locations of those lines from the start.
     #[serde(default)]
     pub predicates: Vec<(u32, String)>,
+    /// Seeds predicate abstraction's precision with the affine equalities Karr's analysis
+    /// finds at the loop heads ([`crate::invariants::affine`]).
+    #[serde(default)]
+    pub affine_predicates: bool,
 }
 
 impl Config {

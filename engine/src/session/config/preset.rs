@@ -110,6 +110,7 @@ impl Preset {
             limits: Limits::default(),
             portfolio: Vec::new(),
             predicates: Vec::new(),
+            affine_predicates: false,
         };
         match self {
             Preset::PredicateLbe => base,
