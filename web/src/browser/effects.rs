@@ -80,6 +80,8 @@ impl Effects {
                 }
                 Command::ToggleTheme => url::toggle_theme(),
                 Command::LoadQuery(i) => self.driver.query_text(i),
+                Command::Race(c) => self.driver.race(c),
+                Command::RunRight(c) => self.driver.run_right(c),
                 Command::CheckInvariant {
                     generation,
                     file,

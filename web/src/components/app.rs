@@ -40,7 +40,10 @@ impl Component for App {
         url::restore_theme();
         let example = examples::by_key(DEFAULT_EXAMPLE).unwrap_or(&EXAMPLES[0]);
         let view = View::from_params(url::param("embed").as_deref(), url::has_param("present"));
-        let (state, cmds) = State::new(Link::decode(&url::fragment()), view, example);
+        let (mut state, mut cmds) = State::new(Link::decode(&url::fragment()), view, example);
+        if let Some(v) = url::param("compare") {
+            cmds.extend(state.compare_param(&v));
+        }
         let state = Rc::new(RefCell::new(state));
         crate::browser::debug_hook::install(&driver, &state);
         let mut effects = Effects::new(driver, dispatch);

@@ -1,5 +1,6 @@
 //! The bottom tabs under the ARG: refinements (or BMC's and k-induction's checks), the solver
-//! log, the statistics, the counterexample and the selected state.
+//! log, the statistics, the counterexample, the selected state, the invariant exercise and
+//! the race of every preset.
 
 use crate::components::counterexample_panel::CounterexamplePanel;
 use crate::components::interpolants_panel::InterpolantsPanel;
@@ -13,13 +14,14 @@ use cpa_engine::verdict::Verdict;
 use std::rc::Rc;
 use yew::prelude::*;
 
-const TABS: [(Tab, &str, &str); 6] = [
+const TABS: [(Tab, &str, &str); 7] = [
     (Tab::Refinements, "Refinements", "tab-refinements"),
     (Tab::Log, "Solver log", "tab-log"),
     (Tab::Stats, "Statistics", "tab-stats"),
     (Tab::Counterexample, "Counterexample", "tab-counterexample"),
     (Tab::Node, "State", "tab-node"),
     (Tab::Invariant, "Invariant", "tab-invariant"),
+    (Tab::Race, "Race", "tab-race"),
 ];
 
 /// The solver log at the position: the newest [`SHOWN`] queries matching `search`, with the
@@ -116,6 +118,7 @@ pub fn view(st: &State, command: AttrValue, send: &Callback<Msg>) -> Html {
                 on_step={send.reform(|i| Msg::Act(Action::CexStep(i)))} />
             <NodePanel details={d.node.clone()} hidden={tab != Tab::Node} {on_state} {on_line} />
             { crate::components::invariant_panel::view(st, tab != Tab::Invariant, send) }
+            { crate::components::race_panel::view(st, tab != Tab::Race, send) }
         </section>
     }
 }

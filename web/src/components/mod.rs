@@ -4,6 +4,7 @@
 
 pub mod app;
 pub mod arg_view;
+pub mod compare_view;
 pub mod controls;
 pub mod counterexample_panel;
 pub mod details;
@@ -19,6 +20,7 @@ pub mod knobs_panel;
 pub mod lbe_stepper;
 pub mod lesson_panel;
 pub mod node_panel;
+pub mod race_panel;
 pub mod share_dialog;
 pub mod solver_log;
 pub mod source_column;

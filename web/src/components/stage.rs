@@ -76,8 +76,12 @@ pub fn view(st: &State, send: &Callback<Msg>) -> Html {
             }
             <ExplainPanel {current} {hint} on_state={on_state.clone()} {on_line}
                 on_glossary={send.reform(|k| Msg::Overlay(Overlay::Help(Some(k))))} />
-            <ArgView model={st.derived.arg.clone()} states={run.map_or(0, |r| r.cursor.frame.view.states.len())}
-                on_select={on_state} {placeholder} />
+            if let Some(c) = &st.compare {
+                { crate::components::compare_view::view(st, c, send) }
+            } else {
+                <ArgView model={st.derived.arg.clone()} states={run.map_or(0, |r| r.cursor.frame.view.states.len())}
+                    on_select={on_state} {placeholder} />
+            }
         </>
     }
 }

@@ -1,7 +1,8 @@
-//! The top bar (the example, the analysis and its knobs, the engine's status, share,
+//! The top bar (the example, the analysis and its knobs, compare mode, the engine's status, share,
 //! presentation, theme, help) and the phone's view tabs.
 
 use crate::components::example_select::ExampleSelect;
+use crate::state::compare::CompareMsg;
 use crate::state::{Msg, Overlay, PhoneView, State};
 use cpa_engine::config::Preset;
 use yew::prelude::*;
@@ -15,6 +16,7 @@ fn svg_icon(path: &'static str) -> Html {
 /// `open_full`: in an embedded page, the link that opens the state in the playground.
 pub fn view(st: &State, open_full: Option<AttrValue>, send: &Callback<Msg>) -> Html {
     let pg = &st.pg;
+    let comparing = st.compare.is_some();
     let (status, status_class) = st.engine.status_text(st.program.building);
     let on_preset = send.reform(|e: Event| {
         Msg::Preset(
@@ -50,7 +52,13 @@ pub fn view(st: &State, open_full: Option<AttrValue>, send: &Callback<Msg>) -> H
                 title="Every knob of the configuration" onclick={send.reform(|_| Msg::Overlay(Overlay::Knobs))}>
                 { knobs_text }
             </button>
-            <span class={classes!("engine-status", status_class)} data-testid="engine-status">{ status }
+            <button type="button" class={classes!("compare-btn", st.compare.is_some().then_some("on"))}
+                data-testid="btn-compare" aria-pressed={st.compare.is_some().to_string()}
+                title="Compare: a second analysis of this program beside the first"
+                onclick={send.reform(move |_| Msg::Compare(if comparing { CompareMsg::Close } else { CompareMsg::Open(None) }))}>
+                { if comparing { "Compare ✕" } else { "Compare" } }
+            </button>
+            <span class={classes!("engine-status", status_class)} data-testid="engine-status" title={status.clone()}>{ status }
                 if let (Some((l, t)), false) = (st.engine.z3, st.engine.z3_ready) {
                     if t > 0 { <progress max={t.to_string()} value={l.to_string()}></progress> }
                 }
@@ -58,7 +66,7 @@ pub fn view(st: &State, open_full: Option<AttrValue>, send: &Callback<Msg>) -> H
             <span class="spacer"></span>
             <button type="button" class="share-btn" data-testid="btn-share" title="Share a link to this state (S)"
                 aria-haspopup="dialog" onclick={send.reform(|_| Msg::Overlay(Overlay::Share))}>{ "Share" }</button>
-            <button type="button" class="icon-btn" title="Presentation mode (P)" aria-label="Presentation mode" aria-pressed={presentation.to_string()}
+            <button type="button" class="icon-btn present-btn" title="Presentation mode (P)" aria-label="Presentation mode" aria-pressed={presentation.to_string()}
                 onclick={send.reform(|_| Msg::Presentation)}>{ svg_icon("M1 3h14v9H1zM3 5v5h10V5zM6 13h4v2H6z") }</button>
             <button type="button" class="icon-btn" title="Dark / light (D)" aria-label="Dark or light" onclick={send.reform(|_| Msg::Theme)}>{ svg_icon("M8 1a7 7 0 1 0 0 14A7 7 0 0 0 8 1zm0 2v10a5 5 0 0 1 0-10z") }</button>
             <button type="button" class="icon-btn" data-testid="btn-help" title="Help and keyboard shortcuts (?)"

@@ -59,6 +59,13 @@ impl EngineClient {
         client
     }
 
+    /// A second client with a worker of its own, from the same script (the race runs there,
+    /// beside the run being stepped).
+    pub fn sibling(&self, on_status: yew::Callback<EngineStatus>) -> EngineClient {
+        let script = self.inner.borrow().script.clone();
+        EngineClient::new(&script, on_status)
+    }
+
     fn spawn(&self) {
         let weak = Rc::downgrade(&self.inner);
         let onmessage = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {

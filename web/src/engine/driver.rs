@@ -5,10 +5,12 @@
 
 use crate::engine::client::EngineClient;
 use crate::protocol::{Advance, Ask, BuildCfa, CheckInvariant, QueryText, Start, WitnessOf};
+use crate::state::compare::CompareMsg;
 use crate::state::exercise::ExerciseMsg;
 use crate::state::playground::Command;
+use crate::state::race::{RaceCommand, RaceMsg, ROW_BUDGET_MS};
 use crate::state::{Action, Msg, TICK_MS};
-use gloo_timers::callback::Interval;
+use gloo_timers::callback::{Interval, Timeout};
 use std::cell::RefCell;
 use std::rc::Rc;
 use yew::Callback;
@@ -19,6 +21,12 @@ pub struct Driver {
     engine: EngineClient,
     timer: Rc<RefCell<Option<Interval>>>,
     dispatch: Callback<Msg>,
+    /// The race's worker (started with the first race) and its row's budget timer.
+    race: Rc<RefCell<Option<EngineClient>>>,
+    race_timer: Rc<RefCell<Option<Timeout>>>,
+    /// Compare mode's right run: its worker and its run timer.
+    right: Rc<RefCell<Option<EngineClient>>>,
+    right_timer: Rc<RefCell<Option<Interval>>>,
 }
 
 impl Driver {
@@ -27,6 +35,10 @@ impl Driver {
             engine,
             timer: Rc::default(),
             dispatch,
+            race: Rc::default(),
+            race_timer: Rc::default(),
+            right: Rc::default(),
+            right_timer: Rc::default(),
         }
     }
 
@@ -46,6 +58,29 @@ impl Driver {
 
     /// Carries out a command of the run's reducer.
     pub fn run(&self, command: Command) {
+        let wrap: fn(Action) -> Msg = Msg::Act;
+        self.run_on(&self.engine, &self.timer, wrap, command);
+    }
+
+    /// Carries out a command of compare mode's right run, in its own worker (started with
+    /// the first command).
+    pub fn run_right(&self, command: Command) {
+        let client = self
+            .right
+            .borrow_mut()
+            .get_or_insert_with(|| self.engine.sibling(Callback::from(|_| {})))
+            .clone();
+        let wrap: fn(Action) -> Msg = |a| Msg::Compare(CompareMsg::Act(a));
+        self.run_on(&client, &self.right_timer, wrap, command);
+    }
+
+    fn run_on(
+        &self,
+        engine: &EngineClient,
+        timer: &Rc<RefCell<Option<Interval>>>,
+        wrap: fn(Action) -> Msg,
+        command: Command,
+    ) {
         match command {
             Command::Start {
                 ticket,
@@ -59,9 +94,7 @@ impl Driver {
                     source: source.to_string(),
                     config,
                 };
-                self.engine.ask(request, move |r| {
-                    d.emit(Msg::Act(Action::Started(ticket, r)))
-                });
+                engine.ask(request, move |r| d.emit(wrap(Action::Started(ticket, r))));
             }
             Command::Advance {
                 ticket,
@@ -75,22 +108,20 @@ impl Driver {
                     until,
                     quiet,
                 };
-                self.engine.ask_streaming(
+                engine.ask_streaming(
                     request,
-                    move |batch| d.emit(Msg::Act(Action::Batch(ticket, batch))),
-                    move |r| d2.emit(Msg::Act(Action::Advanced(ticket, r))),
+                    move |batch| d.emit(wrap(Action::Batch(ticket, batch))),
+                    move |r| d2.emit(wrap(Action::Advanced(ticket, r))),
                 );
             }
-            Command::RestartWorker => self.engine.cancel(),
+            Command::RestartWorker => engine.cancel(),
             Command::Timer(on) => {
-                let mut timer = self.timer.borrow_mut();
+                let mut timer = timer.borrow_mut();
                 if !on {
                     *timer = None;
                 } else if timer.is_none() {
                     let d = self.dispatch.clone();
-                    *timer = Some(Interval::new(TICK_MS, move || {
-                        d.emit(Msg::Act(Action::Tick))
-                    }));
+                    *timer = Some(Interval::new(TICK_MS, move || d.emit(wrap(Action::Tick))));
                 }
             }
         }
@@ -128,4 +159,70 @@ impl Driver {
     ) {
         self.engine.ask(WitnessOf { creation_time }, done);
     }
+
+    /// Carries out a command of the race: each row is a `Start` and one quiet `Advance` to
+    /// the verdict in the race's own worker, timed with the page's clock, and ends early
+    /// when its budget runs out.
+    pub fn race(&self, command: RaceCommand) {
+        match command {
+            RaceCommand::Stop => {
+                *self.race_timer.borrow_mut() = None;
+                if let Some(c) = self.race.borrow().as_ref() {
+                    c.cancel();
+                }
+            }
+            RaceCommand::Run {
+                generation,
+                index,
+                file,
+                source,
+                config,
+            } => {
+                let client = self
+                    .race
+                    .borrow_mut()
+                    .get_or_insert_with(|| self.engine.sibling(Callback::from(|_| {})))
+                    .clone();
+                let d = self.dispatch.clone();
+                *self.race_timer.borrow_mut() = Some(Timeout::new(ROW_BUDGET_MS, move || {
+                    d.emit(Msg::Race(RaceMsg::Timeout { generation, index }))
+                }));
+                let d = self.dispatch.clone();
+                let finish = move |result: Result<(crate::protocol::Progress, f64), String>| {
+                    d.emit(Msg::Race(RaceMsg::Finished {
+                        generation,
+                        index,
+                        result,
+                    }))
+                };
+                let t0 = now_ms();
+                let c2 = client.clone();
+                client.ask(
+                    Start {
+                        file,
+                        source,
+                        config,
+                    },
+                    move |r| match r {
+                        Err(e) => finish(Err(e)),
+                        Ok(_) => {
+                            let request = Advance {
+                                granularity: cpa_engine::session::Granularity::End,
+                                until: None,
+                                quiet: true,
+                            };
+                            c2.ask(request, move |r| finish(r.map(|p| (p, now_ms() - t0))));
+                        }
+                    },
+                );
+            }
+        }
+    }
+}
+
+/// The page's monotonic clock in milliseconds.
+fn now_ms() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now())
 }

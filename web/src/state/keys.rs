@@ -24,6 +24,7 @@ pub fn shortcut(key: &str, ctrl: bool, shift: bool) -> Option<Msg> {
         "4" => Msg::Tab(Tab::Counterexample),
         "5" => Msg::Tab(Tab::Node),
         "6" => Msg::Tab(Tab::Invariant),
+        "7" => Msg::Tab(Tab::Race),
         "?" => Msg::Overlay(Overlay::Help(None)),
         "p" | "P" if !ctrl => Msg::Presentation,
         "d" | "D" if !ctrl => Msg::Theme,

@@ -48,6 +48,33 @@ pub struct Link {
     pub selection: Option<Selection>,
     /// A bundled lesson and the section shown (from 0).
     pub lesson: Option<(String, u32)>,
+    /// Compare mode: the right side's configuration, how it steps, its step reached.
+    pub compare: Option<CompareLink>,
+    /// The race of every preset: run it again on opening (its figures are not carried).
+    pub race: bool,
+}
+
+/// Compare mode's part of a link.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CompareLink {
+    pub config: RunConfig,
+    pub sync: crate::state::compare::Sync,
+    pub step: u64,
+}
+
+/// Compare mode's part of a v1 link as it travels.
+#[derive(Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct CompareV1 {
+    #[serde(rename = "c")]
+    preset: String,
+    #[serde(rename = "k", default, skip_serializing_if = "Vec::is_empty")]
+    set: Vec<(String, String)>,
+    /// `event`, `refinement` or `alone`.
+    #[serde(rename = "y", default, skip_serializing_if = "Option::is_none")]
+    sync: Option<String>,
+    #[serde(rename = "n", default, skip_serializing_if = "is_zero")]
+    step: u64,
 }
 
 /// Schema v1 as it travels: short keys, everything but the program optional.
@@ -80,10 +107,20 @@ struct V1 {
     /// A bundled lesson's key and the section shown.
     #[serde(rename = "l", default, skip_serializing_if = "Option::is_none")]
     lesson: Option<(String, u32)>,
+    /// Compare mode.
+    #[serde(rename = "cmp", default, skip_serializing_if = "Option::is_none")]
+    compare: Option<CompareV1>,
+    /// The race.
+    #[serde(rename = "r", default, skip_serializing_if = "is_false")]
+    race: bool,
 }
 
 fn is_zero(n: &u64) -> bool {
     *n == 0
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// Why a fragment does not open.
@@ -131,6 +168,13 @@ impl Link {
             graph: (self.graph != GraphKind::default()).then_some(self.graph),
             selection: self.selection,
             lesson: self.lesson.clone(),
+            compare: self.compare.as_ref().map(|c| CompareV1 {
+                preset: c.config.preset.clone(),
+                set: c.config.set.clone(),
+                sync: (c.sync != Default::default()).then(|| c.sync.name().to_string()),
+                step: c.step,
+            }),
+            race: self.race,
             ..V1::default()
         };
         match &self.program {
@@ -219,6 +263,33 @@ impl V1 {
                 Err(_) => return invalid(format!("no lesson is called '{}'", clip(key))),
             }
         }
+        let compare = match self.compare {
+            None => None,
+            Some(c) => {
+                let config = RunConfig {
+                    preset: c.preset,
+                    set: c.set,
+                };
+                if let Err(e) = config.resolve() {
+                    return invalid(format!("its compared configuration is refused: {e}"));
+                }
+                let sync = match c.sync.as_deref() {
+                    None => Default::default(),
+                    Some(s) => match crate::state::compare::Sync::parse(s) {
+                        Some(s) => s,
+                        None => return invalid(format!("'{}' is no way of stepping", clip(s))),
+                    },
+                };
+                if c.step > MAX_STEP {
+                    return invalid(format!("step {} is beyond any run", c.step));
+                }
+                Some(CompareLink {
+                    config,
+                    sync,
+                    step: c.step,
+                })
+            }
+        };
         Ok(Link {
             program,
             config,
@@ -227,6 +298,8 @@ impl V1 {
             graph: self.graph.unwrap_or_default(),
             selection: self.selection,
             lesson: self.lesson,
+            compare,
+            race: self.race,
         })
     }
 }
@@ -244,6 +317,26 @@ fn clip(s: &str) -> String {
 mod tests {
     use super::*;
 
+    #[test]
+    fn a_comparison_travels_in_the_link() {
+        let mut link = text_link(12);
+        link.compare = Some(CompareLink {
+            config: RunConfig::preset("predicate-sbe"),
+            sync: crate::state::compare::Sync::Refinement,
+            step: 40,
+        });
+        link.race = true;
+        assert_eq!(Link::decode(&link.encode()).unwrap(), Some(link.clone()));
+        // A compared configuration the engine refuses is refused with the link.
+        link.compare = Some(CompareLink {
+            config: RunConfig::preset("no-such-preset"),
+            sync: Default::default(),
+            step: 0,
+        });
+        let e = Link::decode(&link.encode()).unwrap_err();
+        assert!(e.to_string().contains("compared configuration"), "{e}");
+    }
+
     fn text_link(step: u64) -> Link {
         Link {
             program: Program::Text {
@@ -259,6 +352,8 @@ mod tests {
             graph: GraphKind::Lbe,
             selection: Some(Selection::State(3)),
             lesson: None,
+            compare: None,
+            race: false,
         }
     }
 
@@ -275,6 +370,8 @@ mod tests {
                 graph: GraphKind::default(),
                 selection: None,
                 lesson: None,
+                compare: None,
+                race: false,
             },
         ] {
             let s = link.encode();
@@ -298,6 +395,8 @@ mod tests {
             graph: GraphKind::default(),
             selection: None,
             lesson: None,
+            compare: None,
+            race: false,
         };
         assert!(link.encode().len() < 100, "{}", link.encode());
     }
@@ -314,6 +413,8 @@ mod tests {
             graph: GraphKind::default(),
             selection: None,
             lesson: Some(("one-cegar-loop".into(), 2)),
+            compare: None,
+            race: false,
         };
         let s = link.encode();
         assert!(s.len() < 120, "{s}");

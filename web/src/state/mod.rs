@@ -8,6 +8,8 @@
 //! selection), [`url`] keeps the address bar on the state shown.
 
 pub mod arg_model;
+pub mod compare;
+mod compare_play;
 pub mod derived;
 pub mod exercise;
 mod exercise_play;
@@ -19,6 +21,8 @@ pub mod link;
 pub mod msg;
 pub mod playground;
 pub mod program;
+pub mod race;
+mod race_play;
 pub mod run;
 pub mod selectors;
 pub mod url;
@@ -58,6 +62,12 @@ pub struct State {
     pub lesson: Option<lesson::LessonState>,
     /// The invariant exercise.
     pub exercise: exercise::Exercise,
+    /// The race of every preset on the program.
+    pub race: race::Race,
+    /// Compare mode: the second run, beside the first.
+    pub compare: Option<compare::Compare>,
+    /// A link's step for the right side, taken once the program is built.
+    pending_compare_step: Option<u64>,
 }
 
 /// What a render depends on besides the derived views: the page is drawn again only when it
@@ -75,6 +85,8 @@ struct Stamp {
     queries: usize,
     lesson: Option<lesson::LessonState>,
     exercise: exercise::Exercise,
+    race: race::Race,
+    compare: Option<(RunConfig, compare::Sync, bool, Option<RunStamp>)>,
 }
 
 /// What the page shows of a run besides the derived views.
@@ -119,6 +131,9 @@ impl State {
             derived: Derived::default(),
             lesson: None,
             exercise: exercise::Exercise::default(),
+            race: race::Race::default(),
+            compare: None,
+            pending_compare_step: None,
         };
         let mut cmds = Vec::new();
         match opened {
@@ -154,20 +169,17 @@ impl State {
                 self.pg.speed,
                 self.pg.cex_step,
             ),
-            run: self.pg.run.as_ref().map(|r| RunStamp {
-                ticket: r.ticket(),
-                position: r.position,
-                total: r.total(),
-                phase: r.phase.clone(),
-                finished: r.finished(),
-                running: r.running,
-                queries: r.queries.len(),
-            }),
+            run: run_stamp(&self.pg),
             view: self.view.clone(),
             link_error: self.url.link_error.clone(),
             queries: self.full_queries.len(),
             lesson: self.lesson.clone(),
             exercise: self.exercise.clone(),
+            race: self.race.clone(),
+            compare: self
+                .compare
+                .as_ref()
+                .map(|c| (c.pg.config.clone(), c.sync, c.phone_right, run_stamp(&c.pg))),
         }
     }
 
@@ -185,7 +197,10 @@ impl State {
     /// After every change: the derived views and the address bar follow the state.
     fn finish_update(&mut self, cmds: &mut Vec<Command>) -> bool {
         self.lesson_follow(cmds);
-        let changed = self.derived.refresh(&self.pg, &self.program, &self.view);
+        let mut changed = self.derived.refresh(&self.pg, &self.program, &self.view);
+        if let Some(c) = &mut self.compare {
+            changed |= c.refresh();
+        }
         let settling = self.url.pending_link.is_some()
             || self.url.link_error.is_some()
             || self.program.building
@@ -205,6 +220,11 @@ impl State {
     }
 
     fn act(&mut self, action: Action, cmds: &mut Vec<Command>) {
+        if let Some(c) = &mut self.compare {
+            if let Some(a) = c.follow(&action) {
+                cmds.extend(c.pg.reduce(a).into_iter().map(Command::RunRight));
+            }
+        }
         cmds.extend(self.pg.reduce(action).into_iter().map(Command::Run));
     }
 
@@ -251,6 +271,13 @@ impl State {
         self.view.tab = link.tab;
         self.view.graph = link.graph;
         self.act(Action::Configure(link.config), cmds);
+        match link.compare {
+            Some(c) => {
+                self.pending_compare_step = Some(c.step);
+                self.open_compare(c.config, c.sync, cmds);
+            }
+            None => self.compare_msg(compare::CompareMsg::Close, cmds),
+        }
         if link.step > 0 {
             self.view.phone = PhoneView::Arg;
         }
@@ -264,6 +291,9 @@ impl State {
             self.finish_link(cmds);
         } else {
             self.load_program(example, file, source, cmds);
+        }
+        if link.race {
+            self.race_msg(race::RaceMsg::Start, cmds);
         }
     }
 
@@ -283,6 +313,8 @@ impl State {
         let Some((step, selection)) = self.url.pending_link.take() else {
             return;
         };
+        // The right side of a comparison goes to its own step, not the left one's.
+        let compare = self.compare.take();
         self.act(Action::Reset, cmds);
         if step > 0 {
             self.act(
@@ -291,6 +323,14 @@ impl State {
             );
         }
         self.act(Action::Select(selection), cmds);
+        self.compare = compare;
+        if let (Some(c), Some(step)) = (&mut self.compare, self.pending_compare_step.take()) {
+            let mut out = c.pg.reduce(Action::Reset);
+            if step > 0 {
+                out.extend(c.pg.reduce(Action::Seek(usize::try_from(step).unwrap_or(usize::MAX))));
+            }
+            cmds.extend(out.into_iter().map(Command::RunRight));
+        }
     }
 
     /// The state as a share link (an edge selected in a graph is not part of it).
@@ -317,6 +357,12 @@ impl State {
                 .lesson
                 .as_ref()
                 .map(|l| (l.key.to_string(), l.section as u32)),
+            compare: self.compare.as_ref().map(|c| link::CompareLink {
+                config: c.pg.config.clone(),
+                sync: c.sync,
+                step: c.pg.run.as_ref().map_or(0, |r| r.position as u64),
+            }),
+            race: !self.race.rows.is_empty(),
         }
     }
 
@@ -466,6 +512,8 @@ impl State {
             }
             Msg::Lesson(m) => self.lesson_msg(m, cmds),
             Msg::Exercise(m) => self.exercise_msg(m, cmds),
+            Msg::Race(m) => self.race_msg(m, cmds),
+            Msg::Compare(m) => self.compare_msg(m, cmds),
             Msg::Preset(p) => {
                 self.lesson = None;
                 self.act(Action::Configure(RunConfig::preset(&p)), cmds)
@@ -537,3 +585,16 @@ impl State {
 
 #[cfg(test)]
 mod tests;
+
+/// What a render depends on of a run besides the derived views.
+fn run_stamp(pg: &Playground) -> Option<RunStamp> {
+    pg.run.as_ref().map(|r| RunStamp {
+        ticket: r.ticket(),
+        position: r.position,
+        total: r.total(),
+        phase: r.phase.clone(),
+        finished: r.finished(),
+        running: r.running,
+        queries: r.queries.len(),
+    })
+}

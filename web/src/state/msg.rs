@@ -72,6 +72,10 @@ pub enum Msg {
     Lesson(crate::state::lesson::LessonMsg),
     /// The invariant exercise.
     Exercise(crate::state::exercise::ExerciseMsg),
+    /// The race of every preset.
+    Race(crate::state::race::RaceMsg),
+    /// Compare mode.
+    Compare(crate::state::compare::CompareMsg),
     /// An action of the run's reducer (the step bar, a selection, the worker's answers).
     Act(Action),
     Lbe(LbeStep),
@@ -137,6 +141,10 @@ pub enum Command {
     ToggleTheme,
     /// The whole text of query `index` (answered with [`Msg::QueryLoaded`]).
     LoadQuery(u64),
+    /// The race's worker.
+    Race(crate::state::race::RaceCommand),
+    /// A command of compare mode's right run, for its worker.
+    RunRight(playground::Command),
     /// Check a candidate invariant (answered with `ExerciseMsg::Checked(generation, ..)`).
     CheckInvariant {
         generation: u64,

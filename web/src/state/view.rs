@@ -12,7 +12,7 @@ pub enum GraphKind {
     Lbe,
 }
 
-/// The bottom tabs under the ARG (keys 1–5).
+/// The bottom tabs under the ARG (keys 1–7).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Tab {
@@ -23,6 +23,7 @@ pub enum Tab {
     Counterexample,
     Node,
     Invariant,
+    Race,
 }
 
 /// On a phone (narrow screens) one view at a time, chosen by tabs; the step bar stays.

@@ -1,0 +1,205 @@
+//! Compare mode: a second run of the same program with another configuration, in a worker of
+//! its own, shown beside the first. The right side is a [`Playground`] like the main one; the
+//! main step bar moves it too ([`Sync`]), and it has its own buttons to step alone. The
+//! difference strip compares both at the positions shown.
+
+use crate::protocol::RunConfig;
+use crate::state::arg_model::ArgModel;
+use crate::state::playground::{Action, Playground};
+use crate::state::run::{Run, Target};
+use std::rc::Rc;
+
+/// How the main step bar moves the right side.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Sync {
+    /// Every step, event by event (and reset, run, pause, to the end).
+    #[default]
+    Event,
+    /// Refinement by refinement: the main "next refinement" moves each side to its own next
+    /// refinement; single events move the left side only.
+    Refinement,
+    /// The sides are stepped separately.
+    Alone,
+}
+
+impl Sync {
+    pub const ALL: [Sync; 3] = [Sync::Event, Sync::Refinement, Sync::Alone];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Sync::Event => "event",
+            Sync::Refinement => "refinement",
+            Sync::Alone => "alone",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Sync> {
+        Sync::ALL.into_iter().find(|x| x.name() == s)
+    }
+
+    pub fn title(self) -> &'static str {
+        match self {
+            Sync::Event => "in step: events",
+            Sync::Refinement => "in step: refinements",
+            Sync::Alone => "not in step",
+        }
+    }
+}
+
+/// What compare mode does.
+#[derive(Clone, Debug, PartialEq)]
+pub enum CompareMsg {
+    /// Open compare mode with the right side's preset (`None`: a preset that differs from the
+    /// left one).
+    Open(Option<String>),
+    Close,
+    Preset(String),
+    Sync(Sync),
+    /// On a phone: show the right side (else the left one).
+    PhoneRight(bool),
+    /// An action of the right side's run: its own buttons and its worker's answers.
+    Act(Action),
+}
+
+#[derive(Debug)]
+pub struct Compare {
+    pub pg: Playground,
+    pub sync: Sync,
+    /// On a phone the sides are tabs: whether the right one is shown.
+    pub phone_right: bool,
+    /// The right side's ARG at its position (computed when its run or position changed).
+    pub arg: Rc<ArgModel>,
+    arg_key: Option<(u64, u64, usize, bool)>,
+}
+
+/// The right side's default preset for a left side running `left`: the paper's comparison
+/// partner where there is one.
+pub fn partner(left: &str) -> &'static str {
+    match left {
+        "predicate-lbe" => "predicate-sbe",
+        "predicate-sbe" | "predicate-abel" => "predicate-lbe",
+        "impact" => "predicate-lbe",
+        "bmc" => "kinduction",
+        "kinduction" => "bmc",
+        "value" => "symbolic",
+        "symbolic" => "value",
+        "theta-pred-bw" => "predicate-lbe",
+        "theta-expl-multiseq" => "value",
+        _ => "kinduction",
+    }
+}
+
+impl Compare {
+    pub fn new(config: RunConfig, sync: Sync) -> Compare {
+        Compare {
+            pg: Playground::new(config),
+            sync,
+            phone_right: false,
+            arg: Rc::default(),
+            arg_key: None,
+        }
+    }
+
+    /// The action the right side takes when the left one takes `a` (the program's changes
+    /// always, steps as [`Sync`] says; never the left worker's answers or the left
+    /// configuration).
+    pub fn follow(&self, a: &Action) -> Option<Action> {
+        match a {
+            Action::Building | Action::Program { .. } => Some(a.clone()),
+            _ if self.sync == Sync::Alone => None,
+            Action::Step(Target::Refinement | Target::End) | Action::Reset => Some(a.clone()),
+            Action::Step(_)
+            | Action::StepBack
+            | Action::Seek(_)
+            | Action::Run
+            | Action::Pause
+            | Action::SetSpeed(_)
+                if self.sync == Sync::Event =>
+            {
+                Some(a.clone())
+            }
+            _ => None,
+        }
+    }
+
+    /// Computes the right side's ARG again if its run or position changed; true if it did.
+    pub fn refresh(&mut self) -> bool {
+        let run = self.pg.run.as_ref();
+        let key = run.map(|r| (r.ticket().run, r.ticket().epoch, r.position, r.at_verdict()));
+        if key == self.arg_key {
+            return false;
+        }
+        self.arg_key = key;
+        self.arg = Rc::new(
+            run.map(|r| crate::state::arg_model::arg_model(r, None, &Default::default()))
+                .unwrap_or_default(),
+        );
+        true
+    }
+}
+
+/// One side's figures at the position shown, for the difference strip.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Figures {
+    pub position: usize,
+    pub states: u64,
+    pub refinements: u64,
+    pub queries: u64,
+    pub abstractions: u64,
+    pub solver_ms: f64,
+    pub verdict: Option<&'static str>,
+}
+
+impl Figures {
+    pub fn of(run: Option<&Run>) -> Figures {
+        let Some(r) = run else {
+            return Figures::default();
+        };
+        let (stats, solver_ms) = r.stats();
+        Figures {
+            position: r.position,
+            states: stats.states,
+            refinements: stats.refinements,
+            queries: stats.solver_queries,
+            abstractions: stats.abstractions,
+            solver_ms,
+            verdict: r.shown_verdict().map(|v| match v {
+                cpa_engine::verdict::Verdict::True => "true",
+                cpa_engine::verdict::Verdict::False { .. } => "false",
+                cpa_engine::verdict::Verdict::Unknown { .. } => "unknown",
+            }),
+        }
+    }
+}
+
+/// The first event (index) where the two runs' event lists, as far as both are known,
+/// differ; `None` where one is a prefix of the other so far.
+pub fn first_difference(left: Option<&Run>, right: Option<&Run>) -> Option<usize> {
+    let (l, r) = (&left?.events, &right?.events);
+    l.iter().zip(r.iter()).position(|(a, b)| a != b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_right_side_follows_as_its_sync_says() {
+        let step = Action::Step(Target::Event);
+        let refine = Action::Step(Target::Refinement);
+        let program = Action::Building;
+        let configure = Action::Configure(RunConfig::preset("bmc"));
+        for (sync, want) in [
+            (Sync::Event, [true, true, true, false]),
+            (Sync::Refinement, [false, true, true, false]),
+            (Sync::Alone, [false, false, true, false]),
+        ] {
+            let c = Compare::new(RunConfig::preset("impact"), sync);
+            let got = [&step, &refine, &program, &configure].map(|a| c.follow(a).is_some());
+            assert_eq!(got, want, "{sync:?}");
+        }
+        assert_eq!(Sync::parse("refinement"), Some(Sync::Refinement));
+        assert_eq!(Sync::parse("both"), None);
+        assert_eq!(partner("predicate-lbe"), "predicate-sbe");
+    }
+}
