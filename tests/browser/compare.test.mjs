@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ARTIFACTS, id, inFreshProfile, usePlayground } from './harness.mjs';
@@ -51,6 +52,26 @@ test('both sides run as the CLI, step together by event or by refinement, and al
   const diverge = Number(await page.getAttribute(id('compare-diff'), 'data-diverge'));
   assert.equal(diverge, want);
   await page.locator(id('compare')).screenshot({ path: join(ARTIFACTS, 'view-compare.png') });
+  // The exports: the strip's figures step by step as CSV, and states over events as SVG.
+  const download = async (testid) => {
+    const [d] = await Promise.all([page.waitForEvent('download'), page.click(id(testid))]);
+    return readFileSync(await d.path(), 'utf8');
+  };
+  const csv = (await download('compare-export-csv')).trim().split('\n');
+  assert.equal(csv[0], 'side,preset,event,steps,states,refinements,solver_queries,abstractions,solver_ms');
+  const lastOf = (s) => csv.filter((l) => l.startsWith(`${s},`)).at(-1).split(',');
+  for (const [s, f] of [['left', await side(page, 'left')], ['right', await side(page, 'right')]]) {
+    const row = lastOf(s);
+    assert.equal(row[1], f.preset);
+    assert.ok(Number(row[2]) <= f.position, `${s}: ${row}`);
+  }
+  const strip = await page.$$eval(`${id('compare-diff')} tbody tr`, (rs) => rs.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent)));
+  assert.equal(lastOf('left')[4], strip[0][1], 'states, left');
+  assert.equal(lastOf('right')[4], strip[1][1], 'states, right');
+  const svg = await download('compare-export-svg');
+  assert.match(svg, /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+  assert.equal((svg.match(/<polyline/g) ?? []).length, 2);
+  assert.ok(svg.includes('>predicate-sbe<'));
 
   // The right side alone: one more event there, the left side stays.
   const before = await side(page, 'left');

@@ -16,7 +16,7 @@ fn verdict_text(f: &Figures) -> String {
 type Column = (&'static str, fn(&Figures) -> String);
 
 /// The strip: each side's figures at its position (a row each), and where the runs part.
-fn strip(l: &Figures, r: &Figures, diverge: Option<usize>) -> Html {
+fn strip(l: &Figures, r: &Figures, diverge: Option<usize>, exports: Html) -> Html {
     let cols: [Column; 6] = [
         ("event", |f| f.position.to_string()),
         ("states", |f| f.states.to_string()),
@@ -49,6 +49,7 @@ fn strip(l: &Figures, r: &Figures, diverge: Option<usize>) -> Html {
                 <tbody>{ row("left", l, r) }{ row("right", r, l) }</tbody>
             </table>
             <p class="diverge">{ diverge_text }</p>
+            { exports }
         </div>
     }
 }
@@ -79,7 +80,14 @@ pub fn view(st: &State, c: &Compare, send: &Callback<Msg>) -> Html {
     let on_state = send.reform(Msg::StateClicked);
     html! {
         <div class={classes!("compare", if c.phone_right { "show-right" } else { "show-left" })} data-testid="compare">
-            { strip(&l, &r, diverge) }
+            { strip(&l, &r, diverge, html! {
+                <span class="exports">
+                    <button type="button" data-testid="compare-export-csv" title="The statistics of both sides, step by step, as CSV"
+                        onclick={send.reform(|_| Msg::Compare(CompareMsg::Export { csv: true }))}>{ "CSV" }</button>
+                    <button type="button" data-testid="compare-export-svg" title="States over events for both sides, as an SVG chart for slides"
+                        onclick={send.reform(|_| Msg::Compare(CompareMsg::Export { csv: false }))}>{ "SVG" }</button>
+                </span>
+            }) }
             <div class="compare-phone-tabs" role="tablist">
                 <button type="button" role="tab" class={classes!("tab", (!c.phone_right).then_some("active"))} aria-selected={(!c.phone_right).to_string()}
                     data-testid="compare-tab-left" onclick={send.reform(|_| Msg::Compare(CompareMsg::PhoneRight(false)))}>

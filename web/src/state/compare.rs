@@ -57,6 +57,10 @@ pub enum CompareMsg {
     Sync(Sync),
     /// On a phone: show the right side (else the left one).
     PhoneRight(bool),
+    /// Download the comparison's statistics: CSV (else an SVG chart of states over events).
+    Export {
+        csv: bool,
+    },
     /// An action of the right side's run: its own buttons and its worker's answers.
     Act(Action),
 }
@@ -202,4 +206,110 @@ mod tests {
         assert_eq!(Sync::parse("both"), None);
         assert_eq!(partner("predicate-lbe"), "predicate-sbe");
     }
+}
+
+/// The steps of a run up to its position: (events after the step, its statistics, solver ms).
+fn shown_units(run: &Run) -> impl Iterator<Item = &crate::protocol::UnitEnd> {
+    run.units
+        .iter()
+        .take_while(move |u| (u.events as usize) <= run.position)
+}
+
+/// The comparison's statistics as CSV, one row per algorithm step of each side up to the
+/// position shown (what the strip shows, over time).
+pub fn stats_csv(left: &Run, right: &Run) -> String {
+    let mut out = String::from(
+        "side,preset,event,steps,states,refinements,solver_queries,abstractions,solver_ms\n",
+    );
+    for (side, run) in [("left", left), ("right", right)] {
+        for u in shown_units(run) {
+            let s = &u.stats;
+            out.push_str(&format!(
+                "{side},{},{},{},{},{},{},{},{:.1}\n",
+                run.config.preset,
+                u.events,
+                s.steps,
+                s.states,
+                s.refinements,
+                s.solver_queries,
+                s.abstractions,
+                u.solver_ms
+            ));
+        }
+    }
+    out
+}
+
+/// `s` as XML text.
+fn xml(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// A small SVG chart for slides: ARG states over events for both sides, up to the
+/// positions shown.
+pub fn states_svg(left: &Run, right: &Run) -> String {
+    const W: f64 = 640.0;
+    const H: f64 = 360.0;
+    const PAD: f64 = 48.0;
+    let series: Vec<(&str, &str, Vec<(f64, f64)>)> = [("#2f6fde", left), ("#d97a00", right)]
+        .into_iter()
+        .map(|(colour, run)| {
+            let mut pts = vec![(0.0, 0.0)];
+            pts.extend(shown_units(run).map(|u| (u.events as f64, u.stats.states as f64)));
+            (colour, run.config.preset.as_str(), pts)
+        })
+        .collect();
+    let max_x = series
+        .iter()
+        .flat_map(|s| s.2.iter().map(|p| p.0))
+        .fold(1.0, f64::max);
+    let max_y = series
+        .iter()
+        .flat_map(|s| s.2.iter().map(|p| p.1))
+        .fold(1.0, f64::max);
+    let x = |v: f64| PAD + v / max_x * (W - 2.0 * PAD);
+    let y = |v: f64| H - PAD - v / max_y * (H - 2.0 * PAD);
+    let mut svg = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{W}\" height=\"{H}\" viewBox=\"0 0 {W} {H}\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"12\">\n<rect width=\"{W}\" height=\"{H}\" fill=\"white\"/>\n"
+    );
+    svg.push_str(&format!(
+        "<line x1=\"{PAD}\" y1=\"{b}\" x2=\"{r}\" y2=\"{b}\" stroke=\"#677282\"/>\n<line x1=\"{PAD}\" y1=\"{PAD}\" x2=\"{PAD}\" y2=\"{b}\" stroke=\"#677282\"/>\n",
+        b = H - PAD,
+        r = W - PAD
+    ));
+    svg.push_str(&format!(
+        "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" fill=\"#1d232b\">events</text>\n<text x=\"{}\" y=\"{}\" text-anchor=\"end\" fill=\"#677282\">{max_x}</text>\n<text x=\"{}\" y=\"{}\" text-anchor=\"end\" fill=\"#677282\">{max_y}</text>\n<text x=\"14\" y=\"{}\" transform=\"rotate(-90 14 {})\" text-anchor=\"middle\" fill=\"#1d232b\">ARG states</text>\n",
+        W / 2.0,
+        H - 12.0,
+        W - PAD,
+        H - PAD + 16.0,
+        PAD - 6.0,
+        PAD + 4.0,
+        H / 2.0,
+        H / 2.0
+    ));
+    for (i, (colour, name, pts)) in series.iter().enumerate() {
+        let points: Vec<String> = pts
+            .iter()
+            .map(|(a, b)| format!("{:.1},{:.1}", x(*a), y(*b)))
+            .collect();
+        svg.push_str(&format!(
+            "<polyline fill=\"none\" stroke=\"{colour}\" stroke-width=\"2\" points=\"{}\"/>\n",
+            points.join(" ")
+        ));
+        let ly = PAD - 24.0 + 16.0 * i as f64;
+        svg.push_str(&format!(
+            "<line x1=\"{a}\" y1=\"{ly}\" x2=\"{b}\" y2=\"{ly}\" stroke=\"{colour}\" stroke-width=\"3\"/><text x=\"{c}\" y=\"{t}\" fill=\"#1d232b\">{}</text>\n",
+            xml(name),
+            a = PAD + 8.0,
+            b = PAD + 28.0,
+            c = PAD + 34.0,
+            t = ly + 4.0
+        ));
+    }
+    svg.push_str("</svg>\n");
+    svg
 }

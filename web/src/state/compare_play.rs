@@ -38,6 +38,33 @@ impl State {
                     c.phone_right = r;
                 }
             }
+            CompareMsg::Export { csv } => {
+                let (Some(c), Some(left)) = (&self.compare, self.pg.run.as_ref()) else {
+                    return;
+                };
+                let Some(right) = c.pg.run.as_ref() else {
+                    return;
+                };
+                let stem = format!(
+                    "{}-{}-vs-{}",
+                    self.program.file.trim_end_matches(".c"),
+                    left.config.preset,
+                    right.config.preset
+                );
+                cmds.push(if csv {
+                    Command::Download {
+                        name: format!("{stem}.csv"),
+                        mime: "text/csv",
+                        text: crate::state::compare::stats_csv(left, right),
+                    }
+                } else {
+                    Command::Download {
+                        name: format!("{stem}.svg"),
+                        mime: "image/svg+xml",
+                        text: crate::state::compare::states_svg(left, right),
+                    }
+                });
+            }
             CompareMsg::Act(a) => {
                 if let Some(c) = &mut self.compare {
                     cmds.extend(c.pg.reduce(a).into_iter().map(Command::RunRight));
