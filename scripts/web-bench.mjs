@@ -83,6 +83,53 @@ async function stepLatency(page) {
   return { nodes, after, back, fwd, all: back.concat(fwd) };
 }
 
+/** Compare mode: the same ~600-state ARG on both sides (bmc on the left and on the right),
+ * both run to the verdict, then 150 steps back and 150 forward of the step bar, which moves
+ * both sides (sync by event); each timed to the next painted frame. */
+async function compareStepLatency(page) {
+  const src = readFileSync(join(ROOT, 'tests/verdicts/nested-bmc-forward-unsafe.c'), 'utf8');
+  await program(page, src, 'bmc');
+  await page.click(id('btn-compare'));
+  await page.waitForSelector(id('compare-right'));
+  await page.selectOption(id('compare-preset'), 'bmc');
+  await page.waitForFunction(() => document.querySelector('[data-testid="compare-right"]')?.dataset.preset === 'bmc', null, { timeout: 60_000 });
+  await page.waitForTimeout(300);
+  await page.click(id('btn-end'));
+  await page.waitForFunction(() => ['left', 'right'].every((w) => document.querySelector(`[data-testid="compare-${w}"]`)?.dataset.verdict), null, { timeout: 120_000 });
+  await page.waitForTimeout(500);
+  const nodes = await page.$$eval('[data-testid="arg-node-count"]', (ns) => ns.map((n) => Number(n.textContent)));
+  const all = [];
+  for (let i = 0; i < 150; i++) all.push(await timedClick(page, 'btn-step-back'));
+  for (let i = 0; i < 150; i++) all.push(await timedClick(page, 'btn-step'));
+  await page.click(id('btn-compare'));
+  return { nodes, all };
+}
+
+/** The race on the default example: ms from the click to the last row, and the sum of the
+ * native `cpa verify --json` times of the presets (one run each). */
+async function raceTime(page) {
+  await page.selectOption(id('example-select'), 'unifying-fig2');
+  await page.waitForFunction(() => window.cpaDebug.run()?.phase === 'Idle', null, { timeout: 60_000 });
+  await page.click(id('tab-race'));
+  const race = () => page.evaluate(async () => {
+    const t0 = performance.now();
+    document.querySelector('[data-testid="btn-race"]').click();
+    await new Promise((r) => setTimeout(r, 50));
+    while (document.querySelector('[data-testid="race-table"]')?.dataset.running !== 'false') await new Promise((r) => setTimeout(r, 5));
+    return performance.now() - t0;
+  });
+  // The first race starts the race's worker (engine and Z3); the second finds it ready.
+  const first = await race();
+  const ms = await race();
+  const rows = await page.$$eval(id('race-row'), (rs) => rs.map((r) => [r.dataset.preset, r.dataset.verdict]));
+  let native = 0;
+  for (const [preset] of rows) {
+    const out = execFileSync(join(ROOT, 'target/release/cpa'), ['verify', join(ROOT, 'tests/verdicts/unifying-fig2.c'), '--config', preset, '--json'], { encoding: 'utf8' });
+    native += JSON.parse(out).stats.total_ms;
+  }
+  return { first, ms, native, rows };
+}
+
 /** Lays out and draws a synthetic ARG of n states in a panel the size of the ARG view. */
 async function drawArg(page, n) {
   return page.evaluate(async (n) => {
@@ -158,6 +205,24 @@ function sizes() {
     const data = readFileSync(join(dist, f));
     return { f, bytes: statSync(join(dist, f)).size, gz: gzipSync(data).length };
   }).sort((a, b) => b.bytes - a.bytes);
+}
+
+if (process.env.CPA_BENCH_ONLY === 'compare') {
+  const b = await browser();
+  try {
+    const { page } = b;
+    await page.goto(url, { waitUntil: 'load' });
+    await page.waitForFunction(() => window.cpaDebug?.run()?.phase === 'Idle', null, { timeout: 60_000 });
+    const c = await compareStepLatency(page);
+    const r = await raceTime(page);
+    console.log('| measure | value | target |\n| --- | --- | --- |');
+    console.log(`| compare mode: step latency, ARGs of ${c.nodes.join(' and ')} states (${c.all.length} steps of both sides): p50 / p95 / max | ${f1(pct(c.all, 0.5))} / ${f1(pct(c.all, 0.95))} / ${f1(Math.max(...c.all))} ms | p95 ≤ 50 ms |`);
+    console.log(`| race of the ${r.rows.length} presets on the default example: page (first race, its worker starting / second race) / sum of native runs | ${f1(r.first)} / ${f1(r.ms)} / ${f1(r.native)} ms (${(r.first / r.native).toFixed(2)}× / ${(r.ms / r.native).toFixed(2)}×) | ≤ 2× |`);
+    console.log(`\nrows: ${r.rows.map(([p, v]) => `${p} ${v}`).join(', ')}`);
+  } finally {
+    await b.close();
+  }
+  process.exit(0);
 }
 
 const loads = [];

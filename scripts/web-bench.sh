@@ -3,7 +3,8 @@
 # figures go to docs/web-bench.md): page load to interactive, load to the first verdict of the
 # default example, step latency on a ~600-state ARG, ARG layout and drawing at 100/500/2000
 # states, browser/native time to the verdict on five tasks, bundle sizes.
-# Usage: scripts/web-bench.sh [REPEATS]   (SKIP_BUILD=1 uses the existing dist/ and cpa)
+# Usage: scripts/web-bench.sh [REPEATS]   (SKIP_BUILD=1 uses the existing dist/ and cpa;
+# CPA_BENCH_ONLY=compare measures only compare mode's step latency and the race)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"

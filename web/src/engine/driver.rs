@@ -160,6 +160,14 @@ impl Driver {
         self.engine.ask(WitnessOf { creation_time }, done);
     }
 
+    /// The race's worker, started if it is not running.
+    fn race_client(&self) -> EngineClient {
+        self.race
+            .borrow_mut()
+            .get_or_insert_with(|| self.engine.sibling(Callback::from(|_| {})))
+            .clone()
+    }
+
     /// Carries out a command of the race: each row is a `Start` and one quiet `Advance` to
     /// the verdict in the race's own worker, timed with the page's clock, and ends early
     /// when its budget runs out.
@@ -171,6 +179,9 @@ impl Driver {
                     c.cancel();
                 }
             }
+            RaceCommand::Warm => {
+                self.race_client();
+            }
             RaceCommand::Run {
                 generation,
                 index,
@@ -178,11 +189,7 @@ impl Driver {
                 source,
                 config,
             } => {
-                let client = self
-                    .race
-                    .borrow_mut()
-                    .get_or_insert_with(|| self.engine.sibling(Callback::from(|_| {})))
-                    .clone();
+                let client = self.race_client();
                 let d = self.dispatch.clone();
                 *self.race_timer.borrow_mut() = Some(Timeout::new(ROW_BUDGET_MS, move || {
                     d.emit(Msg::Race(RaceMsg::Timeout { generation, index }))

@@ -501,7 +501,13 @@ impl State {
                 self.act(Action::Select(Some(Selection::State(s))), cmds);
                 self.view.tab = Tab::Node;
             }
-            Msg::Tab(t) => self.view.tab = t,
+            Msg::Tab(t) => {
+                if t == Tab::Race && self.race.rows.is_empty() {
+                    // Its worker loads the engine and Z3 while the teacher reads the tab.
+                    cmds.push(Command::Race(race::RaceCommand::Warm));
+                }
+                self.view.tab = t;
+            }
             Msg::Graph(k) => self.view.graph = k,
             Msg::Overlay(o) => {
                 self.view.overlay = if self.view.overlay == o {

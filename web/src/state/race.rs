@@ -157,6 +157,8 @@ pub enum RaceCommand {
     },
     /// Replace the race's worker (whatever it runs stops at once).
     Stop,
+    /// Start the race's worker if it is not running (it loads the engine and Z3).
+    Warm,
 }
 
 impl Race {
@@ -182,6 +184,12 @@ impl Race {
 
     /// Starts a race of every preset on `source`.
     pub fn start(&mut self, program: u64, file: &str, source: &str) -> Vec<RaceCommand> {
+        // A race still going stops with its worker; an idle worker is kept (it is warm).
+        let mut cmds = if self.running() {
+            vec![RaceCommand::Stop]
+        } else {
+            Vec::new()
+        };
         self.generation += 1;
         self.program = program;
         self.rows = Preset::names()
@@ -191,7 +199,6 @@ impl Race {
                 state: RowState::Waiting,
             })
             .collect();
-        let mut cmds = vec![RaceCommand::Stop];
         cmds.extend(self.next(file, source));
         cmds
     }
@@ -319,7 +326,7 @@ mod tests {
                     config,
                     ..
                 } => Some((*generation, *index, config.preset.clone())),
-                RaceCommand::Stop => None,
+                RaceCommand::Stop | RaceCommand::Warm => None,
             })
             .collect()
     }
@@ -328,8 +335,11 @@ mod tests {
     fn every_preset_runs_one_after_another() {
         let mut r = Race::default();
         let cmds = r.update(RaceMsg::Start, 3, "f.c", "int main(){}");
-        assert_eq!(cmds[0], RaceCommand::Stop, "a fresh worker for the race");
+        assert_eq!(cmds.len(), 1, "the idle worker is kept: {cmds:?}");
         assert_eq!(runs(&cmds), vec![(1, 0, Preset::names()[0].to_string())]);
+        // Starting again while it runs replaces the worker first.
+        let again = r.clone().update(RaceMsg::Start, 3, "f.c", "");
+        assert_eq!(again[0], RaceCommand::Stop);
         let n = Preset::names().len();
         for i in 0..n {
             let cmds = r.update(
