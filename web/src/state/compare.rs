@@ -183,31 +183,6 @@ pub fn first_difference(left: Option<&Run>, right: Option<&Run>) -> Option<usize
     l.iter().zip(r.iter()).position(|(a, b)| a != b)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_right_side_follows_as_its_sync_says() {
-        let step = Action::Step(Target::Event);
-        let refine = Action::Step(Target::Refinement);
-        let program = Action::Building;
-        let configure = Action::Configure(RunConfig::preset("bmc"));
-        for (sync, want) in [
-            (Sync::Event, [true, true, true, false]),
-            (Sync::Refinement, [false, true, true, false]),
-            (Sync::Alone, [false, false, true, false]),
-        ] {
-            let c = Compare::new(RunConfig::preset("impact"), sync);
-            let got = [&step, &refine, &program, &configure].map(|a| c.follow(a).is_some());
-            assert_eq!(got, want, "{sync:?}");
-        }
-        assert_eq!(Sync::parse("refinement"), Some(Sync::Refinement));
-        assert_eq!(Sync::parse("both"), None);
-        assert_eq!(partner("predicate-lbe"), "predicate-sbe");
-    }
-}
-
 /// The steps of a run up to its position: (events after the step, its statistics, solver ms).
 fn shown_units(run: &Run) -> impl Iterator<Item = &crate::protocol::UnitEnd> {
     run.units
@@ -248,13 +223,16 @@ fn xml(s: &str) -> String {
         .replace('"', "&quot;")
 }
 
+/// A line of the chart: its colour, its name and its points (events, states).
+type Series<'a> = (&'a str, &'a str, Vec<(f64, f64)>);
+
 /// A small SVG chart for slides: ARG states over events for both sides, up to the
 /// positions shown.
 pub fn states_svg(left: &Run, right: &Run) -> String {
     const W: f64 = 640.0;
     const H: f64 = 360.0;
     const PAD: f64 = 48.0;
-    let series: Vec<(&str, &str, Vec<(f64, f64)>)> = [("#2f6fde", left), ("#d97a00", right)]
+    let series: Vec<Series> = [("#2f6fde", left), ("#d97a00", right)]
         .into_iter()
         .map(|(colour, run)| {
             let mut pts = vec![(0.0, 0.0)];
@@ -312,4 +290,29 @@ pub fn states_svg(left: &Run, right: &Run) -> String {
     }
     svg.push_str("</svg>\n");
     svg
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_right_side_follows_as_its_sync_says() {
+        let step = Action::Step(Target::Event);
+        let refine = Action::Step(Target::Refinement);
+        let program = Action::Building;
+        let configure = Action::Configure(RunConfig::preset("bmc"));
+        for (sync, want) in [
+            (Sync::Event, [true, true, true, false]),
+            (Sync::Refinement, [false, true, true, false]),
+            (Sync::Alone, [false, false, true, false]),
+        ] {
+            let c = Compare::new(RunConfig::preset("impact"), sync);
+            let got = [&step, &refine, &program, &configure].map(|a| c.follow(a).is_some());
+            assert_eq!(got, want, "{sync:?}");
+        }
+        assert_eq!(Sync::parse("refinement"), Some(Sync::Refinement));
+        assert_eq!(Sync::parse("both"), None);
+        assert_eq!(partner("predicate-lbe"), "predicate-sbe");
+    }
 }
