@@ -5,8 +5,10 @@
 # FUZZ_LOCK set to a lock file, every chunk runs under `flock "$FUZZ_LOCK"`.
 #
 #   scripts/fuzz.sh [--programs N] [--inputs M] [--seed S] [--jobs J] [--chunk C]
-#                   [--start-chunk K] [--timeout SECS] [--out DIR]
+#                   [--start-chunk K] [--timeout SECS] [--out DIR] [--memory]
 #
+# --memory: the generator writes arrays, pointers and structs too (other programs for the
+# same seed; their logs are named programs-m-SEED-K).
 # Defaults: 10000 programs in chunks of 100, 1000000 inputs, seed 1, 2 jobs. Logs and the
 # per-chunk outputs go to target/fuzz-campaign/; findings to tests/fuzz-findings/ (or --out).
 # At the end the figures are printed in the form of docs/reliability.md. A campaign that was
@@ -23,6 +25,8 @@ chunk=100
 start_chunk=0
 timeout=60
 out=tests/fuzz-findings
+memory=()
+tag=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --programs) programs=$2; shift 2 ;;
@@ -33,6 +37,7 @@ while [ $# -gt 0 ]; do
     --start-chunk) start_chunk=$2; shift 2 ;;
     --timeout) timeout=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
+    --memory) memory=(--memory); tag="m-"; shift ;;
     *) echo "unknown argument: $1" >&2; exit 2 ;;
   esac
 done
@@ -57,13 +62,13 @@ for ((k = start_chunk; k < chunks; k++)); do
   n=$(( programs - first < chunk ? programs - first : chunk ))
   echo "== programs $first..$((first + n - 1)) ($(date +%H:%M:%S))"
   set +e
-  locked "$cpa" fuzz --seed "$seed" --start "$first" --count "$n" --jobs "$jobs" \
-    --timeout "$timeout" --out "$out" --log "$dir/programs-$seed-$k.jsonl" \
-    > "$dir/programs-$seed-$k.out"
+  locked "$cpa" fuzz "${memory[@]}" --seed "$seed" --start "$first" --count "$n" --jobs "$jobs" \
+    --timeout "$timeout" --out "$out" --log "$dir/programs-$tag$seed-$k.jsonl" \
+    > "$dir/programs-$tag$seed-$k.out"
   rc=$?
   set -e
-  grep -E '^(BUG|GENERATOR)' "$dir/programs-$seed-$k.out" || true
-  tail -n 1 "$dir/programs-$seed-$k.out"
+  grep -E '^(BUG|GENERATOR)' "$dir/programs-$tag$seed-$k.out" || true
+  tail -n 1 "$dir/programs-$tag$seed-$k.out"
   [ $rc -eq 0 ] || found=1
 done
 
@@ -82,5 +87,5 @@ for ((first = 0; first < inputs; first += fe_chunk)); do
   [ $rc -eq 0 ] || found=1
 done
 
-python3 scripts/fuzz_figures.py "$dir" "$seed"
+python3 scripts/fuzz_figures.py "$dir" "$tag$seed"
 [ $found -eq 0 ] || exit 3

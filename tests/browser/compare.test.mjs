@@ -132,6 +132,14 @@ test('a comparison link opens both sides at their positions in a fresh profile; 
     await p.waitForSelector(`${id('compare-right')}[data-preset="kinduction"]`, { timeout: 30_000 });
     assert.equal((await side(p, 'left')).preset, 'bmc');
   });
+  // Embedded, the comparison stays.
+  await inFreshProfile(`${base}${sep}embed#${url.split('#')[1]}`, async (other) => {
+    await other.page.waitForFunction(([l, r]) => {
+      const a = document.querySelector('[data-testid="compare-left"]');
+      const b = document.querySelector('[data-testid="compare-right"]');
+      return a && b && Number(a.dataset.position) === l && Number(b.dataset.position) === r;
+    }, [want.left.position, want.right.position], { timeout: 60_000 });
+  });
   await inFreshProfile(`${base}${sep}compare=bmc,nonsense`, async (other) => {
     await other.page.waitForSelector(id('link-error'), { timeout: 30_000 });
     assert.match(await other.page.textContent(id('link-error')), /'nonsense' is not an analysis/);

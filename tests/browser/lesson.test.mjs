@@ -84,6 +84,14 @@ test('a link to a lesson section opens there in a fresh profile', async () => {
     assert.equal(await other.page.inputValue(id('lesson-select')), 'symbolic-cegar');
     assert.match(await other.text('lesson-panel'), /The second refinement/);
   });
+  // Embedded (`?embed`), the lesson plays too: its section, and Next to the next anchor.
+  const [base, fragment] = url.split('#');
+  await inFreshProfile(`${base}${base.includes('?') ? '&' : '?'}embed#${fragment}`, async (other) => {
+    await atSection(other, 2, want[2].position);
+    assert.ok(await other.page.locator(id('lesson-panel')).isVisible());
+    await other.page.click(id('lesson-next'));
+    await atSection(other, 3, want[3].position);
+  });
 });
 
 test('a lesson on a projector and on a phone (screenshots)', async () => {

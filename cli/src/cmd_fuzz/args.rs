@@ -44,6 +44,9 @@ pub struct FuzzArgs {
     /// Only print the generated programs (no verification).
     #[arg(long)]
     pub print: bool,
+    /// Generate arrays, pointers and structs too (other programs than without it).
+    #[arg(long)]
+    pub memory: bool,
     /// Write one JSON line per program (verdicts, bugs) to this file.
     #[arg(long)]
     pub log: Option<String>,

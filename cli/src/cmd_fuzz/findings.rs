@@ -344,9 +344,10 @@ pub(super) fn minimize_and_save(
         header.push_str(&format!("// unknown-ok: {}\n", unknown.join(" ")));
     }
     header.push_str(&format!(
-        "// fuzz: {} from {}, found by `cpa fuzz --seed {} --start {index} --count 1`\n",
+        "// fuzz: {} from {}, found by `cpa fuzz{} --seed {} --start {index} --count 1`\n",
         bug.kind.name(),
         bug.presets.join(", "),
+        if args.memory { " --memory" } else { "" },
         args.seed
     ));
     for d in bug.detail.split(" | ") {

@@ -33,7 +33,7 @@ pub use child::run_verify_child;
 pub use text::program_seed;
 
 use cpa_engine::config::Preset;
-use cpa_engine::fuzz::gen::generate;
+use cpa_engine::fuzz::gen::generate_with;
 use findings::{check_program, minimize_and_save, Ctx};
 use serde_json::Value;
 use std::process::ExitCode;
@@ -64,7 +64,7 @@ pub fn run(args: &FuzzArgs) -> ExitCode {
     }
     if args.print {
         for i in args.start..args.start + args.count {
-            let g = generate(program_seed(args.seed, i));
+            let g = generate_with(program_seed(args.seed, i), args.memory);
             println!(
                 "// program {i} (seed {}): bounded {}, witness {:?}\n{}",
                 args.seed,
@@ -127,7 +127,7 @@ fn check_one(
     log: &Mutex<Option<std::fs::File>>,
 ) {
     let pseed = program_seed(args.seed, index);
-    let g = generate(pseed);
+    let g = generate_with(pseed, args.memory);
     let report = check_program(ctx, &g, pseed);
     if args.verbose {
         let v: Vec<String> = report

@@ -533,6 +533,16 @@ pub enum Stmt {
     Abort,
     /// `{ body }`
     Block(Vec<Stmt>),
+    /// Arrays, pointers and structs (`cpa fuzz --memory`): C lines rendered as written inside
+    /// `{ }` (their declarations are their own), reading the outer variables `reads` and
+    /// assigning `writes`; `nondet`: they call `__VERIFIER_nondet_int`. The minimizer keeps
+    /// or removes them whole.
+    Memory {
+        lines: Vec<String>,
+        reads: Vec<String>,
+        writes: Vec<String>,
+        nondet: bool,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -640,6 +650,7 @@ impl Stmt {
             Stmt::Call { target, func, .. } => {
                 func == name || target.as_ref().is_some_and(|(t, _)| t == name)
             }
+            Stmt::Memory { reads, writes, .. } => reads.iter().chain(writes).any(|n| n == name),
             _ => false,
         };
         direct
@@ -716,6 +727,15 @@ impl Printer {
                     "{name} = __VERIFIER_nondet_{}();",
                     ty.nondet_suffix()
                 ));
+            }
+            Stmt::Memory { lines, .. } => {
+                self.line("{");
+                self.indent += 1;
+                for l in lines {
+                    self.line(l);
+                }
+                self.indent -= 1;
+                self.line("}");
             }
             Stmt::If { cond, then, els } => {
                 self.line(&format!("if ({}) {{", cond.text()));
@@ -912,7 +932,7 @@ impl Program {
     fn uses_nondet(&self, t: Ty) -> bool {
         self.any_stmt(&|s| match s {
             Stmt::Decl { ty, init: None, .. } | Stmt::Havoc { ty, .. } => *ty == t,
-            Stmt::NondetLoop { .. } => t == Ty::Int,
+            Stmt::NondetLoop { .. } | Stmt::Memory { nondet: true, .. } => t == Ty::Int,
             _ => false,
         })
     }

@@ -152,7 +152,7 @@ impl ReplayOracle<'_> {
         if self.mismatch.is_some() {
             return;
         }
-        let op = self.cfa.label(&edge.kind);
+        let op = self.cfa.edge_text(edge);
         match self.steps.get(step) {
             Some(s) if s.op == op && s.line == edge.span.start_line => {}
             Some(s) => {
@@ -256,7 +256,7 @@ fn replay_accelerated(cfa: &Cfa, steps: &[CexStep]) -> Result<(), String> {
         let (op, line) = match step {
             Ok(accel::Step::Edge(e)) => {
                 let edge = cfa.edge(e);
-                (cfa.label(&edge.kind), edge.span.start_line)
+                (cfa.edge_text(edge), edge.span.start_line)
             }
             Ok(accel::Step::Jump(seg)) => (accel::jump_text(cfa, &seg), cfa.node(seg.head).line),
             Ok(accel::Step::ReachedError) if pos == steps.len() => return Ok(()),

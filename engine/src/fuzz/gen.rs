@@ -20,6 +20,7 @@ use crate::fuzz::ast::*;
 use crate::fuzz::exec::{random_value, RandomOracle};
 use crate::fuzz::Rng;
 
+mod memory;
 mod patterns;
 
 /// A generated program and, when its planted check is known to fail, the input values (in the
@@ -76,6 +77,8 @@ struct Gen {
     /// No bit operations (and, or, xor, not, shifts): the predicate presets then keep their
     /// integer encoding, where wrap-around must be modelled exactly.
     arith_only: bool,
+    /// Shapes with arrays, pointers and structs among the patterns (`cpa fuzz --memory`).
+    memory: bool,
 }
 
 /// The placeholder statement for the planted check.
@@ -700,7 +703,7 @@ impl Gen {
 
 /// A program without its planted check (the placeholder still in place) and the variables in
 /// scope at the placeholder.
-fn raw(seed: u64) -> (Program, Vec<Var>, Rng) {
+fn raw(seed: u64, memory: bool) -> (Program, Vec<Var>, Rng) {
     let mut g = Gen {
         rng: Rng::new(seed),
         next_id: 0,
@@ -716,6 +719,7 @@ fn raw(seed: u64) -> (Program, Vec<Var>, Rng) {
         probe_vars: Vec::new(),
         in_main: true,
         arith_only: false,
+        memory,
     };
     g.arith_only = g.rng.chance(35);
     let p = g.program();
@@ -724,7 +728,7 @@ fn raw(seed: u64) -> (Program, Vec<Var>, Rng) {
 
 /// A program without the planted check (cheap: no concrete runs), for the front-end fuzzer.
 pub fn raw_program(seed: u64) -> Program {
-    let (mut p, _, _) = raw(seed);
+    let (mut p, _, _) = raw(seed, false);
     set_probe(&mut p, None);
     p
 }
@@ -771,7 +775,13 @@ const PROBE_STEPS: usize = 4000;
 
 /// The program for `seed`, with its planted check.
 pub fn generate(seed: u64) -> Generated {
-    let (mut program, vars, mut rng) = raw(seed);
+    generate_with(seed, false)
+}
+
+/// The program for `seed`, with its planted check; `memory`: with arrays, pointers and
+/// structs among the shapes (the programs of the other seeds' campaigns do not change).
+pub fn generate_with(seed: u64, memory: bool) -> Generated {
+    let (mut program, vars, mut rng) = raw(seed, memory);
     let text = program.render();
     let probe_line = text
         .lines()

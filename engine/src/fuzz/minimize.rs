@@ -130,6 +130,11 @@ fn valid(p: &Program) -> bool {
                 Stmt::Assign { name, .. } | Stmt::Incr { name, .. } | Stmt::Havoc { name, .. } => {
                     used.insert(name);
                 }
+                Stmt::Memory { reads, writes, .. } => {
+                    for n in reads.iter().chain(writes) {
+                        used.insert(n);
+                    }
+                }
                 Stmt::Call { target, func, .. } => {
                     used.insert(func);
                     if let Some((t, _)) = target {

@@ -9,6 +9,9 @@ impl Gen {
     pub(super) fn pattern(&mut self) -> Vec<Stmt> {
         let x = self.fresh("v");
         let n = if self.arith_only { 4 } else { 5 };
+        if self.memory && self.rng.chance(80) {
+            return self.memory_shape(x);
+        }
         match self.rng.below(n) {
             0 => self.signed_overflow(x),
             1 => self.unsigned_wrap(x),
