@@ -533,10 +533,8 @@ pub enum Stmt {
     Abort,
     /// `{ body }`
     Block(Vec<Stmt>),
-    /// Arrays, pointers and structs (`cpa fuzz --memory`): C lines rendered as written inside
-    /// `{ }` (their declarations are their own), reading the outer variables `reads` and
-    /// assigning `writes`; `nondet`: they call `__VERIFIER_nondet_int`. The minimizer keeps
-    /// or removes them whole.
+    /// Arrays, pointers, structs (`--memory`): C lines as written inside `{ }`, reading the
+    /// outer `reads`, assigning `writes`, `nondet` if they read inputs; kept or removed whole.
     Memory {
         lines: Vec<String>,
         reads: Vec<String>,
