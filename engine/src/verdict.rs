@@ -79,6 +79,10 @@ pub enum StopReason {
     Queries(u64),
     /// A portfolio component's budget of solver queries.
     Budget(u64),
+    /// The solver's work in resource units (`max-solver-work`).
+    SolverWork(u64),
+    /// A portfolio component's share of the solver work.
+    WorkBudget(u64),
 }
 
 impl std::fmt::Display for StopReason {
@@ -89,6 +93,12 @@ impl std::fmt::Display for StopReason {
             StopReason::Refinements(n) => write!(f, "refinement limit of {n} reached"),
             StopReason::Queries(n) => write!(f, "solver query limit of {n} reached"),
             StopReason::Budget(n) => write!(f, "its budget of {n} solver queries is used"),
+            StopReason::SolverWork(n) => {
+                write!(f, "solver work limit of {n} resource units reached")
+            }
+            StopReason::WorkBudget(n) => {
+                write!(f, "its share of {n} solver resource units is used")
+            }
         }
     }
 }

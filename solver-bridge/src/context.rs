@@ -140,6 +140,10 @@ pub struct SmtContext<S: Solver> {
     rlimit: Option<u64>,
     round_trips: u64,
     round_trip_limit: Option<u64>,
+    /// Resource units (Z3's `rlimit` count) the solving commands used, summed over every
+    /// round trip ([`SmtContext::work`]).
+    work: u64,
+    work_limit: Option<u64>,
     /// Outcomes of [`SmtContext::apply_tactic`], kept across resets (see there).
     tactic_memo: HashMap<TacticQuery, Result<Term, SolverError>>,
 }
@@ -183,6 +187,8 @@ impl<S: Solver> SmtContext<S> {
             rlimit: None,
             round_trips: 0,
             round_trip_limit: None,
+            work: 0,
+            work_limit: None,
             tactic_memo: HashMap::new(),
         };
         c.pending = c.preamble();
@@ -263,6 +269,29 @@ impl<S: Solver> SmtContext<S> {
         self.round_trip_limit = limit;
     }
 
+    /// The resource units (Z3's `rlimit` count: a deterministic measure of the solver's work,
+    /// not time) that every `check-sat`, `apply` and `simplify` so far used together. Each
+    /// round trip that solves reads the count before and after its own commands, in the same
+    /// text, so that only this context's solving is counted (not the preamble, not what a
+    /// [`crate::solver::SharedSolver`] replays in a round trip of its own). Z3's count is
+    /// deterministic: the same commands in the same order give the same count.
+    pub fn work(&self) -> u64 {
+        self.work
+    }
+
+    /// At most `limit` resource units of work in all ([`SmtContext::work`]; `None`: no
+    /// limit): once the work has reached it, later solving commands fail with
+    /// [`SolverError::WorkLimit`] without reaching the solver (others still run). The query that crosses the
+    /// limit still finishes (the per-query limit bounds it), so no run outlasts the limit by
+    /// more than one query.
+    pub fn set_work_limit(&mut self, limit: Option<u64>) {
+        self.work_limit = limit;
+    }
+
+    pub fn work_limit(&self) -> Option<u64> {
+        self.work_limit
+    }
+
     /// The per-query resource limit in force.
     pub fn rlimit(&self) -> Option<u64> {
         self.rlimit
@@ -328,17 +357,40 @@ impl<S: Solver> SmtContext<S> {
         if text.is_empty() {
             return Ok(String::new());
         }
-        if let Some(limit) = self.round_trip_limit.filter(|l| self.round_trips >= *l) {
+        let measured = solves(commands);
+        let refused = if let Some(limit) = self.round_trip_limit.filter(|l| self.round_trips >= *l)
+        {
+            Some(SolverError::RoundTripLimit { limit })
+        } else {
+            // Only solving is refused: a `pop` after the last query still leaves the context
+            // as its caller expects.
+            self.work_limit
+                .filter(|l| measured && self.work >= *l)
+                .map(|limit| SolverError::WorkLimit { limit })
+        };
+        if let Some(e) = refused {
             // Not sent: the pending commands stay pending (a later limit may allow them).
             self.pending = text;
             self.pending.truncate(self.pending.len() - commands.len());
-            return Err(SolverError::RoundTripLimit { limit });
+            return Err(e);
+        }
+        if measured {
+            text.truncate(text.len() - commands.len());
+            text.push_str(WORK_PROBE);
+            text.push_str(commands);
+            text.push_str(WORK_PROBE);
         }
         self.round_trips += 1;
         let reply = match self.solver.eval(&text) {
             Ok(r) => r,
             Err(e) => return self.poison(e),
         };
+        // Counted before the reply is checked: a command the resource limit canceled with an
+        // error did its work too.
+        let work = if measured { work_between(&reply) } else { None };
+        if let Some((used, _)) = work {
+            self.work = self.work.saturating_add(used);
+        }
         let items = match sexp::split(&reply) {
             Ok(i) => i,
             Err(_) => return self.poison(unexpected("well-formed output", &reply)),
@@ -357,7 +409,13 @@ impl<S: Solver> SmtContext<S> {
                 });
             }
         }
-        Ok(reply)
+        if !measured {
+            return Ok(reply);
+        }
+        match work {
+            Some((_, rest)) => Ok(rest.to_string()),
+            None => self.poison(unexpected("the resource counts around the query", &reply)),
+        }
     }
 
     /// Sends the buffered commands now (to surface errors early; not needed for correctness).
@@ -777,6 +835,39 @@ impl<S: Solver> SmtContext<S> {
             Err(e) => self.poison(unexpected(&format!("a term ({e})"), &reply)),
         }
     }
+}
+
+/// Asks Z3 for its resource count (`(:rlimit N)`, cumulative since the last `(reset)`).
+const WORK_PROBE: &str = "(get-info :rlimit)\n";
+
+/// Whether `commands` make the solver work (the commands whose resource units
+/// [`SmtContext::work`] counts).
+fn solves(commands: &str) -> bool {
+    ["(check-sat", "(apply ", "(simplify "]
+        .iter()
+        .any(|c| commands.contains(c))
+}
+
+/// The resource units used between the two probes that enclose a reply, and the reply
+/// between them.
+fn work_between(reply: &str) -> Option<(u64, &str)> {
+    fn count(item: &str) -> Option<u64> {
+        item.trim()
+            .strip_prefix("(:rlimit ")?
+            .strip_suffix(')')?
+            .trim()
+            .parse()
+            .ok()
+    }
+    let body = reply.trim();
+    let first_end = body.find(')')? + 1;
+    let last_start = body.rfind("(:rlimit ")?;
+    if last_start < first_end {
+        return None;
+    }
+    let before = count(&body[..first_end])?;
+    let after = count(&body[last_start..])?;
+    Some((after.saturating_sub(before), &body[first_end..last_start]))
 }
 
 /// Reads `(goals (goal f1 ... :precision p :depth d) ...)` as the disjunction of the goals'

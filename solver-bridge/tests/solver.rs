@@ -203,6 +203,46 @@ fn resource_limit_gives_unknown() {
     assert_eq!(c.check_sat().unwrap(), SatResult::Sat);
 }
 
+/// The work of the solving commands is counted in resource units, the same for the same
+/// queries in another solver process (what makes a run's work replay exactly), and a work
+/// limit refuses the solving commands after it is reached.
+#[test]
+fn solver_work_is_counted_and_limited() {
+    fn work_of<S: Solver>(c: &mut SmtContext<S>) -> u64 {
+        let hard = int_term("(= (+ (* x x) (* y y)) 1105)", &["x", "y"]);
+        c.push().unwrap();
+        c.assert(&hard).unwrap();
+        assert_eq!(c.check_sat().unwrap(), SatResult::Sat);
+        c.pop().unwrap();
+        c.work()
+    }
+    let mut alone = z3();
+    let w = work_of(&mut alone);
+    assert!(w > 0);
+    // Declarations and assertions alone are not solving work.
+    alone.assert(&Term::gt(x(), Term::int(0))).unwrap();
+    alone.flush().unwrap();
+    assert_eq!(alone.work(), w);
+    let mut again = z3();
+    assert_eq!(work_of(&mut again), w);
+    again.assert(&Term::gt(x(), Term::int(0))).unwrap();
+    // The same commands after the same history: the same count.
+    assert_eq!(work_of(&mut again), work_of(&mut alone));
+    // The query that reaches the limit finishes; the next one is refused, unsent.
+    let used = alone.work();
+    alone.set_work_limit(Some(used + 1));
+    let after = work_of(&mut alone);
+    assert!(after > used);
+    let trips = alone.round_trips();
+    assert!(matches!(
+        alone.check_sat(),
+        Err(SolverError::WorkLimit { limit }) if limit == used + 1
+    ));
+    assert_eq!(alone.round_trips(), trips);
+    alone.set_work_limit(None);
+    assert_eq!(alone.check_sat().unwrap(), SatResult::Sat);
+}
+
 /// The queries a recording context sent, in order.
 fn queries_of(c: &SmtContext<Recording<NativeZ3>>) -> Vec<String> {
     c.solver()
@@ -277,7 +317,9 @@ fn a_tactic_runs_under_a_fifth_of_the_resource_limit() {
     // Without a limit the tactic is sent as it is.
     let mut plain = SmtContext::new(Recording::new(NativeZ3::new().unwrap()));
     assert!(plain.qe(&q).unwrap().is_quantifier_free());
-    assert!(!queries_of(&plain).iter().any(|q| q.contains(":rlimit")));
+    assert!(!queries_of(&plain)
+        .iter()
+        .any(|q| q.contains("(set-option :rlimit")));
 }
 
 /// Parses `text` with 64-bit bit-vector variables `a`, `b`, `c`, `d` declared.

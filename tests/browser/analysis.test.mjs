@@ -52,7 +52,7 @@ test('every preset gives the CLI verdict, statistics and events on a safe and an
       const expected = { true: 'TRUE', false: 'FALSE' }[want.verdict] ?? `UNKNOWN (${want.reason})`;
       assert.equal(verdict, expected, `${ex.key} ${preset}`);
       const stats = JSON.parse(await page.getAttribute(id('stats'), 'data-stats'));
-      for (const k of ['steps', 'states', 'refinements', 'solver_queries', 'cache_hits', 'abstractions', 'abstraction_states', 'predicates', 'bound']) {
+      for (const k of ['steps', 'states', 'refinements', 'solver_queries', 'cache_hits', 'solver_work', 'abstractions', 'abstraction_states', 'predicates', 'bound']) {
         assert.equal(stats[k], want.stats[k], `${ex.key} ${preset}: ${k}`);
       }
       const events = await page.evaluate(() => window.cpaDebug.events());
@@ -76,7 +76,7 @@ test('the memory examples give the CLI verdict, statistics and events (arrays, p
     const expected = { true: 'TRUE', false: 'FALSE' }[want.verdict] ?? `UNKNOWN (${want.reason})`;
     assert.equal(verdict, expected, key);
     const stats = JSON.parse(await page.getAttribute(id('stats'), 'data-stats'));
-    for (const k of ['steps', 'states', 'refinements', 'solver_queries', 'predicates', 'bound']) {
+    for (const k of ['steps', 'states', 'refinements', 'solver_queries', 'solver_work', 'predicates', 'bound']) {
       assert.equal(stats[k], want.stats[k], `${key}: ${k}`);
     }
     const events = await page.evaluate(() => window.cpaDebug.events());
@@ -403,7 +403,7 @@ test('bad input: errors block the run with a reason, limits end with UNKNOWN, a 
   await page.locator('[data-knob="max-steps"]').press('Enter');
   await page.locator(id('knobs')).screenshot({ path: join(ARTIFACTS, 'view-knobs.png') });
   await page.click(`${id('knobs')} .close`);
-  assert.match(await toVerdict(), /^UNKNOWN \(step limit of 10 reached\)$/);
+  assert.match(await toVerdict(), /^UNKNOWN \(step limit of 10 reached \(after 10 steps: .*\d+ states, \d+ solver queries\)\)$/);
   // An invalid combination is refused before anything runs.
   await page.click(id('btn-knobs'));
   await page.selectOption('[data-knob="refinement"]', 'impact');

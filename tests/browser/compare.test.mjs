@@ -100,6 +100,34 @@ test('both sides run as the CLI, step together by event or by refinement, and al
   assert.equal((await pg.run()).position, left.events.length);
 });
 
+test('in step by CFA location, the right side goes to its own next state where the left one is', async () => {
+  await pg.open('refine-loop');
+  await page.click(id('btn-compare'));
+  await page.waitForSelector(id('compare-right'));
+  await page.selectOption(id('compare-sync'), 'location');
+  const left = native('examples/refine-loop.c', 'predicate-lbe');
+  const right = native('examples/refine-loop.c', 'predicate-sbe');
+  const newest = (events, k) => events.slice(0, k).findLast((e) => e.type === 'state_added')?.location;
+  let want = (await side(page, 'right')).position;
+  let moved = 0;
+  for (let k = 1; k <= 14; k++) {
+    await page.click(id('btn-step'));
+    const loc = newest(left.events, k);
+    if (loc !== undefined && newest(right.events, want) !== loc && want < right.events.length) {
+      const j = right.events.findIndex((e, i) => i >= want && e.type === 'state_added' && e.location === loc);
+      want = j === -1 ? right.events.length : j + 1;
+      moved += 1;
+    }
+    await page.waitForFunction(([a, b]) => {
+      const l = document.querySelector('[data-testid="compare-left"]');
+      const r = document.querySelector('[data-testid="compare-right"]');
+      return Number(l.dataset.position) === a && Number(r.dataset.position) === b;
+    }, [k, want], { timeout: 30_000 });
+  }
+  assert.ok(moved >= 3, `the right side followed ${moved} times`);
+  assert.equal(await page.inputValue(id('compare-sync')), 'location');
+});
+
 test('a comparison link opens both sides at their positions in a fresh profile; ?compare=A,B opens one', async () => {
   await pg.open('refine-loop');
   await page.click(id('btn-compare'));

@@ -431,6 +431,7 @@ impl<C: Describe> Algorithm for Cegar<C> {
             refinements: self.refinements,
             solver_queries: self.smt.queries(),
             cache_hits: self.smt.cache_hits(),
+            solver_work: self.smt.work(),
             abstractions: c.abstractions,
             predicates: c.precision,
             bound: 0,

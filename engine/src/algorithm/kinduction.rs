@@ -372,6 +372,7 @@ impl Algorithm for KInduction {
             refinements: 0,
             solver_queries: self.core.smt.queries(),
             cache_hits: self.core.smt.cache_hits(),
+            solver_work: self.core.smt.work(),
             abstractions: 0,
             predicates: 0,
             bound: u64::from(self.k),

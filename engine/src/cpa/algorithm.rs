@@ -21,6 +21,9 @@ pub struct Stats {
     /// `solver_queries`.
     #[serde(default)]
     pub cache_hits: u64,
+    /// The solver's work in resource units ([`crate::smt::Smt::work`]).
+    #[serde(default)]
+    pub solver_work: u64,
     pub abstractions: u64,
     pub abstraction_states: u64,
     pub predicates: u64,

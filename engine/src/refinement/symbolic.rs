@@ -577,6 +577,12 @@ mod tests {
         fn set_query_limit(&mut self, l: Option<u64>) {
             self.inner.set_query_limit(l)
         }
+        fn work(&self) -> u64 {
+            self.inner.work()
+        }
+        fn set_work_limit(&mut self, l: Option<u64>) {
+            self.inner.set_work_limit(l)
+        }
         fn reset(&mut self) -> Result<()> {
             self.inner.reset()
         }

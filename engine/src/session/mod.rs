@@ -17,7 +17,7 @@ use crate::cpa::algorithm::Algorithm;
 use crate::cfa::Cfa;
 use crate::events::Event;
 use crate::session::config::Config;
-use crate::smt::Smt;
+use crate::smt::{EngineError, Smt};
 use crate::verdict::{StopReason, Verdict};
 use serde::{Deserialize, Serialize};
 use std::rc::Rc;
@@ -36,6 +36,9 @@ pub enum Granularity {
     Refinement,
     /// To the verdict.
     End,
+    /// Up to the next state added at this CFA location (compare mode's "to the same
+    /// location").
+    Location(u32),
 }
 
 impl Granularity {
@@ -48,6 +51,9 @@ impl Granularity {
             Granularity::Abstraction => matches!(e, Event::Abstraction { .. }),
             Granularity::Refinement => matches!(e, Event::Refined { .. }),
             Granularity::End => false,
+            Granularity::Location(l) => {
+                matches!(e, Event::StateAdded { location, .. } if *location == l)
+            }
         }
     }
 }
@@ -109,6 +115,7 @@ impl Session {
         let _ = smt.set_resource_limit((rlimit > 0).then_some(rlimit));
         smt.set_interpolation(config.interpolation);
         smt.set_query_limit(Some(config.limits.max_queries));
+        smt.set_work_limit(Some(config.limits.max_solver_work));
         let algorithm = crate::session::build::build(cfa, &config, smt);
         Session {
             algorithm,
@@ -168,9 +175,13 @@ impl Session {
 
     fn check_limits(&self) -> Option<StopReason> {
         let s = self.algorithm.stats();
-        self.config
-            .limits
-            .reached(self.steps, s.states, s.refinements, s.solver_queries)
+        self.config.limits.reached(
+            self.steps,
+            s.states,
+            s.refinements,
+            s.solver_queries,
+            s.solver_work,
+        )
     }
 
     /// Runs one unit of the algorithm. Returns false once the run has a verdict.
@@ -179,9 +190,7 @@ impl Session {
             return false;
         }
         if let Some(reason) = self.check_limits() {
-            self.finish(Verdict::Unknown {
-                reason: reason.to_string(),
-            });
+            self.stopped(reason);
             return false;
         }
         self.steps += 1;
@@ -194,6 +203,10 @@ impl Session {
                 self.finish(v);
                 false
             }
+            Err(EngineError::Stopped(reason)) => {
+                self.stopped(reason);
+                false
+            }
             Err(e) => {
                 self.finish(Verdict::Unknown {
                     reason: e.reason(self.config.limits.solver_rlimit),
@@ -201,6 +214,15 @@ impl Session {
                 false
             }
         }
+    }
+
+    /// Ends the run on a limit, saying how far it got, so that the user knows what to raise.
+    fn stopped(&mut self, reason: StopReason) {
+        let reason = format!(
+            "{reason} ({})",
+            progress(self.steps, &self.algorithm.stats())
+        );
+        self.finish(Verdict::Unknown { reason });
     }
 
     /// Steps until the granularity is reached (or the run ends). Returns the index of the first
@@ -227,4 +249,20 @@ impl Session {
             .as_ref()
             .expect("a finished session has a verdict")
     }
+}
+
+/// How far a run got: its steps, unrolling depth, refinements, states and solver queries, as
+/// an UNKNOWN on a limit reports them ("after 600 steps: 8 refinements, 616 states, 610
+/// solver queries").
+fn progress(steps: u64, s: &Stats) -> String {
+    let mut parts = Vec::new();
+    if s.bound > 0 {
+        parts.push(format!("unrolled to depth {}", s.bound));
+    }
+    if s.refinements > 0 {
+        parts.push(format!("{} refinements", s.refinements));
+    }
+    parts.push(format!("{} states", s.states));
+    parts.push(format!("{} solver queries", s.solver_queries));
+    format!("after {steps} steps: {}", parts.join(", "))
 }

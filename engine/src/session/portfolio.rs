@@ -78,6 +78,12 @@ impl Smt for SharedSmt {
     fn set_query_limit(&mut self, limit: Option<u64>) {
         self.0.borrow_mut().set_query_limit(limit)
     }
+    fn work(&self) -> u64 {
+        self.0.borrow().work()
+    }
+    fn set_work_limit(&mut self, limit: Option<u64>) {
+        self.0.borrow_mut().set_work_limit(limit)
+    }
     fn reset(&mut self) -> Result<()> {
         self.0.borrow_mut().reset()
     }
@@ -108,6 +114,9 @@ struct Running {
     steps: u64,
     /// Solver queries answered before it started.
     queries_before: u64,
+    /// The solver's work before it started, and its share of the run's ([`Portfolio::share`]).
+    work_before: u64,
+    work_share: u64,
 }
 
 /// Builds a component's analysis (the session's builder, handed in so that the portfolio
@@ -121,6 +130,8 @@ pub struct Portfolio {
     smt: SharedSmt,
     /// The whole run's query limit (the session's).
     max_queries: u64,
+    /// The whole run's solver work limit (the session's).
+    max_work: u64,
     current: Option<Running>,
     /// The next component to start.
     next: usize,
@@ -138,6 +149,7 @@ impl Portfolio {
             components: config.portfolio.clone(),
             smt: SharedSmt::new(smt),
             max_queries: config.limits.max_queries,
+            max_work: config.limits.max_solver_work,
             current: None,
             next: 0,
             ended: Vec::new(),
@@ -198,6 +210,7 @@ impl Portfolio {
         // poisoned by an error) reaches this one. The reset is a round trip of the run's,
         // not of the component's budget.
         self.smt.set_query_limit(Some(self.max_queries));
+        self.smt.set_work_limit(Some(self.max_work));
         let rlimit = config.limits.solver_rlimit;
         let fresh = self
             .smt
@@ -213,6 +226,11 @@ impl Portfolio {
             .saturating_add(component.queries)
             .min(self.max_queries);
         self.smt.set_query_limit(Some(limit));
+        let work_before = self.smt.work();
+        let work_share = self.share(index, work_before);
+        self.smt.set_work_limit(Some(
+            work_before.saturating_add(work_share).min(self.max_work),
+        ));
         self.smt.set_interpolation(config.interpolation);
         let algorithm = (self.build)(self.cfa.clone(), &config, Box::new(self.smt.clone()));
         self.current = Some(Running {
@@ -221,8 +239,21 @@ impl Portfolio {
             algorithm,
             steps: 0,
             queries_before,
+            work_before,
+            work_share,
         });
         None
+    }
+
+    /// Component `index`'s share of the solver work: what the components before it left of
+    /// the run's, divided equally among it and the ones after it. So the portfolio ends
+    /// within the run's work limit however its components end, no component can starve the
+    /// later ones (their query budgets say how many queries, not how hard), and a component
+    /// that ends early leaves its rest to the later ones.
+    fn share(&self, index: usize, used: u64) -> u64 {
+        let left = self.max_work.saturating_sub(used);
+        let remaining = (self.components.len() - index).max(1) as u64;
+        left / remaining
     }
 
     /// Ends the running component without a verdict.
@@ -240,13 +271,15 @@ impl Portfolio {
     /// Why the running component must stop before its next step, if it must: its budget
     /// and its preset's own limits, as a session would check them; with whether the reason
     /// is repeatable (see [`Ended`]).
-    fn over_budget(r: &Running, queries: u64) -> Option<(String, bool)> {
+    fn over_budget(r: &Running, queries: u64, work: u64) -> Option<(String, bool)> {
         let s = r.algorithm.stats();
         let l = &r.config.limits;
         if queries - r.queries_before >= l.max_queries {
             Some((StopReason::Budget(l.max_queries).to_string(), false))
+        } else if work - r.work_before >= r.work_share {
+            Some((StopReason::WorkBudget(r.work_share).to_string(), false))
         } else {
-            l.reached(r.steps, s.states, s.refinements, 0)
+            l.reached(r.steps, s.states, s.refinements, 0, 0)
                 .map(|why| (why.to_string(), true))
         }
     }
@@ -254,14 +287,17 @@ impl Portfolio {
 
 impl Algorithm for Portfolio {
     fn step(&mut self, events: &mut Vec<Event>) -> Result<Option<Verdict>> {
-        let queries = self.smt.queries();
+        let (queries, work) = (self.smt.queries(), self.smt.work());
         if queries >= self.max_queries {
             return Err(EngineError::Stopped(StopReason::Queries(self.max_queries)));
+        }
+        if work >= self.max_work {
+            return Err(EngineError::Stopped(StopReason::SolverWork(self.max_work)));
         }
         if let Some((reason, repeatable)) = self
             .current
             .as_ref()
-            .and_then(|r| Self::over_budget(r, queries))
+            .and_then(|r| Self::over_budget(r, queries, work))
         {
             self.end_current(reason, repeatable);
         }
@@ -278,13 +314,17 @@ impl Algorithm for Portfolio {
             Ok(Some(v)) => Ok(Some(v)),
             // The whole run's query limit ends the run; the component's budget (the bridge
             // refuses the queries beyond it) or any other error ends the component.
-            Err(e) if self.smt.queries() >= self.max_queries => Err(e),
+            Err(e)
+                if self.smt.queries() >= self.max_queries || self.smt.work() >= self.max_work =>
+            {
+                Err(e)
+            }
             Err(e) => {
-                let queries = self.smt.queries();
+                let (queries, work) = (self.smt.queries(), self.smt.work());
                 let (reason, repeatable) = match self
                     .current
                     .as_ref()
-                    .and_then(|r| Self::over_budget(r, queries))
+                    .and_then(|r| Self::over_budget(r, queries, work))
                 {
                     Some(budget) => budget,
                     None => {
@@ -311,6 +351,7 @@ impl Algorithm for Portfolio {
         }
         s.solver_queries = self.smt.queries();
         s.cache_hits = self.smt.cache_hits();
+        s.solver_work = self.smt.work();
         s
     }
 

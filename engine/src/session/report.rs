@@ -122,7 +122,7 @@ impl RunJson<'_> {
             "stats": {
                 "steps": s.steps, "states": s.states, "refinements": s.refinements,
                 "solver_queries": s.solver_queries, "cache_hits": s.cache_hits,
-                "abstractions": s.abstractions,
+                "solver_work": s.solver_work, "abstractions": s.abstractions,
                 "abstraction_states": s.abstraction_states,
                 "predicates": s.predicates, "bound": s.bound,
                 "solver_ms": ms(self.solver_ms),

@@ -234,6 +234,14 @@ impl Smt for CachedSmt {
         self.inner.set_query_limit(limit)
     }
 
+    fn work(&self) -> u64 {
+        self.inner.work()
+    }
+
+    fn set_work_limit(&mut self, limit: Option<u64>) {
+        self.inner.set_work_limit(limit)
+    }
+
     fn reset(&mut self) -> Result<()> {
         self.inner.reset()
     }

@@ -132,6 +132,18 @@ pub trait Smt {
     /// no unit of work can outrun the session's query limit.
     fn set_query_limit(&mut self, limit: Option<u64>);
 
+    /// The solver's work so far, in resource units (Z3's `rlimit` count, deterministic:
+    /// the same queries give the same count natively and in the browser). Layers that pass
+    /// queries on must pass this on too; a layer without a solver has none.
+    fn work(&self) -> u64 {
+        0
+    }
+
+    /// At most `limit` resource units of work in all (`None`: no limit); once they are used
+    /// every later solving call fails with [`EngineError::Stopped`], also in the middle of a
+    /// step, so that no unit of work outruns the run's budget by more than one query.
+    fn set_work_limit(&mut self, _limit: Option<u64>) {}
+
     /// Forgets every assertion, declaration and error of earlier queries (a fresh context;
     /// the resource limit is kept). A counted round trip, so every layer must pass it on.
     fn reset(&mut self) -> Result<()>;
@@ -155,6 +167,9 @@ fn solver_err(e: solver_bridge::solver::SolverError) -> EngineError {
     match e {
         solver_bridge::solver::SolverError::RoundTripLimit { limit } => {
             EngineError::Stopped(StopReason::Queries(limit))
+        }
+        solver_bridge::solver::SolverError::WorkLimit { limit } => {
+            EngineError::Stopped(StopReason::SolverWork(limit))
         }
         e => EngineError::Solver(e.to_string()),
     }
@@ -337,6 +352,14 @@ impl<S: Solver> Smt for BridgeSmt<S> {
 
     fn set_query_limit(&mut self, limit: Option<u64>) {
         self.ctx.set_round_trip_limit(limit);
+    }
+
+    fn work(&self) -> u64 {
+        self.ctx.work()
+    }
+
+    fn set_work_limit(&mut self, limit: Option<u64>) {
+        self.ctx.set_work_limit(limit);
     }
 
     fn reset(&mut self) -> Result<()> {

@@ -81,6 +81,9 @@ pub enum SolverError {
     /// The context's round-trip limit was reached ([`crate::context::SmtContext::set_round_trip_limit`]);
     /// nothing was sent.
     RoundTripLimit { limit: u64 },
+    /// The context's work limit was reached ([`crate::context::SmtContext::set_work_limit`]);
+    /// nothing was sent.
+    WorkLimit { limit: u64 },
 }
 
 impl fmt::Display for SolverError {
@@ -113,6 +116,7 @@ impl fmt::Display for SolverError {
             }
             Usage { message } => write!(f, "{message}"),
             RoundTripLimit { limit } => write!(f, "solver query limit of {limit} reached"),
+            WorkLimit { limit } => write!(f, "solver work limit of {limit} units reached"),
             Poisoned { cause } => write!(
                 f,
                 "the solver context is in an unknown state after an earlier error ({cause}); reset it"

@@ -20,7 +20,7 @@ pub fn stats_panel(p: &Props) -> Html {
     let json = serde_json::json!({
         "steps": s.steps, "states": s.states, "refinements": s.refinements,
         "solver_queries": s.solver_queries, "cache_hits": s.cache_hits,
-        "abstractions": s.abstractions,
+        "solver_work": s.solver_work, "abstractions": s.abstractions,
         "abstraction_states": s.abstraction_states, "predicates": s.predicates,
         "bound": s.bound, "solver_ms": (p.solver_ms * 1000.0).round() / 1000.0,
     })

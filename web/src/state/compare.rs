@@ -18,17 +18,21 @@ pub enum Sync {
     /// Refinement by refinement: the main "next refinement" moves each side to its own next
     /// refinement; single events move the left side only.
     Refinement,
+    /// To the same CFA location: whenever the left side's position changes, the right side
+    /// steps to its next state at the location of the left side's newest state.
+    Location,
     /// The sides are stepped separately.
     Alone,
 }
 
 impl Sync {
-    pub const ALL: [Sync; 3] = [Sync::Event, Sync::Refinement, Sync::Alone];
+    pub const ALL: [Sync; 4] = [Sync::Event, Sync::Refinement, Sync::Location, Sync::Alone];
 
     pub fn name(self) -> &'static str {
         match self {
             Sync::Event => "event",
             Sync::Refinement => "refinement",
+            Sync::Location => "location",
             Sync::Alone => "alone",
         }
     }
@@ -41,6 +45,7 @@ impl Sync {
         match self {
             Sync::Event => "in step: events",
             Sync::Refinement => "in step: refinements",
+            Sync::Location => "in step: CFA location",
             Sync::Alone => "not in step",
         }
     }
@@ -74,6 +79,9 @@ pub struct Compare {
     /// The right side's ARG at its position (computed when its run or position changed).
     pub arg: Rc<ArgModel>,
     arg_key: Option<(u64, u64, usize, bool)>,
+    /// With [`Sync::Location`]: the left side's (run, epoch, position) the right one last
+    /// followed.
+    left_seen: Option<(u64, u64, usize)>,
 }
 
 /// The right side's default preset for a left side running `left`: the paper's comparison
@@ -101,7 +109,31 @@ impl Compare {
             phone_right: false,
             arg: Rc::default(),
             arg_key: None,
+            left_seen: None,
         }
+    }
+
+    /// With [`Sync::Location`], once the left side `left` shows a new position: the step that
+    /// takes the right side to its next state at the location of the left side's newest
+    /// state (none when the right side is there already or at its verdict).
+    pub fn follow_location(&mut self, left: Option<&Run>) -> Option<Action> {
+        if self.sync != Sync::Location {
+            self.left_seen = None;
+            return None;
+        }
+        let left = left?;
+        let seen = (left.ticket().run, left.ticket().epoch, left.position);
+        if self.left_seen == Some(seen) {
+            return None;
+        }
+        self.left_seen = Some(seen);
+        let want = newest_location(left)?;
+        if let Some(right) = self.pg.run.as_ref() {
+            if newest_location(right) == Some(want) || right.at_verdict() {
+                return None;
+            }
+        }
+        Some(Action::Step(Target::Location(want)))
     }
 
     /// The action the right side takes when the left one takes `a` (the program's changes
@@ -110,7 +142,7 @@ impl Compare {
     pub fn follow(&self, a: &Action) -> Option<Action> {
         match a {
             Action::Building | Action::Program { .. } => Some(a.clone()),
-            _ if self.sync == Sync::Alone => None,
+            _ if matches!(self.sync, Sync::Alone | Sync::Location) => None,
             Action::Step(Target::Refinement | Target::End) | Action::Reset => Some(a.clone()),
             Action::Step(_)
             | Action::StepBack
@@ -140,6 +172,17 @@ impl Compare {
         );
         true
     }
+}
+
+/// The CFA location of the newest state a run has added at its position.
+pub fn newest_location(run: &Run) -> Option<u32> {
+    run.events[..run.position]
+        .iter()
+        .rev()
+        .find_map(|e| match e {
+            cpa_engine::events::Event::StateAdded { location, .. } => Some(*location),
+            _ => None,
+        })
 }
 
 /// One side's figures at the position shown, for the difference strip.
@@ -305,6 +348,7 @@ mod tests {
         for (sync, want) in [
             (Sync::Event, [true, true, true, false]),
             (Sync::Refinement, [false, true, true, false]),
+            (Sync::Location, [false, false, true, false]),
             (Sync::Alone, [false, false, true, false]),
         ] {
             let c = Compare::new(RunConfig::preset("impact"), sync);
@@ -312,6 +356,7 @@ mod tests {
             assert_eq!(got, want, "{sync:?}");
         }
         assert_eq!(Sync::parse("refinement"), Some(Sync::Refinement));
+        assert_eq!(Sync::parse("location"), Some(Sync::Location));
         assert_eq!(Sync::parse("both"), None);
         assert_eq!(partner("predicate-lbe"), "predicate-sbe");
     }

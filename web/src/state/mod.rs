@@ -199,6 +199,9 @@ impl State {
         self.lesson_follow(cmds);
         let mut changed = self.derived.refresh(&self.pg, &self.program, &self.view);
         if let Some(c) = &mut self.compare {
+            if let Some(a) = c.follow_location(self.pg.run.as_ref()) {
+                cmds.extend(c.pg.reduce(a).into_iter().map(Command::RunRight));
+            }
             changed |= c.refresh();
         }
         let settling = self.url.pending_link.is_some()

@@ -18,6 +18,8 @@ pub enum Target {
     Abstraction,
     Refinement,
     End,
+    /// To the next state added at this CFA location.
+    Location(u32),
 }
 
 impl Target {
@@ -27,6 +29,7 @@ impl Target {
             Target::Abstraction => Granularity::Abstraction,
             Target::Refinement => Granularity::Refinement,
             Target::End => Granularity::End,
+            Target::Location(l) => Granularity::Location(l),
         }
     }
 

@@ -130,6 +130,12 @@ impl<M: Smt> Smt for Purposes<M> {
     fn set_query_limit(&mut self, limit: Option<u64>) {
         self.inner.set_query_limit(limit)
     }
+    fn work(&self) -> u64 {
+        self.inner.work()
+    }
+    fn set_work_limit(&mut self, limit: Option<u64>) {
+        self.inner.set_work_limit(limit)
+    }
     fn reset(&mut self) -> SmtResult<()> {
         self.inner.reset()
     }
@@ -352,15 +358,8 @@ impl RunHost {
                 }
             }
             let new = &self.session.events()[before..end];
-            let done = match g {
-                Granularity::Event => end > start,
-                Granularity::Pop => new.iter().any(|e| matches!(e, Event::StatePopped { .. })),
-                Granularity::Abstraction => {
-                    new.iter().any(|e| matches!(e, Event::Abstraction { .. }))
-                }
-                Granularity::Refinement => new.iter().any(|e| matches!(e, Event::Refined { .. })),
-                Granularity::End => false,
-            };
+            // The engine's check ([`Granularity::reached_by`]); a unit always has an event.
+            let done = end > start && new.iter().any(|e| g.reached_by(e));
             if done {
                 break;
             }

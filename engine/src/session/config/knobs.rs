@@ -580,6 +580,18 @@ pub static KNOBS: &[Knob] = &[
         },
     },
     Knob {
+        key: "max-solver-work",
+        group: Group::Limits,
+        input: Input::Number,
+        help: "The solver's work in all before UNKNOWN, in Z3 resource units (a count, not time; at least 1).",
+        scope: Scope::Run,
+        get: |c| c.limits.max_solver_work.to_string(),
+        set: |c, v, k| {
+            c.limits.max_solver_work = at_least(v, k, 1, "a run without solver work cannot decide")?;
+            Ok(())
+        },
+    },
+    Knob {
         key: "solver-rlimit",
         group: Group::Limits,
         input: Input::Number,

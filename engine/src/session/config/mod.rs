@@ -87,6 +87,10 @@ pub struct Limits {
     pub max_states: u64,
     pub max_refinements: u64,
     pub max_queries: u64,
+    /// The solver's work in all, in resource units (Z3's `rlimit` count summed over the
+    /// run's queries): the budget that bounds a run's solver time without a clock.
+    #[serde(default = "default_max_solver_work")]
+    pub max_solver_work: u64,
     /// Resource limit of one solver query (Z3 rlimit units; 0: none). Deterministic, unlike
     /// a timeout: a query over the limit answers unknown everywhere.
     pub solver_rlimit: u64,
@@ -100,6 +104,7 @@ impl Limits {
         states: u64,
         refinements: u64,
         queries: u64,
+        work: u64,
     ) -> Option<StopReason> {
         if steps >= self.max_steps {
             Some(StopReason::Steps(self.max_steps))
@@ -111,10 +116,21 @@ impl Limits {
             Some(StopReason::Refinements(self.max_refinements))
         } else if queries >= self.max_queries {
             Some(StopReason::Queries(self.max_queries))
+        } else if work >= self.max_solver_work {
+            Some(StopReason::SolverWork(self.max_solver_work))
         } else {
             None
         }
     }
+}
+
+/// The default of [`Limits::max_solver_work`]: about a minute of the solver's work natively.
+/// Measured with Z3 5.1.0 on these machines (docs/benchmarks.md): hard queries run at about
+/// 5 million units per second (predicate-lbe on parity.i, byte_add-1.i), runs of many small
+/// queries at 1.2-1.4 million (const_1-2.c, num_conversion_1.c), where the query limit and
+/// the state limit end the run as well.
+fn default_max_solver_work() -> u64 {
+    250_000_000
 }
 
 impl Default for Limits {
@@ -123,7 +139,10 @@ impl Default for Limits {
             max_steps: 200_000,
             max_states: 100_000,
             max_refinements: 200,
-            max_queries: 200_000,
+            // About a minute of small queries natively (predicate-lbe on functions_1-2.c:
+            // 200,000 queries in 116 s of solver time, docs/benchmarks.md).
+            max_queries: 100_000,
+            max_solver_work: default_max_solver_work(),
             solver_rlimit: 5_000_000,
         }
     }
@@ -373,6 +392,7 @@ mod tests {
                 "max-states",
                 "max-refinements",
                 "max-queries",
+                "max-solver-work",
                 "solver-rlimit"
             ]
         );

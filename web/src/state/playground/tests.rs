@@ -175,6 +175,44 @@ fn stepping_forward_and_back_gives_the_same_frames() {
     }
 }
 
+/// Compare mode's "to the same CFA location": a run stepped to a location stops at its own
+/// next state there, computed by the worker or found among the events it has; the left
+/// side's newest location decides where the right side goes.
+#[test]
+fn a_step_to_a_location_stops_at_the_next_state_there() {
+    use crate::state::compare::{newest_location, Compare, Sync};
+    let mut left = Harness::new(COUNTER, "predicate-lbe");
+    for _ in 0..12 {
+        left.act(Action::Step(Target::Event));
+    }
+    let want = newest_location(left.run()).expect("a state was added");
+    let mut c = Compare::new(RunConfig::preset("predicate-sbe"), Sync::Location);
+    let mut right = Harness::new(COUNTER, "predicate-sbe");
+    right.act(Action::Step(Target::Event));
+    c.pg = std::mem::replace(&mut right.p, Playground::new(RunConfig::preset("bmc")));
+    let step = c.follow_location(left.p.run.as_ref());
+    assert_eq!(step, Some(Action::Step(Target::Location(want))));
+    // Asked again at the same left position: nothing more.
+    assert_eq!(c.follow_location(left.p.run.as_ref()), None);
+    right.p = std::mem::replace(&mut c.pg, Playground::new(RunConfig::preset("bmc")));
+    right.act(step.unwrap());
+    let r = right.run();
+    assert_eq!(newest_location(r), Some(want));
+    assert!(matches!(
+        r.current_event(),
+        Some((_, Event::StateAdded { location, .. })) if *location == want
+    ));
+    // Back and forward again: the events are there, no worker needed.
+    let at = r.position;
+    right.act(Action::Seek(0));
+    right.host = None;
+    right.act(Action::Step(Target::Location(want)));
+    assert_eq!(right.run().position, at);
+    // Other syncs do not follow locations.
+    let mut other = Compare::new(RunConfig::preset("predicate-sbe"), Sync::Event);
+    assert_eq!(other.follow_location(left.p.run.as_ref()), None);
+}
+
 #[test]
 fn next_refinement_and_end_match_the_native_run() {
     let mut h = Harness::new(COUNTER, "predicate-lbe");
