@@ -76,7 +76,10 @@ test('the memory examples give the CLI verdict, statistics and events (arrays, p
     const expected = { true: 'TRUE', false: 'FALSE' }[want.verdict] ?? `UNKNOWN (${want.reason})`;
     assert.equal(verdict, expected, key);
     const stats = JSON.parse(await page.getAttribute(id('stats'), 'data-stats'));
-    for (const k of ['steps', 'states', 'refinements', 'solver_queries', 'solver_work', 'predicates', 'bound']) {
+    // Not solver_work: Z3's resource count differs between its native and WebAssembly builds
+    // (binary-search.c with bmc: 6,979,868 natively, 8,140,658 in the page for the same
+    // queries; docs/benchmarks.md, "Every run ends").
+    for (const k of ['steps', 'states', 'refinements', 'solver_queries', 'predicates', 'bound']) {
       assert.equal(stats[k], want.stats[k], `${key}: ${k}`);
     }
     const events = await page.evaluate(() => window.cpaDebug.events());

@@ -126,6 +126,8 @@ test('in step by CFA location, the right side goes to its own next state where t
   }
   assert.ok(moved >= 3, `the right side followed ${moved} times`);
   assert.equal(await page.inputValue(id('compare-sync')), 'location');
+  await page.click(id('btn-compare'));
+  await page.waitForSelector(id('compare'), { state: 'detached' });
 });
 
 test('a comparison link opens both sides at their positions in a fresh profile; ?compare=A,B opens one', async () => {

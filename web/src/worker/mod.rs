@@ -575,9 +575,11 @@ mod tests {
             } => {
                 assert_eq!(interpolants, ["(< x0 5)", "(<= x1 5)"]);
                 assert!(log[0].query.starts_with("(reset)\n"), "{log:?}");
+                // (A solving round trip's reply is framed by the work probes' counts.)
                 assert!(log
                     .iter()
-                    .any(|q| q.query.contains("(check-sat)") && q.reply == "unsat"));
+                    .any(|q| q.query.contains("(check-sat)")
+                        && q.reply.lines().any(|l| l == "unsat")));
             }
             other => panic!("{other:?}"),
         }

@@ -124,13 +124,14 @@ impl Limits {
     }
 }
 
-/// The default of [`Limits::max_solver_work`]: about a minute of the solver's work natively.
+/// The default of [`Limits::max_solver_work`]: under a minute of the solver's work natively.
 /// Measured with Z3 5.1.0 on these machines (docs/benchmarks.md): hard queries run at about
 /// 5 million units per second (predicate-lbe on parity.i, byte_add-1.i), runs of many small
-/// queries at 1.2-1.4 million (const_1-2.c, num_conversion_1.c), where the query limit and
-/// the state limit end the run as well.
+/// queries at 0.7-1.4 million (value on binary-search.c, const_1-2.c), where the query limit
+/// and the state limit end the run as well. No correct answer of the portfolio on the 59
+/// tasks needs more than 5.1 million.
 fn default_max_solver_work() -> u64 {
-    250_000_000
+    120_000_000
 }
 
 impl Default for Limits {
@@ -139,9 +140,12 @@ impl Default for Limits {
             max_steps: 200_000,
             max_states: 100_000,
             max_refinements: 200,
-            // About a minute of small queries natively (predicate-lbe on functions_1-2.c:
-            // 200,000 queries in 116 s of solver time, docs/benchmarks.md).
-            max_queries: 100_000,
+            // About half a minute of small queries natively (predicate-lbe on functions_1-2.c:
+            // 200,000 queries in 116 s of solver time); no correct answer of the portfolio or
+            // predicate-lbe on the 59 tasks asks more than 751, predicate-sbe proves
+            // tests/verdicts/memory-struct-counters-safe.c with 39,411 (in 7.7 s:
+            // docs/benchmarks.md).
+            max_queries: 50_000,
             max_solver_work: default_max_solver_work(),
             solver_rlimit: 5_000_000,
         }
