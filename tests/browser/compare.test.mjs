@@ -86,6 +86,9 @@ test('both sides run as the CLI, step together by event or by refinement, and al
   await page.waitForFunction(() => ['left', 'right'].every((w) => document.querySelector(`[data-testid="compare-${w}"]`).dataset.verdict !== ''), null, { timeout: 120_000 });
   assert.deepEqual(await side(page, 'left'), { preset: 'predicate-lbe', position: left.events.length, verdict: left.verdict });
   assert.deepEqual(await side(page, 'right'), { preset: 'predicate-sbe', position: right.events.length, verdict: right.verdict });
+  // Event for event, each side is the CLI's run.
+  assert.deepEqual(await page.evaluate(() => window.cpaDebug.events()), left.events);
+  assert.deepEqual(await page.evaluate(() => window.cpaDebug.events('right')), right.events);
 
   // Another analysis on the right; closing compare mode leaves the left run as it is.
   await page.selectOption(id('compare-preset'), 'kinduction');

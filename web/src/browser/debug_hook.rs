@@ -5,6 +5,7 @@
 //!   `"unknown"` with `reason`); rejects with the error message;
 //! - `await cpaDebug.solverBench(200)` → `{rounds, round_trips, check_sats, sat, unsat, ms}`;
 //! - `cpaDebug.events()` → the current run's events (the JSON of `cpa verify --events`);
+//!   `cpaDebug.events("right")` → those of compare mode's right side (`[]` without one);
 //! - `cpaDebug.run()` → `{position, total, finished, phase, states, file, preset, stale}` of
 //!   the current run (`stale`: the text shown changed and its CFA is being built);
 //! - `cpaDebug.crashWorker()` → the engine worker panics in its next step (the page must
@@ -86,12 +87,14 @@ pub fn install(driver: &Driver, state: &Rc<RefCell<State>>) {
         ask(&d, SolverBench { rounds }, |result| as_object(result, None))
     });
     let st = state.clone();
-    let events = Closure::<dyn FnMut() -> JsValue>::new(move || {
+    let events = Closure::<dyn FnMut(JsValue) -> JsValue>::new(move |side: JsValue| {
         let st = st.borrow();
-        let list = st
-            .pg
-            .run
-            .as_ref()
+        let pg = match side.as_string().as_deref() {
+            Some("right") => st.compare.as_ref().map(|c| &c.pg),
+            _ => Some(&st.pg),
+        };
+        let list = pg
+            .and_then(|pg| pg.run.as_ref())
             .map(|r| r.events.as_slice())
             .unwrap_or_default();
         match serde_json::to_string(list) {
