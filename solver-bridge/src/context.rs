@@ -274,22 +274,19 @@ impl<S: Solver> SmtContext<S> {
     /// round trip that solves reads the count before and after its own commands, in the same
     /// text, so that only this context's solving is counted (not the preamble, not what a
     /// [`crate::solver::SharedSolver`] replays in a round trip of its own). Z3's count is
-    /// deterministic: the same commands in the same order give the same count.
+    /// deterministic on one build of Z3 (the same commands give the same count), but its
+    /// native and WebAssembly builds count differently.
     pub fn work(&self) -> u64 {
         self.work
     }
 
     /// At most `limit` resource units of work in all ([`SmtContext::work`]; `None`: no
     /// limit): once the work has reached it, later solving commands fail with
-    /// [`SolverError::WorkLimit`] without reaching the solver (others still run). The query that crosses the
-    /// limit still finishes (the per-query limit bounds it), so no run outlasts the limit by
-    /// more than one query.
+    /// [`SolverError::WorkLimit`] without reaching the solver (others still run). The query
+    /// that crosses the limit still finishes (the per-query limit bounds it), so no run
+    /// outlasts the limit by more than one query.
     pub fn set_work_limit(&mut self, limit: Option<u64>) {
         self.work_limit = limit;
-    }
-
-    pub fn work_limit(&self) -> Option<u64> {
-        self.work_limit
     }
 
     /// The per-query resource limit in force.
@@ -352,34 +349,24 @@ impl<S: Solver> SmtContext<S> {
     /// checking it for `(error ...)` and `unsupported`.
     fn send(&mut self, commands: &str) -> Result<String, SolverError> {
         self.check_poison()?;
-        let mut text = std::mem::take(&mut self.pending);
-        text.push_str(commands);
-        if text.is_empty() {
+        if self.pending.is_empty() && commands.is_empty() {
             return Ok(String::new());
         }
         let measured = solves(commands);
-        let refused = if let Some(limit) = self.round_trip_limit.filter(|l| self.round_trips >= *l)
-        {
-            Some(SolverError::RoundTripLimit { limit })
-        } else {
-            // Only solving is refused: a `pop` after the last query still leaves the context
-            // as its caller expects.
-            self.work_limit
-                .filter(|l| measured && self.work >= *l)
-                .map(|limit| SolverError::WorkLimit { limit })
-        };
-        if let Some(e) = refused {
-            // Not sent: the pending commands stay pending (a later limit may allow them).
-            self.pending = text;
-            self.pending.truncate(self.pending.len() - commands.len());
-            return Err(e);
+        // Refused unsent, the pending commands staying pending (a later limit may allow them).
+        if let Some(limit) = self.round_trip_limit.filter(|l| self.round_trips >= *l) {
+            return Err(SolverError::RoundTripLimit { limit });
         }
-        if measured {
-            text.truncate(text.len() - commands.len());
-            text.push_str(WORK_PROBE);
-            text.push_str(commands);
-            text.push_str(WORK_PROBE);
+        // Only solving is refused: a `pop` after the last query still leaves the context as
+        // its caller expects.
+        if let Some(limit) = self.work_limit.filter(|l| measured && self.work >= *l) {
+            return Err(SolverError::WorkLimit { limit });
         }
+        let mut text = std::mem::take(&mut self.pending);
+        let probe = if measured { WORK_PROBE } else { "" };
+        text.push_str(probe);
+        text.push_str(commands);
+        text.push_str(probe);
         self.round_trips += 1;
         let reply = match self.solver.eval(&text) {
             Ok(r) => r,

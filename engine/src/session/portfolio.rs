@@ -256,6 +256,18 @@ impl Portfolio {
         left / remaining
     }
 
+    /// The whole run's limit of queries or solver work, once reached (it ends the run, not
+    /// only the component).
+    fn run_limit(&self) -> Option<StopReason> {
+        if self.smt.queries() >= self.max_queries {
+            Some(StopReason::Queries(self.max_queries))
+        } else if self.smt.work() >= self.max_work {
+            Some(StopReason::SolverWork(self.max_work))
+        } else {
+            None
+        }
+    }
+
     /// Ends the running component without a verdict.
     fn end_current(&mut self, reason: String, repeatable: bool) {
         if let Some(r) = self.current.take() {
@@ -287,13 +299,10 @@ impl Portfolio {
 
 impl Algorithm for Portfolio {
     fn step(&mut self, events: &mut Vec<Event>) -> Result<Option<Verdict>> {
+        if let Some(reason) = self.run_limit() {
+            return Err(EngineError::Stopped(reason));
+        }
         let (queries, work) = (self.smt.queries(), self.smt.work());
-        if queries >= self.max_queries {
-            return Err(EngineError::Stopped(StopReason::Queries(self.max_queries)));
-        }
-        if work >= self.max_work {
-            return Err(EngineError::Stopped(StopReason::SolverWork(self.max_work)));
-        }
         if let Some((reason, repeatable)) = self
             .current
             .as_ref()
@@ -312,13 +321,9 @@ impl Algorithm for Portfolio {
                 Ok(None)
             }
             Ok(Some(v)) => Ok(Some(v)),
-            // The whole run's query limit ends the run; the component's budget (the bridge
+            // The whole run's limits end the run; the component's budget (the bridge
             // refuses the queries beyond it) or any other error ends the component.
-            Err(e)
-                if self.smt.queries() >= self.max_queries || self.smt.work() >= self.max_work =>
-            {
-                Err(e)
-            }
+            Err(e) if self.run_limit().is_some() => Err(e),
             Err(e) => {
                 let (queries, work) = (self.smt.queries(), self.smt.work());
                 let (reason, repeatable) = match self

@@ -293,6 +293,10 @@ mod tests {
         }
         fn set_interpolation(&mut self, _: solver_bridge::itp::Strategy) {}
         fn set_query_limit(&mut self, _: Option<u64>) {}
+        fn work(&self) -> u64 {
+            0
+        }
+        fn set_work_limit(&mut self, _: Option<u64>) {}
         fn reset(&mut self) -> Result<()> {
             Ok(())
         }

@@ -132,17 +132,15 @@ pub trait Smt {
     /// no unit of work can outrun the session's query limit.
     fn set_query_limit(&mut self, limit: Option<u64>);
 
-    /// The solver's work so far, in resource units (Z3's `rlimit` count, deterministic:
-    /// the same queries give the same count natively and in the browser). Layers that pass
-    /// queries on must pass this on too; a layer without a solver has none.
-    fn work(&self) -> u64 {
-        0
-    }
+    /// The solver's work so far, in resource units (Z3's `rlimit` count: the same queries
+    /// give the same count on one build of Z3, but its native and WebAssembly builds count
+    /// differently). Every layer that passes queries on passes this on too.
+    fn work(&self) -> u64;
 
     /// At most `limit` resource units of work in all (`None`: no limit); once they are used
     /// every later solving call fails with [`EngineError::Stopped`], also in the middle of a
     /// step, so that no unit of work outruns the run's budget by more than one query.
-    fn set_work_limit(&mut self, _limit: Option<u64>) {}
+    fn set_work_limit(&mut self, limit: Option<u64>);
 
     /// Forgets every assertion, declaration and error of earlier queries (a fresh context;
     /// the resource limit is kept). A counted round trip, so every layer must pass it on.

@@ -321,7 +321,6 @@ impl RunHost {
         quiet: bool,
         post: &mut dyn FnMut(Batch),
     ) -> Progress {
-        let start = self.session.events().len();
         let mut last_post = self.now();
         loop {
             if self.session.is_finished() {
@@ -358,9 +357,9 @@ impl RunHost {
                 }
             }
             let new = &self.session.events()[before..end];
-            // The engine's check ([`Granularity::reached_by`]); a unit always has an event.
-            let done = end > start && new.iter().any(|e| g.reached_by(e));
-            if done {
+            // The engine's check ([`Granularity::reached_by`]) on this unit's events (with
+            // `Event`, the first unit that has any ends the loop).
+            if new.iter().any(|e| g.reached_by(e)) {
                 break;
             }
         }
