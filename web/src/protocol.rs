@@ -209,7 +209,16 @@ impl RunConfig {
     pub fn command_line(&self, file: &str) -> String {
         let mut s = format!("cpa verify {file} --config {}", self.preset);
         for (k, v) in &self.set {
-            s.push_str(&format!(" --set {k}={v}"));
+            let arg = format!("{k}={v}");
+            let plain = arg
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "_-.,=:+/*".contains(c));
+            if plain {
+                s.push_str(&format!(" --set {arg}"));
+            } else {
+                // Quoted for a POSIX shell (a predicate has spaces and operators).
+                s.push_str(&format!(" --set '{}'", arg.replace('\'', "'\\''")));
+            }
         }
         s
     }
@@ -499,6 +508,22 @@ pub type PageMessage = WorkerMessage<CfaReport>;
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+
+    #[test]
+    fn the_command_line_quotes_values_a_shell_would_split() {
+        let c = RunConfig {
+            preset: "predicate-lbe".into(),
+            set: vec![
+                ("max-refinements".into(), "0".into()),
+                ("predicates".into(), "8: x == y; 9: it's".into()),
+            ],
+        };
+        assert_eq!(
+            c.command_line("a.c"),
+            "cpa verify a.c --config predicate-lbe --set max-refinements=0 \
+             --set 'predicates=8: x == y; 9: it'\\''s'"
+        );
+    }
 
     #[test]
     fn requests_have_a_stable_json_shape() {

@@ -120,7 +120,7 @@ pub fn view(st: &State, c: &Compare, send: &Callback<Msg>) -> Html {
                         <span class={classes!("side-verdict", r.verdict)}>{ verdict_text(&r) }</span>
                         <span class="where">{ format!("event {} of {}", r.position, right_run.map_or(0, |r| r.total())) }</span>
                         <span class="spacer"></span>
-                        <select data-testid="compare-sync" aria-label="Synchronised stepping" title="How the step bar moves the right side" onchange={on_sync}>
+                        <select data-testid="compare-sync" aria-label="Synchronised stepping" title="How the step bar moves the right side: with the left one event by event, refinement by refinement, to the left side's CFA location, or not at all" onchange={on_sync}>
                             { for Sync::ALL.iter().map(|s| html! {
                                 <option value={s.name()} selected={c.sync == *s}>{ s.title() }</option>
                             }) }

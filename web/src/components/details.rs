@@ -1,5 +1,5 @@
 //! The bottom tabs under the ARG: refinements (or BMC's and k-induction's checks), the solver
-//! log, the statistics, the counterexample, the selected state, the invariant exercise and
+//! log, the statistics, the counterexample, the selected state, the exercises (invariant, predicates) and
 //! the race of every preset.
 
 use crate::components::counterexample_panel::CounterexamplePanel;
@@ -20,7 +20,7 @@ const TABS: [(Tab, &str, &str); 7] = [
     (Tab::Stats, "Statistics", "tab-stats"),
     (Tab::Counterexample, "Counterexample", "tab-counterexample"),
     (Tab::Node, "State", "tab-node"),
-    (Tab::Invariant, "Invariant", "tab-invariant"),
+    (Tab::Invariant, "Exercises", "tab-invariant"),
     (Tab::Race, "Race", "tab-race"),
 ];
 

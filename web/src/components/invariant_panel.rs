@@ -97,6 +97,7 @@ pub fn view(st: &State, hidden: bool, send: &Callback<Msg>) -> Html {
     });
     html! {
         <div class="tab-panel invariant-exercise" data-testid="invariant-panel" hidden={hidden}>
+            <h3>{ "Loop invariant" }</h3>
             <p class="hint">{ "Propose a loop invariant: a C expression over the variables in scope. It is checked exactly (wrap-around included) for initiation, consecution and sufficiency." }</p>
             if lines.is_empty() {
                 <p class="hint">{ "The program has no loop." }</p>
@@ -127,6 +128,7 @@ pub fn view(st: &State, hidden: bool, send: &Callback<Msg>) -> Html {
                     } }
                 </div>
             }
+            { crate::components::predicate_panel::view(st, send) }
         </div>
     }
 }

@@ -20,6 +20,7 @@ pub mod knobs_panel;
 pub mod lbe_stepper;
 pub mod lesson_panel;
 pub mod node_panel;
+pub mod predicate_panel;
 pub mod race_panel;
 pub mod share_dialog;
 pub mod solver_log;

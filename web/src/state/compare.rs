@@ -43,10 +43,10 @@ impl Sync {
 
     pub fn title(self) -> &'static str {
         match self {
-            Sync::Event => "in step: events",
-            Sync::Refinement => "in step: refinements",
-            Sync::Location => "in step: CFA location",
-            Sync::Alone => "not in step",
+            Sync::Event => "step by event",
+            Sync::Refinement => "step by refinement",
+            Sync::Location => "step by CFA location",
+            Sync::Alone => "step alone",
         }
     }
 }

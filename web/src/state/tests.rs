@@ -285,3 +285,75 @@ fn keys_map_to_messages() {
     assert_eq!(shortcut("3", false, false), Some(Msg::Tab(Tab::Stats)));
     assert_eq!(shortcut("x", false, false), None);
 }
+
+#[test]
+fn the_predicate_exercise_runs_exactly_the_chosen_predicates() {
+    use crate::state::exercise::ExerciseMsg;
+    let mut p = Page::open(Ok(None));
+    let ex = |m| Msg::Exercise(crate::state::exercise::ExerciseMsg::PredicateText(m));
+    // The conditions of unifying-fig2 are offered, at the loop's line by default.
+    assert_eq!(p.st.condition_suggestions(), vec!["x < 2", "x != y"]);
+    assert_eq!(p.st.predicate_line(), Some(8));
+    let until_verdict = |p: &mut Page| {
+        for _ in 0..10_000 {
+            if p.run_ref().at_verdict() {
+                break;
+            }
+            p.send(Msg::Act(Action::Tick));
+        }
+        p.st.derived
+            .verdict
+            .clone()
+            .expect("the run reaches its verdict")
+    };
+    p.send(ex("x == y".into()));
+    p.send(Msg::Exercise(ExerciseMsg::PredicateAdd));
+    assert_eq!(p.st.exercise.predicates.knob_value(), "8: x == y");
+    assert!(p.st.exercise.predicates.text.is_empty());
+    // The same one twice is refused with the reason.
+    p.send(Msg::Exercise(ExerciseMsg::PredicatePick(
+        8,
+        "x == y".into(),
+    )));
+    assert!(p
+        .st
+        .exercise
+        .predicates
+        .error
+        .as_deref()
+        .unwrap()
+        .contains("already"));
+    p.send(Msg::Exercise(ExerciseMsg::PredicateRun));
+    assert_eq!(p.st.pg.config.preset, "predicate-lbe");
+    assert!(p
+        .st
+        .pg
+        .config
+        .set
+        .contains(&("predicates".into(), "8: x == y".into())));
+    assert!(p
+        .st
+        .pg
+        .config
+        .set
+        .contains(&("max-refinements".into(), "0".into())));
+    assert!(p.st.runs_chosen_predicates());
+    let v = until_verdict(&mut p);
+    assert_eq!(v.kind, "true", "{}", v.text);
+    // A predicate too weak: no refinement, so the run stops at the path it lets through.
+    p.send(Msg::Exercise(ExerciseMsg::PredicateRemove(0)));
+    assert!(!p.st.runs_chosen_predicates());
+    p.send(Msg::Exercise(ExerciseMsg::PredicatePick(
+        8,
+        "x <= 2".into(),
+    )));
+    p.send(Msg::Exercise(ExerciseMsg::PredicateRun));
+    let v = until_verdict(&mut p);
+    assert_eq!(v.kind, "unknown");
+    assert!(v.text.contains("does not rule out"), "{}", v.text);
+    // IMPACT has no precision: the exercise runs predicate-lbe instead.
+    p.send(Msg::Preset("impact".into()));
+    assert_eq!(p.st.predicate_exercise_config().preset, "predicate-lbe");
+    p.send(Msg::Preset("predicate-sbe".into()));
+    assert_eq!(p.st.predicate_exercise_config().preset, "predicate-sbe");
+}
