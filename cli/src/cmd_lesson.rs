@@ -66,8 +66,7 @@ fn check_one(path: &Path) -> Result<Vec<String>, String> {
     let config = configure(&l.preset, &sets, None).map_err(|e| format!("{shown}: error: {e}"))?;
     let cfa = Rc::new(parsed.cfa);
     let out = verify(cfa.clone(), config).map_err(|e| format!("{shown}: error: {e}"))?;
-    let line_of = |n: u32| cfa.nodes.get(n as usize).map(|x| x.line).filter(|&l| l > 0);
-    let checked = lesson::check(&l, &out.events, &line_of);
+    let checked = lesson::check(&l, &out.events, &cfa);
     let mut report = vec![format!(
         "{shown}: {} ({} sections, {} events, verdict {})",
         l.title,

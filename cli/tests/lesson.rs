@@ -45,7 +45,7 @@ fn a_claim_the_run_contradicts_fails_with_its_line() {
         dir.join("examples/max-bug.c"),
     )
     .unwrap();
-    let wrong = "---\ntitle: Wrong\nprogram: examples/max-bug.c\npreset: predicate-lbe\n---\n## Start @ start\nexpect: refinements 0\n\n## End @ verdict\nexpect: verdict true\n\n## Later @ refinement 9\n";
+    let wrong = "---\ntitle: Wrong\nprogram: examples/max-bug.c\npreset: predicate-lbe\n---\n## Start @ start\nexpect: refinements 0\n\n## End @ verdict\nexpect: verdict true\n\n## Later @ refinement 9\n\n## Invariant @ verdict\nquestion: invariant 5\n";
     let path = dir.join("lessons/wrong.md");
     std::fs::write(&path, wrong).unwrap();
     let out = lesson_check(&[path]);
@@ -57,6 +57,15 @@ fn a_claim_the_run_contradicts_fails_with_its_line() {
     );
     assert!(
         stderr.contains("wrong.md:12: section 'Later': the run has no refinement 9"),
+        "{stderr}"
+    );
+    // An invariant question needs a loop at its line and a safe program.
+    assert!(
+        stderr.contains("wrong.md:14: section 'Invariant': the question asks for an invariant, but no loop starts at line 5"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("wrong.md:14: section 'Invariant': the question asks for an invariant that proves the program, but the program is unsafe"),
         "{stderr}"
     );
 }

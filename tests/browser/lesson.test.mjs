@@ -71,6 +71,41 @@ test('a question is judged against the run: a wrong answer says why, the right o
   assert.match(await pg.text('explain'), new RegExp(`\\b${right}\\b`));
 });
 
+test('an invariant question is judged by the checker: the part that fails with its states, then the right one', async () => {
+  const want = native('induction-strengthening');
+  const asked = want.findIndex((s) => s.answer && s.answer.startsWith('Invariant'));
+  assert.ok(asked > 0, JSON.stringify(want));
+  await page.selectOption(id('lesson-select'), 'induction-strengthening');
+  await atSection(pg, 0, want[0].position);
+  for (let s = 1; s <= asked; s++) await page.click(id('lesson-next'));
+  await atSection(pg, asked, want[asked].position);
+  assert.equal(await page.getAttribute(id('lesson-question'), 'data-line'), '8');
+  // i < n fails where the CLI says it fails, with the same reason.
+  let cli;
+  try {
+    cli = execFileSync(CPA, ['check-invariant', join(ROOT, 'examples/kinduction-proves.c'), '--line', '8', 'i < n'], { encoding: 'utf8' });
+  } catch (e) {
+    cli = e.stdout; // exit 1: the invariant does not prove the program
+  }
+  const failing = cli.match(/^ {2}(initiation|consecution|sufficiency) +fails: (.*)$/m);
+  assert.ok(failing, cli);
+  await page.fill(id('lesson-answer'), 'i < n');
+  await page.press(id('lesson-answer'), 'Enter');
+  await page.waitForSelector(`${id('lesson-feedback')}[data-right="false"]`, { timeout: 30_000 });
+  const wrong = await pg.text('lesson-feedback');
+  assert.ok(wrong.startsWith(`Not yet (i < n): ${failing[1]} fails: ${failing[2]}`), `${wrong} vs ${failing[0]}`);
+  await page.fill(id('lesson-answer'), 'i <= n');
+  await page.click(id('lesson-check'));
+  await page.waitForSelector(`${id('lesson-feedback')}[data-right="true"]`, { timeout: 30_000 });
+  assert.match(await pg.text('lesson-feedback'), /^Right: i <= n holds/);
+  await page.locator(id('lesson-panel')).screenshot({ path: join(ARTIFACTS, 'lesson-invariant-question.png') });
+  // Not an expression over the loop's variables: said, not judged right.
+  await page.fill(id('lesson-answer'), 'k == 1');
+  await page.click(id('lesson-check'));
+  await page.waitForSelector(`${id('lesson-feedback')}[data-right="false"]`, { timeout: 30_000 });
+  assert.match(await pg.text('lesson-feedback'), /invariant/);
+});
+
 test('a link to a lesson section opens there in a fresh profile', async () => {
   const want = native('symbolic-cegar');
   await page.selectOption(id('lesson-select'), 'symbolic-cegar');

@@ -2,6 +2,7 @@
 //! claims hold there, and the answers of its questions.
 
 use super::{Anchor, Expect, Lesson, Question};
+use crate::cfa::Cfa;
 use crate::events::{Event, VerdictKind};
 use crate::session::view::ArgView;
 use std::collections::BTreeSet;
@@ -45,6 +46,11 @@ pub enum Answer {
         answer: u32,
         choices: Vec<u32>,
     },
+    /// Any invariant of the loop at this line that proves the program: judged by the solver
+    /// ([`super::invariant::check_invariant`]), so there is no one answer to show.
+    Invariant {
+        line: u32,
+    },
 }
 
 impl Answer {
@@ -82,6 +88,7 @@ impl Answer {
                 choices.sort_unstable();
                 Some(Answer::State { answer, choices })
             }
+            Question::Invariant(line) => Some(Answer::Invariant { line }),
         }
     }
 }
@@ -118,12 +125,10 @@ pub struct Checked {
     pub failures: Vec<String>,
 }
 
-/// Every section of `lesson` against the run `events`.
-pub fn check(
-    lesson: &Lesson,
-    events: &[Event],
-    line_of: &dyn Fn(u32) -> Option<u32>,
-) -> Vec<Checked> {
+/// Every section of `lesson` against the run `events` of the program `cfa`.
+pub fn check(lesson: &Lesson, events: &[Event], cfa: &Cfa) -> Vec<Checked> {
+    let line_of = |n: u32| cfa.nodes.get(n as usize).map(|x| x.line).filter(|&l| l > 0);
+    let line_of: &dyn Fn(u32) -> Option<u32> = &line_of;
     let verdict = events.iter().rev().find_map(|e| match e {
         Event::Verdict { verdict, .. } => Some(*verdict),
         _ => None,
@@ -156,6 +161,14 @@ pub fn check(
             for e in &s.expects {
                 if let Some(f) = claim(e, &view, verdict, &events[..position], line_of) {
                     failures.push(f);
+                }
+            }
+            if let Some(Question::Invariant(line)) = s.question {
+                if crate::proof::exercise::loop_head_at_line(cfa, line).is_none() {
+                    failures.push(format!("the question asks for an invariant, but no loop starts at line {line}"));
+                }
+                if verdict == Some(VerdictKind::False) {
+                    failures.push("the question asks for an invariant that proves the program, but the program is unsafe (verdict false)".into());
                 }
             }
             if let Some(q) = s.question {

@@ -85,14 +85,22 @@ pub enum Question {
     NextState,
     /// Which state is covered next?
     NextCovered,
+    /// Type a loop invariant for the loop at this source line that proves the program; the
+    /// answer is judged by [`invariant::check_invariant`] (initiation, consecution,
+    /// sufficiency), not by comparing text.
+    Invariant(u32),
 }
 
 impl Question {
-    pub fn prompt(self) -> &'static str {
+    pub fn prompt(self) -> String {
         match self {
-            Question::Verdict => "What will the verdict be?",
-            Question::NextState => "Which state is expanded next?",
-            Question::NextCovered => "Which state will be covered next?",
+            Question::Verdict => "What will the verdict be?".into(),
+            Question::NextState => "Which state is expanded next?".into(),
+            Question::NextCovered => "Which state will be covered next?".into(),
+            Question::Invariant(line) => format!(
+                "Type a loop invariant for the loop at line {line} (a C expression) that proves \
+                 the program."
+            ),
         }
     }
 }

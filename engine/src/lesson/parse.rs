@@ -160,9 +160,20 @@ fn question(q: &str) -> Result<Question, String> {
         "next-state" => Question::NextState,
         "next-covered" => Question::NextCovered,
         _ => {
+            if let Some(line) = q.strip_prefix("invariant") {
+                let line = line.trim();
+                return line
+                    .parse()
+                    .ok()
+                    .filter(|&l: &u32| l > 0)
+                    .map(Question::Invariant)
+                    .ok_or_else(|| {
+                        format!("question: 'invariant LINE' wants the loop's line, not '{line}'")
+                    });
+            }
             return Err(format!(
-                "unknown question '{q}' (verdict, next-state, next-covered)"
-            ))
+                "unknown question '{q}' (verdict, next-state, next-covered, invariant LINE)"
+            ));
         }
     })
 }
@@ -187,6 +198,9 @@ mod tests {
             [Expect::Refinements(1), Expect::Predicate("x <= 2".into())]
         );
         assert_eq!(l.sections[1].question, Some(Question::NextState));
+        assert_eq!(question("invariant 8"), Ok(Question::Invariant(8)));
+        assert!(question("invariant").unwrap_err().contains("LINE"));
+        assert!(question("invariant x").is_err());
         assert_eq!(l.sections[1].line, 11);
         assert_eq!(l.sections[2].expects, [Expect::Verdict(VerdictKind::True)]);
     }

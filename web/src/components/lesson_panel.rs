@@ -2,10 +2,11 @@
 //! text, its question and Back/Next (the run follows each section's anchor).
 
 use crate::present::lessons;
+use crate::protocol::InvariantPart;
 use crate::state::lesson::{verdict_name, LessonMsg};
 use crate::state::{Msg, State};
 use cpa_engine::lesson::{Answer, Question};
-use web_sys::HtmlSelectElement;
+use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 /// The select of the bundled lessons (in the top bar).
@@ -73,7 +74,105 @@ fn body(text: &str) -> Html {
         .collect()
 }
 
+/// An invariant question: the student types a C expression, the worker checks it as the
+/// invariant exercise does, and the feedback names the part that fails with its states.
+fn invariant_question(st: &State, q: Question, line: u32, send: &Callback<Msg>) -> Html {
+    let Some(l) = &st.lesson else {
+        return html! {};
+    };
+    let on_text = send.reform(|e: InputEvent| {
+        Msg::Lesson(LessonMsg::Draft(
+            e.target_dyn_into::<HtmlInputElement>()
+                .map(|i| i.value())
+                .unwrap_or_default(),
+        ))
+    });
+    let on_key = send.reform(|e: KeyboardEvent| {
+        let text = e
+            .target_dyn_into::<HtmlInputElement>()
+            .map(|i| i.value())
+            .unwrap_or_default();
+        if e.key() == "Enter" {
+            Msg::Lesson(LessonMsg::CheckDraft)
+        } else {
+            Msg::Lesson(LessonMsg::Draft(text))
+        }
+    });
+    let checking = l.checking.is_some();
+    // The exercise's report of the answer judged (its parts say why it fails).
+    let report =
+        st.exercise.result.as_ref().filter(|(at, text, _)| {
+            *at == line && l.answer.as_ref().is_some_and(|(g, _)| g == text)
+        });
+    let feedback = l.answer.as_ref().map(|(given, right)| {
+        if *right {
+            return format!(
+                "Right: {given} holds when the loop is entered, carries over one iteration and \
+                 excludes the error: an inductive invariant that proves the program."
+            );
+        }
+        let why = match report.map(|(_, _, r)| r) {
+            Some(Ok(r)) => {
+                let parts = [
+                    ("initiation", &r.initiation),
+                    ("consecution", &r.consecution),
+                    ("sufficiency", &r.sufficiency),
+                ];
+                parts
+                    .iter()
+                    .find_map(|(name, p)| match p {
+                        InvariantPart::Holds => None,
+                        InvariantPart::Unknown { why } => {
+                            Some(format!("{name} is not decided: {why}"))
+                        }
+                        InvariantPart::Fails { why, before, after } => {
+                            let vals = |v: &[(String, String)]| {
+                                v.iter()
+                                    .map(|(k, x)| format!("{k} = {x}"))
+                                    .collect::<Vec<_>>()
+                                    .join(", ")
+                            };
+                            let mut s = format!("{name} fails: {why}");
+                            if !before.is_empty() {
+                                s.push_str(&format!(" (before: {}", vals(before)));
+                                if !after.is_empty() {
+                                    s.push_str(&format!("; after: {}", vals(after)));
+                                }
+                                s.push(')');
+                            }
+                            Some(s)
+                        }
+                    })
+                    .unwrap_or_default()
+            }
+            Some(Err(e)) => e.clone(),
+            None => String::new(),
+        };
+        format!("Not yet ({given}): {why}.")
+    });
+    html! {
+        <div class="lesson-question invariant" data-testid="lesson-question" data-line={line.to_string()}>
+            <p class="prompt">{ q.prompt() }</p>
+            <div class="invariant-form">
+                <input type="text" data-testid="lesson-answer" placeholder="e.g. i <= n" spellcheck="false" maxlength="2000"
+                    value={l.draft.clone()} oninput={on_text} onkeyup={on_key} />
+                <button type="button" data-testid="lesson-check" disabled={checking || l.draft.trim().is_empty()}
+                    onclick={send.reform(|_| Msg::Lesson(LessonMsg::CheckDraft))}>
+                    { if checking { "checking…" } else { "Check" } }
+                </button>
+            </div>
+            if let Some(f) = feedback {
+                <p class={classes!("feedback", l.answer.as_ref().is_some_and(|a| a.1).then_some("right"))}
+                    data-testid="lesson-feedback" data-right={l.answer.as_ref().is_some_and(|a| a.1).to_string()} role="status">{ f }</p>
+            }
+        </div>
+    }
+}
+
 fn question_view(st: &State, q: Question, send: &Callback<Msg>) -> Html {
+    if let Question::Invariant(line) = q {
+        return invariant_question(st, q, line, send);
+    }
     let Some(l) = &st.lesson else {
         return html! {};
     };
@@ -89,19 +188,20 @@ fn question_view(st: &State, q: Question, send: &Callback<Msg>) -> Html {
             .map(|s| (s.to_string(), format!("state {s}")))
             .collect(),
         // The run has not computed far enough yet: the choices come once it has.
-        None => Vec::new(),
+        Some(Answer::Invariant { .. }) | None => Vec::new(),
     };
     let answered = l.answer.clone();
     let feedback = answered.as_ref().map(|(given, right)| {
         let correct = match &answer {
             Some(Answer::Verdict(v)) => verdict_name(*v).to_string(),
             Some(Answer::State { answer, .. }) => format!("state {answer}"),
-            None => String::new(),
+            Some(Answer::Invariant { .. }) | None => String::new(),
         };
         let why = match q {
             Question::Verdict => "Step on to see the run reach it.",
             Question::NextState => "The waitlist's order (the search strategy of the preset) decides which waiting state is expanded next.",
             Question::NextCovered => "A state is covered when a state at the same location already says at least as much.",
+            Question::Invariant(_) => "",
         };
         if *right {
             format!("Right: {correct}. {why}")

@@ -161,7 +161,9 @@ impl State {
             ExerciseMsg::Checked(generation, result) => {
                 if generation == ex.generation {
                     ex.busy = false;
+                    let proves = result.as_ref().is_ok_and(|r| r.proves());
                     ex.result = Some((ex.line.unwrap_or(0), ex.text.clone(), result));
+                    self.lesson_invariant_checked(generation, proves);
                 }
             }
         }

@@ -16,6 +16,10 @@ pub enum LessonMsg {
     Back,
     /// The student's answer to the section's question (a verdict's name or a state's id).
     Answer(String),
+    /// The text typed for an invariant question.
+    Draft(String),
+    /// Check the typed invariant (in the worker, as the invariant exercise does).
+    CheckDraft,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -27,6 +31,9 @@ pub struct LessonState {
     pub pending: bool,
     /// The student's answer to the question shown and whether it was right.
     pub answer: Option<(String, bool)>,
+    /// An invariant question: the text typed, and the exercise check awaited for it.
+    pub draft: String,
+    pub checking: Option<u64>,
 }
 
 impl LessonState {
@@ -49,6 +56,8 @@ impl LessonState {
         Some(match Answer::of(q, events, position)? {
             Answer::Verdict(v) => verdict_name(v) == given,
             Answer::State { answer, .. } => given.parse::<u32>().ok() == Some(answer),
+            // Judged by the solver in the worker ([`LessonMsg::CheckDraft`]).
+            Answer::Invariant { .. } => return None,
         })
     }
 }

@@ -4,9 +4,10 @@
 
 use crate::present::lessons;
 use crate::protocol::RunConfig;
+use crate::state::exercise::ExerciseMsg;
 use crate::state::lesson::{LessonMsg, LessonState};
 use crate::state::{location_line, Action, Command, State};
-use cpa_engine::lesson::Anchor;
+use cpa_engine::lesson::{Anchor, Question};
 use std::rc::Rc;
 
 impl State {
@@ -32,6 +33,42 @@ impl State {
                 if let Some(right) = l.judge(&given, &run.events, run.position) {
                     l.answer = Some((given, right));
                 }
+            }
+            LessonMsg::Draft(text) => {
+                if let Some(l) = &mut self.lesson {
+                    l.draft = text;
+                }
+            }
+            LessonMsg::CheckDraft => {
+                let Some(l) = &self.lesson else {
+                    return;
+                };
+                let Some(Question::Invariant(line)) = l.lesson.sections[l.section].question else {
+                    return;
+                };
+                if l.draft.trim().is_empty() {
+                    return;
+                }
+                let text = l.draft.trim().to_string();
+                self.exercise.line = Some(line);
+                self.exercise.text = text;
+                self.exercise_msg(ExerciseMsg::Check, cmds);
+                let generation = self.exercise.busy.then_some(self.exercise.generation);
+                if let Some(l) = &mut self.lesson {
+                    l.answer = None;
+                    l.checking = generation;
+                }
+            }
+        }
+    }
+
+    /// The worker's answer to the invariant check number `generation`: the answer of the
+    /// lesson's invariant question if it asked for it.
+    pub(crate) fn lesson_invariant_checked(&mut self, generation: u64, proves: bool) {
+        if let Some(l) = &mut self.lesson {
+            if l.checking == Some(generation) {
+                l.checking = None;
+                l.answer = Some((self.exercise.text.clone(), proves));
             }
         }
     }
@@ -63,6 +100,8 @@ impl State {
             section,
             pending: true,
             answer: None,
+            draft: String::new(),
+            checking: None,
         });
     }
 
@@ -72,6 +111,8 @@ impl State {
                 l.section = n;
                 l.pending = true;
                 l.answer = None;
+                l.draft.clear();
+                l.checking = None;
             }
         }
     }
