@@ -106,6 +106,37 @@ test('an invariant question is judged by the checker: the part that fails with i
   assert.match(await pg.text('lesson-feedback'), /invariant/);
 });
 
+test('a predicate question is judged by the solver: an interpolant or an equivalent predicate is right, text does not matter', async () => {
+  const want = native('one-cegar-loop');
+  const asked = want.findIndex((s) => s.answer && s.answer.startsWith('Predicate'));
+  assert.ok(asked > 0, JSON.stringify(want));
+  await page.selectOption(id('lesson-select'), 'one-cegar-loop');
+  await atSection(pg, 0, want[0].position);
+  for (let s = 1; s <= asked; s++) await page.click(id('lesson-next'));
+  await atSection(pg, asked, want[asked].position);
+  const judge = async (text) => {
+    await page.fill(id('lesson-answer'), text);
+    await page.click(id('lesson-check'));
+    await page.waitForFunction((t) => {
+      const f = document.querySelector('[data-testid="lesson-feedback"]');
+      return f && f.textContent.includes(`(${t})`) || (f && f.textContent.startsWith('Right') && !document.querySelector('[data-testid="lesson-check"]').textContent.includes('checking'));
+    }, text, { timeout: 30_000 });
+    return { right: await page.getAttribute(id('lesson-feedback'), 'data-right'), text: await pg.text('lesson-feedback') };
+  };
+  let r = await judge('x <= 5');
+  assert.equal(r.right, 'false', r.text);
+  assert.match(r.text, /still reaches the error/);
+  r = await judge('y == x');
+  assert.equal(r.right, 'true', r.text);
+  assert.match(r.text, /^Right: at line 8 .*interpolant/);
+  r = await judge('x >= 2');
+  assert.equal(r.right, 'true', r.text);
+  assert.match(r.text, /negation of a predicate refinement 1 adds/);
+  await page.locator(id('lesson-panel')).screenshot({ path: join(ARTIFACTS, 'lesson-predicate-question.png') });
+  // The run stays where the section put it.
+  assert.equal(await pg.number('step-index'), want[asked].position);
+});
+
 test('a link to a lesson section opens there in a fresh profile', async () => {
   const want = native('symbolic-cegar');
   await page.selectOption(id('lesson-select'), 'symbolic-cegar');

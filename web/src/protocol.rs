@@ -42,6 +42,7 @@ pub enum Request {
     QueryText(QueryText),
     Witness(WitnessOf),
     CheckInvariant(CheckInvariant),
+    JudgePredicate(JudgePredicate),
     /// Makes the worker panic in the next `advance` (tests of the page's recovery from an
     /// engine crash). No reply.
     DebugPanic,
@@ -178,6 +179,20 @@ pub struct CheckInvariant {
 ask!(CheckInvariant => CheckInvariant, InvariantReport, |r| Reply::InvariantChecked { report } => report);
 
 pub use cpa_engine::lesson::invariant::{Part as InvariantPart, Report as InvariantReport};
+
+/// A lesson's predicate question: `answer` judged against the refinement `path` of the run of
+/// `source` under `config` ([`cpa_engine::lesson::predicate::judge`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JudgePredicate {
+    pub file: String,
+    pub source: String,
+    pub config: RunConfig,
+    pub path: RefinementPath,
+    pub answer: String,
+}
+ask!(JudgePredicate => JudgePredicate, Judgement, |r| Reply::PredicateJudged { judgement } => judgement);
+
+pub use cpa_engine::lesson::predicate::{Judgement, RefinementPath};
 
 /// A configuration as the CLI takes it: a preset and knob settings, applied in order with
 /// [`Config::set`].
@@ -453,6 +468,9 @@ pub enum Reply<R> {
     InvariantChecked {
         report: InvariantReport,
     },
+    PredicateJudged {
+        judgement: Judgement,
+    },
     Error {
         message: String,
     },
@@ -471,6 +489,7 @@ impl<R> Reply<R> {
             Reply::QueryText { .. } => "query-text",
             Reply::Witness { .. } => "witness",
             Reply::InvariantChecked { .. } => "invariant-checked",
+            Reply::PredicateJudged { .. } => "predicate-judged",
             Reply::Error { .. } => "error",
         }
     }

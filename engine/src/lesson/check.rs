@@ -51,6 +51,11 @@ pub enum Answer {
     Invariant {
         line: u32,
     },
+    /// A predicate the next refinement adds (judged by the solver,
+    /// [`super::predicate::judge`]): the refinement's number.
+    Predicate {
+        refinement: u32,
+    },
 }
 
 impl Answer {
@@ -89,6 +94,11 @@ impl Answer {
                 Some(Answer::State { answer, choices })
             }
             Question::Invariant(line) => Some(Answer::Invariant { line }),
+            Question::Predicate => super::predicate::next_refinement(events, position)
+                .filter(|p| !p.added.is_empty())
+                .map(|p| Answer::Predicate {
+                    refinement: p.refinement,
+                }),
         }
     }
 }

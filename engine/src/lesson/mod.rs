@@ -8,6 +8,7 @@
 mod check;
 pub mod invariant;
 mod parse;
+pub mod predicate;
 
 pub use check::{check, resolve, Answer, Checked};
 pub use parse::parse;
@@ -89,6 +90,9 @@ pub enum Question {
     /// answer is judged by [`invariant::check_invariant`] (initiation, consecution,
     /// sufficiency), not by comparing text.
     Invariant(u32),
+    /// Type a predicate that the next refinement adds; judged by
+    /// [`predicate::judge`] (equivalent to one it adds, or an interpolant of its path).
+    Predicate,
 }
 
 impl Question {
@@ -101,6 +105,9 @@ impl Question {
                 "Type a loop invariant for the loop at line {line} (a C expression) that proves \
                  the program."
             ),
+            Question::Predicate => "Which predicate will the next refinement add? Type it as a C \
+                                    expression."
+                .into(),
         }
     }
 }

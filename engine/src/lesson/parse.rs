@@ -159,6 +159,7 @@ fn question(q: &str) -> Result<Question, String> {
         "verdict" => Question::Verdict,
         "next-state" => Question::NextState,
         "next-covered" => Question::NextCovered,
+        "predicate" => Question::Predicate,
         _ => {
             if let Some(line) = q.strip_prefix("invariant") {
                 let line = line.trim();
@@ -172,7 +173,7 @@ fn question(q: &str) -> Result<Question, String> {
                     });
             }
             return Err(format!(
-                "unknown question '{q}' (verdict, next-state, next-covered, invariant LINE)"
+                "unknown question '{q}' (verdict, next-state, next-covered, invariant LINE, predicate)"
             ));
         }
     })
@@ -201,6 +202,7 @@ mod tests {
         assert_eq!(question("invariant 8"), Ok(Question::Invariant(8)));
         assert!(question("invariant").unwrap_err().contains("LINE"));
         assert!(question("invariant x").is_err());
+        assert_eq!(question("predicate"), Ok(Question::Predicate));
         assert_eq!(l.sections[1].line, 11);
         assert_eq!(l.sections[2].expects, [Expect::Verdict(VerdictKind::True)]);
     }

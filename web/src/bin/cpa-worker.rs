@@ -5,7 +5,7 @@
 mod wasm {
     use cpa_web::worker::{
         bench_reply, error_reply, fatal_json, handle, interpolate_reply, invariant_reply,
-        ready_json, z3_reply, Runs, Work,
+        predicate_reply, ready_json, z3_reply, Runs, Work,
     };
     use solver_bridge::solver::{browser_eval_raw, browser_solver, FnClock};
     use std::cell::RefCell;
@@ -130,6 +130,10 @@ mod wasm {
             }
             Work::CheckInvariant { id, ask } => post(&match load_z3().await {
                 Ok(()) => invariant_reply(id, &ask, browser_solver()),
+                Err(message) => error_reply(id, message),
+            }),
+            Work::JudgePredicate { id, ask } => post(&match load_z3().await {
+                Ok(()) => predicate_reply(id, &ask, browser_solver()),
                 Err(message) => error_reply(id, message),
             }),
             Work::Panic => PANIC_NEXT.with(|p| p.set(true)),

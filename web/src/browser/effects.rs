@@ -82,6 +82,9 @@ impl Effects {
                 Command::LoadQuery(i) => self.driver.query_text(i),
                 Command::Race(c) => self.driver.race(c),
                 Command::RunRight(c) => self.driver.run_right(c),
+                Command::JudgePredicate { generation, ask } => {
+                    self.driver.judge_predicate(generation, ask)
+                }
                 Command::CheckInvariant {
                     generation,
                     file,

@@ -74,9 +74,55 @@ fn body(text: &str) -> Html {
         .collect()
 }
 
-/// An invariant question: the student types a C expression, the worker checks it as the
-/// invariant exercise does, and the feedback names the part that fails with its states.
-fn invariant_question(st: &State, q: Question, line: u32, send: &Callback<Msg>) -> Html {
+/// Why an invariant answer does not prove the program: the first part of the exercise's
+/// report that fails, with its states.
+fn invariant_why(st: &State, line: u32, given: &str) -> String {
+    let report = st
+        .exercise
+        .result
+        .as_ref()
+        .filter(|(at, text, _)| *at == line && text == given);
+    match report.map(|(_, _, r)| r) {
+        Some(Ok(r)) => {
+            let parts = [
+                ("initiation", &r.initiation),
+                ("consecution", &r.consecution),
+                ("sufficiency", &r.sufficiency),
+            ];
+            parts
+                .iter()
+                .find_map(|(name, p)| match p {
+                    InvariantPart::Holds => None,
+                    InvariantPart::Unknown { why } => Some(format!("{name} is not decided: {why}")),
+                    InvariantPart::Fails { why, before, after } => {
+                        let vals = |v: &[(String, String)]| {
+                            v.iter()
+                                .map(|(k, x)| format!("{k} = {x}"))
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        };
+                        let mut s = format!("{name} fails: {why}");
+                        if !before.is_empty() {
+                            s.push_str(&format!(" (before: {}", vals(before)));
+                            if !after.is_empty() {
+                                s.push_str(&format!("; after: {}", vals(after)));
+                            }
+                            s.push(')');
+                        }
+                        Some(s)
+                    }
+                })
+                .unwrap_or_default()
+        }
+        Some(Err(e)) => e.clone(),
+        None => String::new(),
+    }
+}
+
+/// A question the student answers by typing a C expression: a loop invariant (checked as the
+/// invariant exercise does: the feedback names the part that fails with its states) or the
+/// predicate of the next refinement (judged by equivalence or as an interpolant).
+fn typed_question(st: &State, q: Question, send: &Callback<Msg>) -> Html {
     let Some(l) = &st.lesson else {
         return html! {};
     };
@@ -99,62 +145,30 @@ fn invariant_question(st: &State, q: Question, line: u32, send: &Callback<Msg>) 
         }
     });
     let checking = l.checking.is_some();
-    // The exercise's report of the answer judged (its parts say why it fails).
-    let report =
-        st.exercise.result.as_ref().filter(|(at, text, _)| {
-            *at == line && l.answer.as_ref().is_some_and(|(g, _)| g == text)
-        });
-    let feedback = l.answer.as_ref().map(|(given, right)| {
-        if *right {
-            return format!(
-                "Right: {given} holds when the loop is entered, carries over one iteration and \
-                 excludes the error: an inductive invariant that proves the program."
-            );
+    let feedback = l.answer.as_ref().map(|(given, right)| match q {
+        Question::Invariant(_) if *right => format!(
+            "Right: {given} holds when the loop is entered, carries over one iteration and \
+             excludes the error: an inductive invariant that proves the program."
+        ),
+        Question::Invariant(line) => {
+            format!("Not yet ({given}): {}.", invariant_why(st, line, given))
         }
-        let why = match report.map(|(_, _, r)| r) {
-            Some(Ok(r)) => {
-                let parts = [
-                    ("initiation", &r.initiation),
-                    ("consecution", &r.consecution),
-                    ("sufficiency", &r.sufficiency),
-                ];
-                parts
-                    .iter()
-                    .find_map(|(name, p)| match p {
-                        InvariantPart::Holds => None,
-                        InvariantPart::Unknown { why } => {
-                            Some(format!("{name} is not decided: {why}"))
-                        }
-                        InvariantPart::Fails { why, before, after } => {
-                            let vals = |v: &[(String, String)]| {
-                                v.iter()
-                                    .map(|(k, x)| format!("{k} = {x}"))
-                                    .collect::<Vec<_>>()
-                                    .join(", ")
-                            };
-                            let mut s = format!("{name} fails: {why}");
-                            if !before.is_empty() {
-                                s.push_str(&format!(" (before: {}", vals(before)));
-                                if !after.is_empty() {
-                                    s.push_str(&format!("; after: {}", vals(after)));
-                                }
-                                s.push(')');
-                            }
-                            Some(s)
-                        }
-                    })
-                    .unwrap_or_default()
-            }
-            Some(Err(e)) => e.clone(),
+        _ => match &l.judged {
+            Some(Ok(j)) if j.accepted => format!("Right: {}.", j.why),
+            Some(Ok(j)) => format!("Not yet ({given}): {}.", j.why),
+            Some(Err(e)) => format!("Not yet ({given}): {e}."),
             None => String::new(),
-        };
-        format!("Not yet ({given}): {why}.")
+        },
     });
+    let (class, line, placeholder) = match q {
+        Question::Invariant(line) => ("invariant", Some(line), "e.g. i <= n"),
+        _ => ("predicate", None, "e.g. x <= y"),
+    };
     html! {
-        <div class="lesson-question invariant" data-testid="lesson-question" data-line={line.to_string()}>
+        <div class={classes!("lesson-question", class)} data-testid="lesson-question" data-line={line.map(|l| l.to_string())}>
             <p class="prompt">{ q.prompt() }</p>
             <div class="invariant-form">
-                <input type="text" data-testid="lesson-answer" placeholder="e.g. i <= n" spellcheck="false" maxlength="2000"
+                <input type="text" data-testid="lesson-answer" {placeholder} spellcheck="false" maxlength="2000"
                     value={l.draft.clone()} oninput={on_text} onkeyup={on_key} />
                 <button type="button" data-testid="lesson-check" disabled={checking || l.draft.trim().is_empty()}
                     onclick={send.reform(|_| Msg::Lesson(LessonMsg::CheckDraft))}>
@@ -170,8 +184,8 @@ fn invariant_question(st: &State, q: Question, line: u32, send: &Callback<Msg>) 
 }
 
 fn question_view(st: &State, q: Question, send: &Callback<Msg>) -> Html {
-    if let Question::Invariant(line) = q {
-        return invariant_question(st, q, line, send);
+    if matches!(q, Question::Invariant(_) | Question::Predicate) {
+        return typed_question(st, q, send);
     }
     let Some(l) = &st.lesson else {
         return html! {};
@@ -188,20 +202,20 @@ fn question_view(st: &State, q: Question, send: &Callback<Msg>) -> Html {
             .map(|s| (s.to_string(), format!("state {s}")))
             .collect(),
         // The run has not computed far enough yet: the choices come once it has.
-        Some(Answer::Invariant { .. }) | None => Vec::new(),
+        Some(Answer::Invariant { .. } | Answer::Predicate { .. }) | None => Vec::new(),
     };
     let answered = l.answer.clone();
     let feedback = answered.as_ref().map(|(given, right)| {
         let correct = match &answer {
             Some(Answer::Verdict(v)) => verdict_name(*v).to_string(),
             Some(Answer::State { answer, .. }) => format!("state {answer}"),
-            Some(Answer::Invariant { .. }) | None => String::new(),
+            Some(Answer::Invariant { .. } | Answer::Predicate { .. }) | None => String::new(),
         };
         let why = match q {
             Question::Verdict => "Step on to see the run reach it.",
             Question::NextState => "The waitlist's order (the search strategy of the preset) decides which waiting state is expanded next.",
             Question::NextCovered => "A state is covered when a state at the same location already says at least as much.",
-            Question::Invariant(_) => "",
+            Question::Invariant(_) | Question::Predicate => "",
         };
         if *right {
             format!("Right: {correct}. {why}")

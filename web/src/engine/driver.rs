@@ -4,7 +4,9 @@
 //! reducer.
 
 use crate::engine::client::EngineClient;
-use crate::protocol::{Advance, Ask, BuildCfa, CheckInvariant, QueryText, Start, WitnessOf};
+use crate::protocol::{
+    Advance, Ask, BuildCfa, CheckInvariant, JudgePredicate, QueryText, Start, WitnessOf,
+};
 use crate::state::compare::CompareMsg;
 use crate::state::exercise::ExerciseMsg;
 use crate::state::playground::Command;
@@ -148,6 +150,16 @@ impl Driver {
         let d = self.dispatch.clone();
         self.engine.ask(ask, move |r| {
             d.emit(Msg::Exercise(ExerciseMsg::Checked(generation, r)))
+        });
+    }
+
+    /// Judges the answer to a lesson's predicate question.
+    pub fn judge_predicate(&self, generation: u64, ask: JudgePredicate) {
+        let d = self.dispatch.clone();
+        self.engine.ask(ask, move |r| {
+            d.emit(Msg::Lesson(crate::state::lesson::LessonMsg::Judged(
+                generation, r,
+            )))
         });
     }
 

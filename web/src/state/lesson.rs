@@ -1,6 +1,7 @@
 //! The lesson being played: which lesson, which section, where its anchor put the run, and
 //! the student's answer to the section's question.
 
+use crate::protocol::Judgement;
 use cpa_engine::events::{Event, VerdictKind};
 use cpa_engine::lesson::{self, Anchor, Answer, Lesson};
 use std::rc::Rc;
@@ -18,8 +19,11 @@ pub enum LessonMsg {
     Answer(String),
     /// The text typed for an invariant question.
     Draft(String),
-    /// Check the typed invariant (in the worker, as the invariant exercise does).
+    /// Check the typed answer (an invariant as the invariant exercise does, a predicate
+    /// against the next refinement), in the worker.
     CheckDraft,
+    /// The worker's judgement of predicate answer number `generation`.
+    Judged(u64, Result<Judgement, String>),
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -31,9 +35,14 @@ pub struct LessonState {
     pub pending: bool,
     /// The student's answer to the question shown and whether it was right.
     pub answer: Option<(String, bool)>,
-    /// An invariant question: the text typed, and the exercise check awaited for it.
+    /// A question answered by typing: the text typed, and the check awaited for it (its
+    /// generation and the text sent).
     pub draft: String,
-    pub checking: Option<u64>,
+    pub checking: Option<(u64, String)>,
+    /// Answers to predicate questions sent so far (their generations).
+    pub asked: u64,
+    /// The judgement of the last predicate answer (why it is right or not).
+    pub judged: Option<Result<Judgement, String>>,
 }
 
 impl LessonState {
@@ -57,7 +66,7 @@ impl LessonState {
             Answer::Verdict(v) => verdict_name(v) == given,
             Answer::State { answer, .. } => given.parse::<u32>().ok() == Some(answer),
             // Judged by the solver in the worker ([`LessonMsg::CheckDraft`]).
-            Answer::Invariant { .. } => return None,
+            Answer::Invariant { .. } | Answer::Predicate { .. } => return None,
         })
     }
 }

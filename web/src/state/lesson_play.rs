@@ -3,11 +3,12 @@
 //! compute it first) and judging answers.
 
 use crate::present::lessons;
+use crate::protocol::JudgePredicate;
 use crate::protocol::RunConfig;
 use crate::state::exercise::ExerciseMsg;
 use crate::state::lesson::{LessonMsg, LessonState};
 use crate::state::{location_line, Action, Command, State};
-use cpa_engine::lesson::{Anchor, Question};
+use cpa_engine::lesson::{predicate, Anchor, Question};
 use std::rc::Rc;
 
 impl State {
@@ -39,26 +40,77 @@ impl State {
                     l.draft = text;
                 }
             }
-            LessonMsg::CheckDraft => {
-                let Some(l) = &self.lesson else {
-                    return;
-                };
-                let Some(Question::Invariant(line)) = l.lesson.sections[l.section].question else {
-                    return;
-                };
-                if l.draft.trim().is_empty() {
-                    return;
-                }
-                let text = l.draft.trim().to_string();
-                self.exercise.line = Some(line);
-                self.exercise.text = text;
-                self.exercise_msg(ExerciseMsg::Check, cmds);
-                let generation = self.exercise.busy.then_some(self.exercise.generation);
+            LessonMsg::CheckDraft => self.check_draft(cmds),
+            LessonMsg::Judged(generation, r) => {
                 if let Some(l) = &mut self.lesson {
-                    l.answer = None;
-                    l.checking = generation;
+                    if let Some((g, text)) = l.checking.take() {
+                        if g == generation {
+                            l.answer = Some((text, r.as_ref().is_ok_and(|j| j.accepted)));
+                            l.judged = Some(r);
+                        } else {
+                            l.checking = Some((g, text));
+                        }
+                    }
                 }
             }
+        }
+    }
+
+    /// Sends the typed answer of the section's question to be checked: an invariant as the
+    /// invariant exercise, a predicate against the next refinement of the run.
+    fn check_draft(&mut self, cmds: &mut Vec<Command>) {
+        let Some(l) = &self.lesson else {
+            return;
+        };
+        let text = l.draft.trim().to_string();
+        if text.is_empty() || l.checking.is_some() {
+            return;
+        }
+        match l.lesson.sections[l.section].question {
+            Some(Question::Invariant(line)) => {
+                self.exercise.line = Some(line);
+                self.exercise.text = text.clone();
+                self.exercise_msg(ExerciseMsg::Check, cmds);
+                let generation = self.exercise.generation;
+                if let Some(l) = &mut self.lesson {
+                    l.answer = None;
+                    l.checking = Some((generation, text));
+                }
+            }
+            Some(Question::Predicate) => {
+                let Some(run) = &self.pg.run else {
+                    return;
+                };
+                let path = predicate::next_refinement(&run.events, run.position);
+                let ask = path.map(|path| JudgePredicate {
+                    file: run.file.clone(),
+                    source: run.source.to_string(),
+                    config: run.config.clone(),
+                    path,
+                    answer: text.clone(),
+                });
+                let Some(l) = &mut self.lesson else {
+                    return;
+                };
+                match ask {
+                    Some(ask) => {
+                        l.asked += 1;
+                        l.answer = None;
+                        l.checking = Some((l.asked, text));
+                        cmds.push(Command::JudgePredicate {
+                            generation: l.asked,
+                            ask,
+                        });
+                    }
+                    None => {
+                        l.answer = Some((text, false));
+                        l.judged = Some(Err(
+                            "no refinement follows in the run computed so far".into()
+                        ));
+                    }
+                }
+            }
+            _ => {}
         }
     }
 
@@ -66,9 +118,9 @@ impl State {
     /// lesson's invariant question if it asked for it.
     pub(crate) fn lesson_invariant_checked(&mut self, generation: u64, proves: bool) {
         if let Some(l) = &mut self.lesson {
-            if l.checking == Some(generation) {
-                l.checking = None;
-                l.answer = Some((self.exercise.text.clone(), proves));
+            if l.checking.as_ref().is_some_and(|(g, _)| *g == generation) {
+                let (_, text) = l.checking.take().unwrap_or_default();
+                l.answer = Some((text, proves));
             }
         }
     }
@@ -102,6 +154,8 @@ impl State {
             answer: None,
             draft: String::new(),
             checking: None,
+            asked: 0,
+            judged: None,
         });
     }
 
@@ -113,6 +167,7 @@ impl State {
                 l.answer = None;
                 l.draft.clear();
                 l.checking = None;
+                l.judged = None;
             }
         }
     }
@@ -130,9 +185,11 @@ impl State {
         let Some(run) = &self.pg.run else {
             return;
         };
+        // A predicate question is about the next refinement: the run is computed past it.
+        let whole = l.lesson.sections[l.section].question == Some(Question::Predicate);
         let seek = match l.anchor() {
-            Anchor::Start => Some(0),
-            Anchor::Event(n) => Some(n),
+            Anchor::Start if !whole => Some(0),
+            Anchor::Event(n) if !whole => Some(n),
             _ if run.finished() => {
                 let cfa = run.cfa.clone();
                 let line_of = |n: u32| location_line(&cfa, n);

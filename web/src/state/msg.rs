@@ -145,6 +145,12 @@ pub enum Command {
     Race(crate::state::race::RaceCommand),
     /// A command of compare mode's right run, for its worker.
     RunRight(playground::Command),
+    /// Judge the answer to a lesson's predicate question (answered with
+    /// `LessonMsg::Judged(generation, ..)`).
+    JudgePredicate {
+        generation: u64,
+        ask: crate::protocol::JudgePredicate,
+    },
     /// Check a candidate invariant (answered with `ExerciseMsg::Checked(generation, ..)`).
     CheckInvariant {
         generation: u64,

@@ -78,6 +78,20 @@ impl Page {
                     queue.push(Msg::Act(Action::Advanced(ticket, Ok(p))));
                 }
                 Command::Run(playground::Command::RestartWorker) => self.host = None,
+                Command::JudgePredicate { generation, ask } => {
+                    let mut smt = cpa_engine::smt::BridgeSmt::new(NativeZ3::new().unwrap());
+                    let r = cpa_engine::lesson::predicate::judge_program(
+                        &ask.file,
+                        &ask.source,
+                        &ask.config.resolve().unwrap(),
+                        &ask.path,
+                        &ask.answer,
+                        &mut smt,
+                    );
+                    queue.push(Msg::Lesson(crate::state::lesson::LessonMsg::Judged(
+                        generation, r,
+                    )));
+                }
                 Command::Run(playground::Command::Timer(_)) => {}
                 other => self.effects.push(other),
             }
@@ -356,4 +370,47 @@ fn the_predicate_exercise_runs_exactly_the_chosen_predicates() {
     assert_eq!(p.st.predicate_exercise_config().preset, "predicate-lbe");
     p.send(Msg::Preset("predicate-sbe".into()));
     assert_eq!(p.st.predicate_exercise_config().preset, "predicate-sbe");
+}
+
+#[test]
+fn a_lesson_predicate_question_is_judged_against_the_next_refinement() {
+    use crate::state::lesson::LessonMsg;
+    let mut p = Page::open(Ok(None));
+    p.send(Msg::Lesson(LessonMsg::Open("one-cegar-loop".into())));
+    let section =
+        p.st.lesson
+            .as_ref()
+            .unwrap()
+            .lesson
+            .sections
+            .iter()
+            .position(|s| s.question == Some(cpa_engine::lesson::Question::Predicate))
+            .expect("the lesson asks for a predicate");
+    p.send(Msg::Lesson(LessonMsg::Go(section)));
+    for _ in 0..1_000 {
+        if !p.st.lesson.as_ref().unwrap().pending {
+            break;
+        }
+        p.send(Msg::Act(Action::Tick));
+    }
+    let l = p.st.lesson.as_ref().unwrap();
+    assert!(!l.pending, "the section's anchor is reached");
+    let answer = |p: &mut Page, text: &str| {
+        p.send(Msg::Lesson(LessonMsg::Draft(text.into())));
+        p.send(Msg::Lesson(LessonMsg::CheckDraft));
+        let l = p.st.lesson.as_ref().unwrap();
+        assert!(l.checking.is_none(), "answered at once by the native judge");
+        let (given, right) = l.answer.clone().expect("judged");
+        assert_eq!(given, text);
+        (right, l.judged.clone().unwrap().map(|j| j.why))
+    };
+    let (right, why) = answer(&mut p, "x == y");
+    assert!(right, "{why:?}");
+    assert!(why.unwrap().contains("interpolant"));
+    let (right, why) = answer(&mut p, "x <= 5");
+    assert!(!right);
+    assert!(why.unwrap().contains("still reaches the error"));
+    let (right, why) = answer(&mut p, "k == 1");
+    assert!(!right);
+    assert!(why.is_err());
 }

@@ -4,9 +4,9 @@
 pub mod run_host;
 
 use crate::protocol::{
-    Advance, Batch, BenchResult, BuildCfa, CheckInvariant, ItpAnswer, LoggedQuery, QueryText,
-    Reply, Request, RequestEnvelope, RunConfig, SmtInterpolate, SolverBench, Start, WitnessOf,
-    WorkerMessage, Z3Query,
+    Advance, Batch, BenchResult, BuildCfa, CheckInvariant, ItpAnswer, JudgePredicate, LoggedQuery,
+    QueryText, Reply, Request, RequestEnvelope, RunConfig, SmtInterpolate, SolverBench, Start,
+    WitnessOf, WorkerMessage, Z3Query,
 };
 use crate::worker::run_host::{Clock, RunHost};
 use cpa_engine::report::{cfa_report, CfaReport};
@@ -48,6 +48,8 @@ pub enum Work {
     Witness { id: u64, creation_time: String },
     /// Load Z3 if needed, then answer with [`invariant_reply`].
     CheckInvariant { id: u64, ask: CheckInvariant },
+    /// Load Z3 if needed, then answer with [`predicate_reply`].
+    JudgePredicate { id: u64, ask: JudgePredicate },
     /// Panic (the page's crash recovery is tested with it).
     Panic,
 }
@@ -207,6 +209,30 @@ pub fn invariant_reply<S: Solver + 'static>(id: u64, ask: &CheckInvariant, solve
         &mut smt,
     ) {
         Ok(report) => reply_json(id, Reply::InvariantChecked { report }),
+        Err(message) => error_reply(id, message),
+    }
+}
+
+/// A lesson's predicate question on `solver`: the engine function `cpa lesson` tests use
+/// ([`cpa_engine::lesson::predicate::judge_program`]).
+pub fn predicate_reply<S: Solver + 'static>(id: u64, ask: &JudgePredicate, solver: S) -> String {
+    let mut smt = cpa_engine::smt::BridgeSmt::new(solver);
+    if let Err(e) = cpa_engine::smt::Smt::set_resource_limit(&mut smt, Some(20_000_000)) {
+        return error_reply(id, e.to_string());
+    }
+    let config = match ask.config.resolve() {
+        Ok(c) => c,
+        Err(e) => return error_reply(id, e),
+    };
+    match cpa_engine::lesson::predicate::judge_program(
+        &ask.file,
+        &ask.source,
+        &config,
+        &ask.path,
+        &ask.answer,
+        &mut smt,
+    ) {
+        Ok(judgement) => reply_json(id, Reply::PredicateJudged { judgement }),
         Err(message) => error_reply(id, message),
     }
 }
@@ -371,6 +397,10 @@ pub fn handle(data: &str) -> Work {
             creation_time,
         },
         Request::CheckInvariant(ask) => Work::CheckInvariant {
+            id: envelope.id,
+            ask,
+        },
+        Request::JudgePredicate(ask) => Work::JudgePredicate {
             id: envelope.id,
             ask,
         },
