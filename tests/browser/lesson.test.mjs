@@ -137,6 +137,56 @@ test('a predicate question is judged by the solver: an interpolant or an equival
   assert.equal(await pg.number('step-index'), want[asked].position);
 });
 
+test('a lesson written in the page: sections added at steps, played, checked, downloaded and shared', async () => {
+  await pg.open('unifying-fig2');
+  await page.click(id('tab-author'));
+  await page.locator(id('explain')).click();
+  await page.keyboard.press('a'); // a section at the start, with one key
+  await pg.steps(3);
+  await page.click(id('lesson-add-section'));
+  await pg.toVerdict();
+  await page.click(id('lesson-add-section'));
+  let text = await page.inputValue(id('lesson-text'));
+  assert.match(text, /^---\ntitle: A new lesson\nprogram: tests\/verdicts\/unifying-fig2\.c\npreset: predicate-lbe\n---/);
+  assert.deepEqual([...text.matchAll(/^## .* @ (.*)$/gm)].map((m) => m[1]), ['start', 'event 3', 'verdict']);
+  // The teacher writes; the text is checked against the run once played to the end.
+  text = text.replace('title: A new lesson', 'title: Equal counters').replace('What the run shows here, and why.', 'The loop keeps `x` and `y` equal.');
+  await page.fill(id('lesson-text'), text);
+  await page.click(id('lesson-play'));
+  await page.waitForSelector(`${id('lesson-panel')}[data-section="0"][aria-busy="false"]`, { timeout: 60_000 });
+  assert.match(await pg.text('lesson-panel'), /Equal counters/);
+  assert.match(await pg.text('lesson-panel'), /The loop keeps x and y equal\./);
+  await page.click(id('lesson-next'));
+  await atSection(pg, 1, 3);
+  await page.click(id('lesson-next'));
+  await page.waitForSelector(`${id('lesson-panel')}[data-section="2"][aria-busy="false"]`, { timeout: 60_000 });
+  await page.click(id('tab-author'));
+  await page.waitForSelector(id('lesson-checked'), { timeout: 30_000 });
+  assert.match(await pg.text('lesson-checked'), /all 3 sections land/);
+  // Downloaded as a file for lessons/, which `cpa lesson check` accepts as it is.
+  const [d] = await Promise.all([page.waitForEvent('download'), page.click(id('lesson-download'))]);
+  assert.equal(d.suggestedFilename(), 'equal-counters.md');
+  const { readFileSync, writeFileSync, mkdirSync, copyFileSync } = await import('node:fs');
+  assert.equal(readFileSync(await d.path(), 'utf8'), text);
+  // `cpa lesson check` reads the program relative to the directory holding lessons/.
+  const dir = join(ROOT, 'target', 'written-lesson');
+  mkdirSync(join(dir, 'lessons'), { recursive: true });
+  mkdirSync(join(dir, 'tests', 'verdicts'), { recursive: true });
+  copyFileSync(join(ROOT, 'tests', 'verdicts', 'unifying-fig2.c'), join(dir, 'tests', 'verdicts', 'unifying-fig2.c'));
+  writeFileSync(join(dir, 'lessons', 'equal-counters.md'), text);
+  const out = execFileSync(CPA, ['lesson', 'check', join(dir, 'lessons', 'equal-counters.md')], { encoding: 'utf8' });
+  assert.match(out, /Equal counters \(3 sections/);
+  await page.screenshot({ path: join(ARTIFACTS, 'lesson-author.png') });
+  // Shared: the link carries the text and opens at the section shown in a fresh profile.
+  await page.click(id('lesson-back'));
+  await atSection(pg, 1, 3);
+  const url = await pg.shareUrl();
+  await inFreshProfile(url, async (other) => {
+    await atSection(other, 1, 3);
+    assert.match(await other.text('lesson-panel'), /Equal counters/);
+  });
+});
+
 test('a link to a lesson section opens there in a fresh profile', async () => {
   const want = native('symbolic-cegar');
   await page.selectOption(id('lesson-select'), 'symbolic-cegar');

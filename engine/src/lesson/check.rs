@@ -138,7 +138,18 @@ pub struct Checked {
 /// Every section of `lesson` against the run `events` of the program `cfa`.
 pub fn check(lesson: &Lesson, events: &[Event], cfa: &Cfa) -> Vec<Checked> {
     let line_of = |n: u32| cfa.nodes.get(n as usize).map(|x| x.line).filter(|&l| l > 0);
-    let line_of: &dyn Fn(u32) -> Option<u32> = &line_of;
+    let loop_at = |line: u32| crate::proof::exercise::loop_head_at_line(cfa, line).is_some();
+    check_facts(lesson, events, &line_of, &loop_at)
+}
+
+/// [`check`] with what it needs of the program as functions: a CFA location's source line,
+/// and whether a loop starts at a line (the page has the CFA as a graph, not a [`Cfa`]).
+pub fn check_facts(
+    lesson: &Lesson,
+    events: &[Event],
+    line_of: &dyn Fn(u32) -> Option<u32>,
+    loop_at: &dyn Fn(u32) -> bool,
+) -> Vec<Checked> {
     let verdict = events.iter().rev().find_map(|e| match e {
         Event::Verdict { verdict, .. } => Some(*verdict),
         _ => None,
@@ -174,7 +185,7 @@ pub fn check(lesson: &Lesson, events: &[Event], cfa: &Cfa) -> Vec<Checked> {
                 }
             }
             if let Some(Question::Invariant(line)) = s.question {
-                if crate::proof::exercise::loop_head_at_line(cfa, line).is_none() {
+                if !loop_at(line) {
                     failures.push(format!("the question asks for an invariant, but no loop starts at line {line}"));
                 }
                 if verdict == Some(VerdictKind::False) {

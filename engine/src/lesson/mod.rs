@@ -10,7 +10,7 @@ pub mod invariant;
 mod parse;
 pub mod predicate;
 
-pub use check::{check, resolve, Answer, Checked};
+pub use check::{check, check_facts, resolve, Answer, Checked};
 pub use parse::parse;
 
 use crate::events::VerdictKind;

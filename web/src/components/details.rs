@@ -1,5 +1,5 @@
 //! The bottom tabs under the ARG: refinements (or BMC's and k-induction's checks), the solver
-//! log, the statistics, the counterexample, the selected state, the exercises (invariant, predicates) and
+//! log, the statistics, the counterexample, the selected state, the exercises (invariant, predicates), writing a lesson and
 //! the race of every preset.
 
 use crate::components::counterexample_panel::CounterexamplePanel;
@@ -14,7 +14,7 @@ use cpa_engine::verdict::Verdict;
 use std::rc::Rc;
 use yew::prelude::*;
 
-const TABS: [(Tab, &str, &str); 7] = [
+const TABS: [(Tab, &str, &str); 8] = [
     (Tab::Refinements, "Refinements", "tab-refinements"),
     (Tab::Log, "Solver log", "tab-log"),
     (Tab::Stats, "Statistics", "tab-stats"),
@@ -22,6 +22,7 @@ const TABS: [(Tab, &str, &str); 7] = [
     (Tab::Node, "State", "tab-node"),
     (Tab::Invariant, "Exercises", "tab-invariant"),
     (Tab::Race, "Race", "tab-race"),
+    (Tab::Author, "Write", "tab-author"),
 ];
 
 /// The solver log at the position: the newest [`SHOWN`] queries matching `search`, with the
@@ -119,6 +120,7 @@ pub fn view(st: &State, command: AttrValue, send: &Callback<Msg>) -> Html {
             <NodePanel details={d.node.clone()} hidden={tab != Tab::Node} {on_state} {on_line} />
             { crate::components::invariant_panel::view(st, tab != Tab::Invariant, send) }
             { crate::components::race_panel::view(st, tab != Tab::Race, send) }
+            { crate::components::author_panel::view(st, tab != Tab::Author, send) }
         </section>
     }
 }

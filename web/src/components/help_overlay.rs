@@ -12,9 +12,10 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("Space", "run / pause"),
     ("Home", "back to the start"),
     (
-        "1–5",
-        "bottom tabs: refinements, solver log, statistics, counterexample, state",
+        "1–8",
+        "bottom tabs: refinements, solver log, statistics, counterexample, state, exercises, race, write a lesson",
     ),
+    ("A", "add a lesson section at the step shown (tab Write)"),
     ("?", "this help"),
     ("P", "presentation mode (large fonts, fewer panels)"),
     ("D", "dark / light mode (remembered)"),

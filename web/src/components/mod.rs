@@ -4,6 +4,7 @@
 
 pub mod app;
 pub mod arg_view;
+pub mod author_panel;
 pub mod compare_view;
 pub mod controls;
 pub mod counterexample_panel;

@@ -1,7 +1,8 @@
 //! The keyboard shortcuts (never while typing in the editor, an input or a select: the
 //! browser glue checks that): → step, Shift+→ next abstraction, Ctrl+→ next refinement, ←
-//! back, End to the verdict, Home reset, Space run/pause, 1–5 the bottom tabs, ? help,
-//! P presentation, D dark mode, S share, Escape closes or deselects.
+//! back, End to the verdict, Home reset, Space run/pause, 1–8 the bottom tabs, ? help,
+//! P presentation, D dark mode, S share, A adds a lesson section at the step shown,
+//! Escape closes or deselects.
 
 use crate::state::msg::Msg;
 use crate::state::playground::Action;
@@ -25,6 +26,8 @@ pub fn shortcut(key: &str, ctrl: bool, shift: bool) -> Option<Msg> {
         "5" => Msg::Tab(Tab::Node),
         "6" => Msg::Tab(Tab::Invariant),
         "7" => Msg::Tab(Tab::Race),
+        "8" => Msg::Tab(Tab::Author),
+        "a" | "A" if !ctrl => Msg::Author(crate::state::author::AuthorMsg::AddSection),
         "?" => Msg::Overlay(Overlay::Help(None)),
         "p" | "P" if !ctrl => Msg::Presentation,
         "d" | "D" if !ctrl => Msg::Theme,

@@ -28,7 +28,10 @@ pub enum LessonMsg {
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct LessonState {
+    /// A bundled lesson's key; empty for a lesson written in the page ([`LessonState::text`]).
     pub key: &'static str,
+    /// The text of a lesson written in the page (it travels in the share link).
+    pub text: Option<std::rc::Rc<str>>,
     pub lesson: Rc<Lesson>,
     pub section: usize,
     /// The anchor waits for the run to be computed to its end (refinement, line, verdict).

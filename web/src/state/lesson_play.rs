@@ -2,6 +2,7 @@
 //! moving between sections (the run follows each anchor; anchors that need the whole run
 //! compute it first) and judging answers.
 
+use crate::present::examples::{self, Example};
 use crate::present::lessons;
 use crate::protocol::JudgePredicate;
 use crate::protocol::RunConfig;
@@ -131,6 +132,50 @@ impl State {
         let Ok((b, l, example)) = lessons::load(key) else {
             return;
         };
+        let program = (
+            Some(example),
+            example.file.to_string(),
+            Rc::from(example.source),
+        );
+        self.play_lesson(b.key, None, l, section, Some(program), cmds);
+    }
+
+    /// Plays the lesson `text` written in the page (or from a link) at section `section`:
+    /// on `program` if given (a link's), else on the program shown, or the gallery example
+    /// its header names if that is another one.
+    pub(crate) fn open_written_lesson(
+        &mut self,
+        text: Rc<str>,
+        section: usize,
+        program: Option<(Option<&'static Example>, String, Rc<str>)>,
+        cmds: &mut Vec<Command>,
+    ) -> Result<(), String> {
+        let l = cpa_engine::lesson::parse(&text)?;
+        if l.sections.is_empty() {
+            return Err("the lesson has no section yet: add one at a step (key a)".into());
+        }
+        let program = program.or_else(|| {
+            let e = examples::by_path(&l.program)?;
+            let shown = self
+                .program
+                .unedited_example()
+                .is_some_and(|s| s.key == e.key)
+                || (self.program.file == e.file && *self.program.source == *e.source);
+            (!shown).then(|| (Some(e), e.file.to_string(), Rc::from(e.source)))
+        });
+        self.play_lesson("", Some(text), l, section, program, cmds);
+        Ok(())
+    }
+
+    fn play_lesson(
+        &mut self,
+        key: &'static str,
+        text: Option<Rc<str>>,
+        l: cpa_engine::lesson::Lesson,
+        section: usize,
+        program: Option<(Option<&'static Example>, String, Rc<str>)>,
+        cmds: &mut Vec<Command>,
+    ) {
         let config = RunConfig {
             preset: l.preset.clone(),
             set: l.knobs.clone(),
@@ -139,15 +184,13 @@ impl State {
         self.url.pending_link = None;
         self.act(Action::Configure(config), cmds);
         self.act(Action::Reset, cmds);
-        self.load_program(
-            Some(example),
-            example.file.to_string(),
-            Rc::from(example.source),
-            cmds,
-        );
-        let section = section.min(l.sections.len() - 1);
+        if let Some((example, file, source)) = program {
+            self.load_program(example, file, source, cmds);
+        }
+        let section = section.min(l.sections.len().saturating_sub(1));
         self.lesson = Some(LessonState {
-            key: b.key,
+            key,
+            text,
             lesson: Rc::new(l),
             section,
             pending: true,

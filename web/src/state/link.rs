@@ -46,8 +46,10 @@ pub struct Link {
     pub tab: Tab,
     pub graph: GraphKind,
     pub selection: Option<Selection>,
-    /// A bundled lesson and the section shown (from 0).
+    /// A bundled lesson and the section shown (from 0); the key is empty for a lesson
+    /// written in the page, whose text is [`Link::lesson_text`].
     pub lesson: Option<(String, u32)>,
+    pub lesson_text: Option<String>,
     /// Compare mode: the right side's configuration, how it steps, its step reached.
     pub compare: Option<CompareLink>,
     /// The race of every preset: run it again on opening (its figures are not carried).
@@ -107,6 +109,9 @@ struct V1 {
     /// A bundled lesson's key and the section shown.
     #[serde(rename = "l", default, skip_serializing_if = "Option::is_none")]
     lesson: Option<(String, u32)>,
+    /// The text of a lesson written in the page (with an empty key in `l`).
+    #[serde(rename = "lt", default, skip_serializing_if = "Option::is_none")]
+    lesson_text: Option<String>,
     /// Compare mode.
     #[serde(rename = "cmp", default, skip_serializing_if = "Option::is_none")]
     compare: Option<CompareV1>,
@@ -168,6 +173,7 @@ impl Link {
             graph: (self.graph != GraphKind::default()).then_some(self.graph),
             selection: self.selection,
             lesson: self.lesson.clone(),
+            lesson_text: self.lesson_text.clone(),
             compare: self.compare.as_ref().map(|c| CompareV1 {
                 preset: c.config.preset.clone(),
                 set: c.config.set.clone(),
@@ -256,7 +262,25 @@ impl V1 {
         if self.step > MAX_STEP {
             return invalid(format!("step {} is beyond any run", self.step));
         }
-        if let Some((key, section)) = &self.lesson {
+        match (&self.lesson, &self.lesson_text) {
+            (Some((key, section)), Some(text)) if key.is_empty() => {
+                if text.len() > cpa_engine::lesson::MAX_LESSON_BYTES {
+                    return invalid(format!(
+                        "its lesson has {} bytes; at most {} are accepted",
+                        text.len(),
+                        cpa_engine::lesson::MAX_LESSON_BYTES
+                    ));
+                }
+                match cpa_engine::lesson::parse(text) {
+                    Ok(l) if (*section as usize) < l.sections.len() => {}
+                    Ok(_) => return invalid(format!("the lesson has no section {section}")),
+                    Err(e) => return invalid(format!("its lesson does not read: {}", clip(&e))),
+                }
+            }
+            (_, Some(_)) => return invalid("a lesson text without a lesson".into()),
+            _ => {}
+        }
+        if let Some((key, section)) = self.lesson.as_ref().filter(|(k, _)| !k.is_empty()) {
             match crate::present::lessons::load(key) {
                 Ok((_, l, _)) if (*section as usize) < l.sections.len() => {}
                 Ok(_) => return invalid(format!("the lesson has no section {section}")),
@@ -298,6 +322,7 @@ impl V1 {
             graph: self.graph.unwrap_or_default(),
             selection: self.selection,
             lesson: self.lesson,
+            lesson_text: self.lesson_text,
             compare,
             race: self.race,
         })
@@ -352,6 +377,7 @@ mod tests {
             graph: GraphKind::Lbe,
             selection: Some(Selection::State(3)),
             lesson: None,
+            lesson_text: None,
             compare: None,
             race: false,
         }
@@ -370,6 +396,7 @@ mod tests {
                 graph: GraphKind::default(),
                 selection: None,
                 lesson: None,
+                lesson_text: None,
                 compare: None,
                 race: false,
             },
@@ -395,6 +422,7 @@ mod tests {
             graph: GraphKind::default(),
             selection: None,
             lesson: None,
+            lesson_text: None,
             compare: None,
             race: false,
         };
@@ -413,6 +441,7 @@ mod tests {
             graph: GraphKind::default(),
             selection: None,
             lesson: Some(("one-cegar-loop".into(), 2)),
+            lesson_text: None,
             compare: None,
             race: false,
         };

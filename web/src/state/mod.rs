@@ -8,6 +8,8 @@
 //! selection), [`url`] keeps the address bar on the state shown.
 
 pub mod arg_model;
+pub mod author;
+mod author_play;
 pub mod compare;
 mod compare_play;
 pub mod derived;
@@ -62,6 +64,8 @@ pub struct State {
     pub lesson: Option<lesson::LessonState>,
     /// The invariant exercise.
     pub exercise: exercise::Exercise,
+    /// The lesson being written.
+    pub author: author::Author,
     /// The race of every preset on the program.
     pub race: race::Race,
     /// Compare mode: the second run, beside the first.
@@ -85,6 +89,7 @@ struct Stamp {
     queries: usize,
     lesson: Option<lesson::LessonState>,
     exercise: exercise::Exercise,
+    author: author::Author,
     race: race::Race,
     compare: Option<(RunConfig, compare::Sync, bool, Option<RunStamp>)>,
 }
@@ -131,6 +136,7 @@ impl State {
             derived: Derived::default(),
             lesson: None,
             exercise: exercise::Exercise::default(),
+            author: author::Author::default(),
             race: race::Race::default(),
             compare: None,
             pending_compare_step: None,
@@ -175,6 +181,7 @@ impl State {
             queries: self.full_queries.len(),
             lesson: self.lesson.clone(),
             exercise: self.exercise.clone(),
+            author: self.author.clone(),
             race: self.race.clone(),
             compare: self
                 .compare
@@ -263,7 +270,24 @@ impl State {
             // A lesson's section puts the run at its anchor.
             self.view.tab = link.tab;
             self.view.graph = link.graph;
-            self.open_lesson(key, *section as usize, cmds);
+            match &link.lesson_text {
+                Some(text) => {
+                    let program = match link.program {
+                        link::Program::Example(e) => {
+                            (Some(e), e.file.to_string(), Rc::from(e.source))
+                        }
+                        link::Program::Text { file, source } => (None, file, Rc::from(source)),
+                    };
+                    // Validated with the link: it reads and has the section.
+                    let _ = self.open_written_lesson(
+                        Rc::from(text.as_str()),
+                        *section as usize,
+                        Some(program),
+                        cmds,
+                    );
+                }
+                None => self.open_lesson(key, *section as usize, cmds),
+            }
             return;
         }
         self.lesson = None;
@@ -360,6 +384,10 @@ impl State {
                 .lesson
                 .as_ref()
                 .map(|l| (l.key.to_string(), l.section as u32)),
+            lesson_text: self
+                .lesson
+                .as_ref()
+                .and_then(|l| l.text.as_ref().map(|t| t.to_string())),
             compare: self.compare.as_ref().map(|c| link::CompareLink {
                 config: c.pg.config.clone(),
                 sync: c.sync,
@@ -521,6 +549,7 @@ impl State {
             }
             Msg::Lesson(m) => self.lesson_msg(m, cmds),
             Msg::Exercise(m) => self.exercise_msg(m, cmds),
+            Msg::Author(m) => self.author_msg(m, cmds),
             Msg::Race(m) => self.race_msg(m, cmds),
             Msg::Compare(m) => self.compare_msg(m, cmds),
             Msg::Preset(p) => {

@@ -72,6 +72,8 @@ pub enum Msg {
     Lesson(crate::state::lesson::LessonMsg),
     /// The invariant exercise.
     Exercise(crate::state::exercise::ExerciseMsg),
+    /// Writing a lesson.
+    Author(crate::state::author::AuthorMsg),
     /// The race of every preset.
     Race(crate::state::race::RaceMsg),
     /// Compare mode.

@@ -414,3 +414,71 @@ fn a_lesson_predicate_question_is_judged_against_the_next_refinement() {
     assert!(!right);
     assert!(why.is_err());
 }
+
+#[test]
+fn a_lesson_written_in_the_page_plays_and_travels_in_a_link() {
+    use crate::state::author::AuthorMsg;
+    let mut p = Page::open(Ok(None));
+    // A section at the start, one after three steps, one at the verdict (written in that
+    // order but the middle one last: it goes between the others).
+    p.send(Msg::Author(AuthorMsg::AddSection));
+    assert_eq!(p.st.view.tab, Tab::Author);
+    p.send(Msg::Act(Action::Seek(usize::MAX)));
+    for _ in 0..10_000 {
+        if p.run_ref().at_verdict() {
+            break;
+        }
+        p.send(Msg::Act(Action::Tick));
+    }
+    assert!(p.run_ref().at_verdict());
+    p.send(Msg::Author(AuthorMsg::AddSection));
+    p.send(Msg::Act(Action::Seek(3)));
+    assert_eq!(p.run_ref().position, 3);
+    p.send(Msg::Author(AuthorMsg::AddSection));
+    let text = p.st.author.text.clone();
+    let l = cpa_engine::lesson::parse(&text).unwrap();
+    let anchors: Vec<String> = l
+        .sections
+        .iter()
+        .map(|s| format!("{:?}", s.anchor))
+        .collect();
+    assert_eq!(anchors, ["Start", "Event(3)", "Verdict"], "{text}");
+    assert_eq!(l.program, "tests/verdicts/unifying-fig2.c");
+    assert!(text.contains("expect: verdict true"), "{text}");
+    // Played: the player has it, from its first section; Next goes to event 3.
+    p.send(Msg::Author(AuthorMsg::Play));
+    assert_eq!(p.st.author.error, None);
+    let played = p.st.lesson.as_ref().unwrap();
+    assert_eq!(played.text.as_deref(), Some(text.as_str()));
+    assert_eq!(played.key, "");
+    p.send(Msg::Lesson(crate::state::lesson::LessonMsg::Next));
+    for _ in 0..100 {
+        if !p.st.lesson.as_ref().unwrap().pending {
+            break;
+        }
+        p.send(Msg::Act(Action::Tick));
+    }
+    assert_eq!(p.run_ref().position, 3);
+    // The link carries the text; opened in a fresh page it plays at the same section.
+    let link = p.st.link();
+    assert_eq!(link.lesson, Some((String::new(), 1)));
+    let decoded = Link::decode(&link.encode()).unwrap().unwrap();
+    assert_eq!(decoded.lesson_text.as_deref(), Some(text.as_str()));
+    let q = Page::open(Ok(Some(decoded)));
+    let l = q.st.lesson.as_ref().unwrap();
+    assert_eq!((l.section, l.text.as_deref()), (1, Some(text.as_str())));
+    // A text that does not read is refused with the reason, in the page and in a link.
+    p.send(Msg::Author(AuthorMsg::Edit("---\ntitle: x\n".into())));
+    p.send(Msg::Author(AuthorMsg::Play));
+    assert!(p.st.author.error.is_some());
+    let mut bad = link.clone();
+    bad.lesson_text = Some("no lesson".into());
+    assert!(Link::decode(&bad.encode()).is_err());
+    // Download names the file after the title.
+    p.send(Msg::Author(AuthorMsg::New));
+    p.send(Msg::Author(AuthorMsg::Download));
+    assert!(p
+        .effects
+        .iter()
+        .any(|c| matches!(c, Command::Download { name, .. } if name == "a-new-lesson.md")));
+}

@@ -24,6 +24,8 @@ pub enum Tab {
     Node,
     Invariant,
     Race,
+    /// Writing a lesson.
+    Author,
 }
 
 /// On a phone (narrow screens) one view at a time, chosen by tabs; the step bar stays.
