@@ -57,6 +57,11 @@ test('a question is judged against the run: a wrong answer says why, the right o
   await atSection(pg, 0, 0);
   for (let s = 1; s <= asked; s++) await page.click(id('lesson-next'));
   await atSection(pg, asked, want[asked].position);
+  // What the section names is highlighted: "the new state sits at line 12" selects line 12
+  // in the editor, and the text's reference is a link to it.
+  assert.ok(await page.locator(`${id('lesson-ref')}[data-ref="line 12"]`).isVisible());
+  await page.waitForFunction(() => [...document.querySelectorAll('.cm-line.cm-cpa-highlight')].some((l) => l.textContent.includes('reach_error')),
+    null, { timeout: 10_000 });
   const choices = await page.$$eval(id('lesson-answer'), (bs) => bs.map((b) => b.dataset.value));
   assert.ok(choices.includes(right) && choices.length >= 2, `choices ${choices}`);
   const wrong = choices.find((c) => c !== right);

@@ -31,9 +31,31 @@ pub fn select(st: &State, send: &Callback<Msg>) -> Html {
     }
 }
 
+/// Plain text in which what the page can show (`state 11`, `line 12`) is a button that
+/// selects it (the ARG, CFA and source follow).
+fn plain(text: &str, send: &Callback<Msg>) -> Html {
+    let mut out = Vec::new();
+    let mut at = 0;
+    for (r, sel) in crate::state::lesson::references(text) {
+        if r.start < at {
+            continue;
+        }
+        out.push(html! { { text[at..r.start].to_string() } });
+        let label = text[r.clone()].to_string();
+        out.push(html! {
+            <button type="button" class="ref" data-testid="lesson-ref" data-ref={label.clone()}
+                title={format!("Show {label}")}
+                onclick={send.reform(move |_| Msg::Select(Some(sel)))}>{ label.clone() }</button>
+        });
+        at = r.end;
+    }
+    out.push(html! { { text[at..].to_string() } });
+    out.into_iter().collect()
+}
+
 /// Inline Markdown as text: `code` and **bold**; nothing else is interpreted (a lesson may
 /// come from a link, so no HTML is ever taken from it).
-fn inline(text: &str) -> Html {
+fn inline(text: &str, send: &Callback<Msg>) -> Html {
     let mut out = Vec::new();
     let mut rest = text;
     while !rest.is_empty() {
@@ -42,10 +64,10 @@ fn inline(text: &str) -> Html {
             .flatten()
             .min();
         let Some(i) = next else {
-            out.push(html! { { rest.to_string() } });
+            out.push(plain(rest, send));
             break;
         };
-        out.push(html! { { rest[..i].to_string() } });
+        out.push(plain(&rest[..i], send));
         let (mark, wrap): (&str, fn(String) -> Html) = if rest[i..].starts_with('`') {
             ("`", |s| html! { <code>{ s }</code> })
         } else {
@@ -67,10 +89,10 @@ fn inline(text: &str) -> Html {
 }
 
 /// A section's text: paragraphs separated by blank lines.
-fn body(text: &str) -> Html {
+fn body(text: &str, send: &Callback<Msg>) -> Html {
     text.split("\n\n")
         .filter(|p| !p.trim().is_empty())
-        .map(|p| html! { <p>{ inline(&p.split_whitespace().collect::<Vec<_>>().join(" ")) }</p> })
+        .map(|p| html! { <p>{ inline(&p.split_whitespace().collect::<Vec<_>>().join(" "), send) }</p> })
         .collect()
 }
 
@@ -262,7 +284,7 @@ pub fn panel(st: &State, send: &Callback<Msg>) -> Html {
                     onclick={send.reform(|_| Msg::Lesson(LessonMsg::Open(String::new())))}>{ "×" }</button>
             </header>
             <h3>{ s.title.clone() }</h3>
-            <div class="lesson-body">{ body(&s.body) }</div>
+            <div class="lesson-body">{ body(&s.body, send) }</div>
             if let Some(q) = s.question {
                 { question_view(st, q, send) }
             }

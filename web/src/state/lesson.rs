@@ -74,6 +74,52 @@ impl LessonState {
     }
 }
 
+/// What a section's text names that the page can show: `state N` (an ARG state) and `line N`
+/// (a source line), with their byte ranges in `text`, in order.
+pub fn references(text: &str) -> Vec<(std::ops::Range<usize>, crate::state::Selection)> {
+    use crate::state::Selection;
+    let mut out = Vec::new();
+    for (word, make) in [
+        ("state ", Selection::State as fn(u32) -> Selection),
+        ("line ", Selection::Line as fn(u32) -> Selection),
+    ] {
+        let mut from = 0;
+        while let Some(i) = text[from..].find(word) {
+            let start = from + i;
+            let digits_at = start + word.len();
+            let n: String = text[digits_at..]
+                .chars()
+                .take_while(char::is_ascii_digit)
+                .take(9)
+                .collect();
+            // A whole word: not "restate 3", not "state 3a".
+            let before_ok = start == 0 || !text[..start].ends_with(|c: char| c.is_alphanumeric());
+            let end = digits_at + n.len();
+            let after_ok = !text[end..].starts_with(|c: char| c.is_alphanumeric());
+            if let (true, true, Ok(k)) = (before_ok, after_ok, n.parse::<u32>()) {
+                out.push((start..end, make(k)));
+            }
+            from = digits_at;
+        }
+    }
+    out.sort_by_key(|(r, _)| r.start);
+    out
+}
+
+/// What a section highlights when it is shown: the state its claims name, else the first
+/// state or line its text names.
+pub fn highlight(section: &cpa_engine::lesson::Section) -> Option<crate::state::Selection> {
+    section
+        .expects
+        .iter()
+        .find_map(|e| match e {
+            cpa_engine::lesson::Expect::State(n) => Some(crate::state::Selection::State(*n)),
+            cpa_engine::lesson::Expect::Line(l) => Some(crate::state::Selection::Line(*l)),
+            _ => None,
+        })
+        .or_else(|| references(&section.body).first().map(|(_, s)| *s))
+}
+
 pub fn verdict_name(v: VerdictKind) -> &'static str {
     match v {
         VerdictKind::True => "TRUE",

@@ -250,10 +250,16 @@ impl State {
             _ => None,
         };
         if let Some(k) = seek {
+            let mut highlight = None;
             if let Some(l) = &mut self.lesson {
                 l.pending = false;
+                highlight = crate::state::lesson::highlight(&l.lesson.sections[l.section]);
             }
             self.act(Action::Seek(k), cmds);
+            // What the section names is highlighted: a state once it is in the ARG shown.
+            if let Some(sel) = highlight {
+                self.act(Action::Select(Some(sel)), cmds);
+            }
         }
     }
 }

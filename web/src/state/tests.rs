@@ -482,3 +482,33 @@ fn a_lesson_written_in_the_page_plays_and_travels_in_a_link() {
         .iter()
         .any(|c| matches!(c, Command::Download { name, .. } if name == "a-new-lesson.md")));
 }
+
+#[test]
+fn a_lesson_section_highlights_what_it_names() {
+    use crate::state::lesson::{references, LessonMsg};
+    let r: Vec<(String, Selection)> =
+        references("state 3 sits at line 12; restate 4, state 5a, line 7.")
+            .into_iter()
+            .map(|(range, s)| (range.start.to_string(), s))
+            .collect();
+    assert_eq!(
+        r,
+        vec![
+            ("0".into(), Selection::State(3)),
+            ("16".into(), Selection::Line(12)),
+            ("46".into(), Selection::Line(7)),
+        ]
+    );
+    let mut p = Page::open(Ok(None));
+    p.send(Msg::Lesson(LessonMsg::Open("one-cegar-loop".into())));
+    p.send(Msg::Lesson(LessonMsg::Go(1)));
+    for _ in 0..1_000 {
+        if !p.st.lesson.as_ref().unwrap().pending {
+            break;
+        }
+        p.send(Msg::Act(Action::Tick));
+    }
+    // "the new state sits at line 12": the line is selected, the editor highlights it.
+    assert_eq!(p.st.pg.selection, Some(Selection::Line(12)));
+    assert_eq!(p.st.derived.highlight, Some((12, 12)));
+}
