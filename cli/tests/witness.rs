@@ -281,3 +281,29 @@ fn function_contracts_are_written_and_checked() {
         );
     }
 }
+
+/// Inputs stored through an index (`x[i] = __VERIFIER_nondet_int()`): the witness states each
+/// value for the cell it went to, and the replay takes them in order.
+#[test]
+fn values_stored_into_array_cells_are_stated_and_replayed() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let program = root.join("tests/verdicts/array-input-unsafe.c");
+    let program = program.to_str().unwrap();
+    let tmp = std::env::temp_dir().join(format!("cpa-witness-arr-{}.yml", std::process::id()));
+    let w = tmp.to_str().unwrap();
+    let (ok, out, err) = cpa(&["verify", program, "--witness", w]);
+    assert!(
+        ok && out.contains("Verification result: FALSE"),
+        "{out} {err}"
+    );
+    let text = std::fs::read_to_string(&tmp).unwrap();
+    for cell in ["x[0] == ", "x[1] == 5", "x[2] == "] {
+        assert!(text.contains(cell), "{cell}: {text}");
+    }
+    let (ok, out, _) = cpa(&["validate-witness", program, w]);
+    assert!(ok && out.trim() == "confirmed", "{out}");
+    // Another value for x[1]: the sum is no longer reached.
+    std::fs::write(&tmp, text.replace("x[1] == 5", "x[1] == 6")).unwrap();
+    let (ok, out, _) = cpa(&["validate-witness", program, w]);
+    assert!(!ok && out.starts_with("refuted: "), "{out}");
+}

@@ -14,6 +14,7 @@ mod headers;
 mod init;
 pub mod invariant;
 mod layout;
+pub use layout::MAX_CELLS;
 mod lower;
 mod memory;
 mod objects;

@@ -51,7 +51,7 @@ pub fn write(cfa: &Cfa, trace: &[TraceStep], file: &str, metadata: Metadata) -> 
                         .find(|(t, _)| *t == assigned)
                         .map(|(_, user)| (user, i + 1 + k))
                 });
-            match copy {
+            match copy.or_else(|| cell_written(cfa, trace, i, assigned)) {
                 Some(c) => c,
                 None => {
                     content.extend(branching(cfa, trace, i, file));
@@ -128,6 +128,62 @@ fn branching(cfa: &Cfa, trace: &[TraceStep], i: usize, file: &str) -> Option<Seg
             },
         }],
     })
+}
+
+/// Where a nondeterministic value read at step `i` into the temporary `temp` is stored into
+/// memory through an index or a pointer (`x[i] = __VERIFIER_nondet_int();`): the front end
+/// writes it as a chain of guarded cell assignments `x[k] = (address is &x[k]) ? temp : x[k]`,
+/// one per cell the access may reach. The cell whose guard holds in the trace (evaluated
+/// with the values before its step) and the last step of the chain, where the statement ends.
+fn cell_written(
+    cfa: &Cfa,
+    trace: &[TraceStep],
+    i: usize,
+    temp: crate::ir::VarId,
+) -> Option<(crate::ir::VarId, usize)> {
+    let text = |k: usize| cfa.edge(crate::cfa::EdgeId(trace[k].edge)).text.clone();
+    let first = i + 1;
+    if first >= trace.len() {
+        return None;
+    }
+    let statement = text(first);
+    statement.as_ref()?;
+    let mut written = None;
+    let mut last = None;
+    let longest = first + 2 + crate::frontend::MAX_CELLS as usize;
+    for k in first..trace.len().min(longest) {
+        if text(k) != statement {
+            break;
+        }
+        last = Some(k);
+        let e = cfa.edge(crate::cfa::EdgeId(trace[k].edge));
+        let EdgeKind::Assign {
+            lhs,
+            rhs: Rhs::Expr(x),
+        } = &e.kind
+        else {
+            continue;
+        };
+        let crate::ir::ExprKind::Ite(guard, value, _) = &x.kind else {
+            continue;
+        };
+        if written.is_some() || cfa.var(*lhs).synthetic || !mentions(value, temp) {
+            continue;
+        }
+        let before = &trace[k - 1].values;
+        let env = |v: crate::ir::VarId| before.get(&cfa.var(v).name).copied();
+        if matches!(crate::ir::semantics::eval(guard, &env), Ok(g) if g != 0) {
+            written = Some(*lhs);
+        }
+    }
+    Some((written?, last?))
+}
+
+/// True if `e` reads `v`.
+fn mentions(e: &crate::ir::Expr, v: crate::ir::VarId) -> bool {
+    let mut found = false;
+    e.for_each_var(&mut |x| found |= x == v);
+    found
 }
 
 /// The user variables an edge copies front-end temporaries into, as (temporary, user
@@ -219,6 +275,9 @@ struct WitnessOracle<'a> {
     branches_used: Vec<bool>,
     /// Front-end temporaries and the user variable each is copied into.
     copies: BTreeMap<crate::ir::VarId, crate::ir::VarId>,
+    /// Front-end temporaries stored into memory through an index or a pointer, and the cells
+    /// the store may write ([`cell_written`]).
+    cells: BTreeMap<crate::ir::VarId, Vec<crate::ir::VarId>>,
 }
 
 impl Oracle for WitnessOracle<'_> {
@@ -239,7 +298,15 @@ impl Oracle for WitnessOracle<'_> {
             Some(user) => &self.cfa.var(*user).name,
             None => &self.cfa.var(var).name,
         };
-        let i = (0..self.values.len()).find(|i| !self.used[*i] && &self.values[*i].0 == name);
+        let cells: Vec<&str> = match (self.copies.contains_key(&var), self.cells.get(&var)) {
+            (false, Some(cs)) => cs.iter().map(|c| self.cfa.var(*c).name.as_str()).collect(),
+            _ => Vec::new(),
+        };
+        // A value stored into a cell: the witness states it for the cell written, in order.
+        let i = (0..self.values.len()).find(|i| {
+            !self.used[*i]
+                && (&self.values[*i].0 == name || cells.contains(&self.values[*i].0.as_str()))
+        });
         if let Some(i) = i {
             self.used[i] = true;
             return Some(ty.wrap(self.values[i].1));
@@ -318,8 +385,29 @@ pub fn validate(cfa: &Cfa, content: &[Segment]) -> Result<(), String> {
             copies.entry(t).or_insert(x);
         }
     }
+    let mut cells: BTreeMap<crate::ir::VarId, Vec<crate::ir::VarId>> = BTreeMap::new();
+    for e in &cfa.edges {
+        if let EdgeKind::Assign {
+            lhs,
+            rhs: Rhs::Expr(x),
+        } = &e.kind
+        {
+            if let crate::ir::ExprKind::Ite(_, value, _) = &x.kind {
+                let mut v = value.as_ref();
+                while let crate::ir::ExprKind::Cast { operand, .. } = &v.kind {
+                    v = operand;
+                }
+                if let crate::ir::ExprKind::Var(t) = v.kind {
+                    if cfa.var(t).synthetic && !cfa.var(*lhs).synthetic {
+                        cells.entry(t).or_default().push(*lhs);
+                    }
+                }
+            }
+        }
+    }
     let branches = branch_directions(content);
     let mut oracle = WitnessOracle {
+        cells,
         cfa,
         used: vec![false; values.len()],
         values,
