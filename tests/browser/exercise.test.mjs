@@ -103,3 +103,18 @@ test('the predicate exercise runs exactly the predicates picked or typed, as nat
   assert.equal((await pg.argCounts()).nodes, want.stats.states);
   assert.equal(await page.inputValue(id('config-select')), 'predicate-lbe');
 });
+
+test('a proof shows the invariants at their loops, as the correctness witness states them', async () => {
+  await pg.open('kinduction-proves', 'predicate-lbe');
+  assert.match(await pg.toVerdict(), /TRUE/);
+  const w = join(ROOT, 'target', 'kinduction-proves.yml');
+  execFileSync(CPA, ['verify', join(ROOT, 'examples/kinduction-proves.c'), '--config', 'predicate-lbe', '--witness', w]);
+  const { readFileSync } = await import('node:fs');
+  const yaml = readFileSync(w, 'utf8');
+  const value = yaml.match(/value: (.*)$/m)[1].replace(/^'|'$/g, '');
+  const line = yaml.match(/line: (\d+)/)[1];
+  await page.waitForFunction(() => /Invariant at the loop of line/.test(document.querySelector('[data-testid="explain"]').textContent),
+    null, { timeout: 10_000 });
+  const shown = await pg.text('explain');
+  assert.ok(shown.includes(`Invariant at the loop of line ${line}: ${value}`), `${shown} vs ${line}: ${value}`);
+});

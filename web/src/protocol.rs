@@ -328,6 +328,10 @@ pub struct Progress {
     /// Set once the run is over (with the concrete counterexample for FALSE).
     #[serde(with = "via_value")]
     pub verdict: Option<Verdict>,
+    /// After TRUE: the loop invariants the proof rests on, as the correctness witness states
+    /// them (source line of the loop, C expression).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub invariants: Vec<(u32, String)>,
 }
 
 /// The counterexample's values are `i128`, which serde cannot buffer, and the reply is an
@@ -618,6 +622,7 @@ pub(crate) mod tests {
             stats: Stats::default(),
             solver_ms: 1.5,
             verdict: Some(verdict),
+            invariants: vec![(8, "x == y".into())],
         };
         let text = serde_json::to_string(&WorkerMessage::<&CfaReport>::Reply {
             id: 2,

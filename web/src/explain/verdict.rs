@@ -58,7 +58,17 @@ pub(super) fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
                     Some(AlgorithmKind::Execution) => "every run ends (or repeats a state forever) without reaching the error: without inputs the run is the program's only execution; with inputs the classes cover every input value and all runs of a class take one path",
                     _ => "the waitlist is empty and no reached state is an abstract error state: the ARG is a proof (every state is expanded or covered)",
                 };
-                say().t(format!("TRUE: {why}.")).done(UV, "verdict")
+                let mut s = say().t(format!("TRUE: {why}."));
+                // The invariants the proof rests on, at their loops (the correctness witness's).
+                for (k, (line, inv)) in run.invariants.iter().take(6).enumerate() {
+                    s = s.t(if k == 0 { " Invariant at the loop of line " } else { "; at line " });
+                    let shown: String = inv.chars().take(300).collect();
+                    s = s.t(format!("{line}: ")).c(shown.as_str());
+                }
+                if !run.invariants.is_empty() {
+                    s = s.t(".");
+                }
+                s.done(UV, "verdict")
             }
             VerdictKind::False => say()
                 .t("FALSE: a counterexample is feasible and its concrete execution reaches the error; the Counterexample tab steps through it with the values of the variables.")

@@ -167,6 +167,7 @@ impl Playground {
             queries: Vec::new(),
             derived: Derived::default(),
             verdict: None,
+            invariants: Vec::new(),
             position: 0,
             cursor: Cursor::new(),
             pending: None,
@@ -396,6 +397,7 @@ impl Playground {
                             return;
                         }
                         run.verdict = progress.verdict;
+                        run.invariants = progress.invariants;
                         run.phase = Phase::Idle;
                         self.resume(cmds);
                     }

@@ -314,6 +314,7 @@ mod tests {
             },
             solver_ms: 0.0,
             verdict: Some(verdict),
+            invariants: Vec::new(),
         }
     }
 

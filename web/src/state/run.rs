@@ -349,6 +349,8 @@ pub struct Run {
     pub derived: Derived,
     /// The worker's result once the run is over.
     pub verdict: Option<Verdict>,
+    /// After TRUE: the loop invariants the proof rests on (line, C expression).
+    pub invariants: Vec<(u32, String)>,
     pub position: usize,
     pub cursor: Cursor,
     /// A forward step waiting for the worker.
@@ -531,6 +533,7 @@ impl Run {
         self.derived.truncate(keep);
         self.cursor.truncate(keep);
         self.verdict = None;
+        self.invariants.clear();
         keep
     }
 }

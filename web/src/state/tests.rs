@@ -512,3 +512,37 @@ fn a_lesson_section_highlights_what_it_names() {
     assert_eq!(p.st.pg.selection, Some(Selection::Line(12)));
     assert_eq!(p.st.derived.highlight, Some((12, 12)));
 }
+
+#[test]
+fn a_proof_shows_the_invariants_at_their_loops() {
+    let mut p = Page::open(Ok(None));
+    p.send(Msg::Act(Action::Seek(usize::MAX)));
+    for _ in 0..10_000 {
+        if p.run_ref().at_verdict() {
+            break;
+        }
+        p.send(Msg::Act(Action::Tick));
+    }
+    let run = p.run_ref();
+    assert!(matches!(
+        run.verdict,
+        Some(cpa_engine::verdict::Verdict::True)
+    ));
+    assert!(!run.invariants.is_empty());
+    assert!(
+        run.invariants.iter().all(|(line, _)| *line == 8),
+        "{:?}",
+        run.invariants
+    );
+    let (i, e) = run.current_event().unwrap();
+    let config = p.st.pg.config.resolve().ok();
+    let cx = crate::explain::Context {
+        run,
+        config: config.as_ref(),
+    };
+    let shown = crate::explain::explain(&cx, i, e).plain();
+    assert!(
+        shown.contains("Invariant at the loop of line 8: "),
+        "{shown}"
+    );
+}

@@ -377,6 +377,31 @@ impl RunHost {
             stats: self.session.stats(),
             solver_ms: self.solver_ms,
             verdict: self.session.verdict().cloned(),
+            invariants: self.loop_invariants(),
+        }
+    }
+
+    /// After TRUE: the loop invariants of the run's correctness witness (line, C expression).
+    fn loop_invariants(&self) -> Vec<(u32, String)> {
+        let Some(v @ cpa_engine::verdict::Verdict::True) = self.session.verdict() else {
+            return Vec::new();
+        };
+        let entry = cpa_engine::witness::of_run(
+            &self.cfa,
+            &self.file,
+            &self.source,
+            &self.preset,
+            v,
+            &self.session.invariants(),
+            String::new(),
+        );
+        match entry {
+            Some(cpa_engine::witness::Entry::InvariantSet { content, .. }) => content
+                .into_iter()
+                .filter(|e| e.invariant.kind == cpa_engine::witness::InvariantType::LoopInvariant)
+                .filter_map(|e| Some((e.invariant.location.line, e.invariant.value?)))
+                .collect(),
+            _ => Vec::new(),
         }
     }
 
