@@ -88,7 +88,7 @@ pub fn next_refinement(events: &[Event], position: usize) -> Option<RefinementPa
 pub fn judge_program(
     file: &str,
     source: &str,
-    config: &crate::config::Config,
+    config: &crate::session::config::Config,
     path: &RefinementPath,
     answer: &str,
     smt: &mut dyn Smt,
@@ -301,7 +301,7 @@ fn quoted_symbols(t: &str) -> impl Iterator<Item = &str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::Config;
+    use crate::session::config::Config;
     use crate::session::Session;
     use crate::smt::BridgeSmt;
     use solver_bridge::solver::NativeZ3;

@@ -76,8 +76,8 @@ impl LessonState {
 
 /// What a section's text names that the page can show: `state N` (an ARG state) and `line N`
 /// (a source line), with their byte ranges in `text`, in order.
-pub fn references(text: &str) -> Vec<(std::ops::Range<usize>, crate::state::Selection)> {
-    use crate::state::Selection;
+pub fn references(text: &str) -> Vec<(std::ops::Range<usize>, crate::state::view::Selection)> {
+    use crate::state::view::Selection;
     let mut out = Vec::new();
     for (word, make) in [
         ("state ", Selection::State as fn(u32) -> Selection),
@@ -108,13 +108,13 @@ pub fn references(text: &str) -> Vec<(std::ops::Range<usize>, crate::state::Sele
 
 /// What a section highlights when it is shown: the state its claims name, else the first
 /// state or line its text names.
-pub fn highlight(section: &cpa_engine::lesson::Section) -> Option<crate::state::Selection> {
+pub fn highlight(section: &cpa_engine::lesson::Section) -> Option<crate::state::view::Selection> {
     section
         .expects
         .iter()
         .find_map(|e| match e {
-            cpa_engine::lesson::Expect::State(n) => Some(crate::state::Selection::State(*n)),
-            cpa_engine::lesson::Expect::Line(l) => Some(crate::state::Selection::Line(*l)),
+            cpa_engine::lesson::Expect::State(n) => Some(crate::state::view::Selection::State(*n)),
+            cpa_engine::lesson::Expect::Line(l) => Some(crate::state::view::Selection::Line(*l)),
             _ => None,
         })
         .or_else(|| references(&section.body).first().map(|(_, s)| *s))
