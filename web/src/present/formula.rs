@@ -230,6 +230,31 @@ fn show(sx: &Sx, out: &mut String, outer: u8) {
                     out.push('-');
                     show(x, out, 13);
                 }
+                // ¬¬x reads x; ¬(a ≤ b) reads a > b (exact: the comparisons are over integers).
+                ("not", [Sx::List(inner)])
+                    if inner.len() == 2 && inner[0] == Sx::Atom("not".into()) =>
+                {
+                    show(&inner[1], out, outer);
+                }
+                ("not", [Sx::List(inner)])
+                    if inner.len() == 3
+                        && matches!(&inner[0], Sx::Atom(o) if negated(o).is_some()) =>
+                {
+                    let Sx::Atom(o) = &inner[0] else { return };
+                    let flipped = Sx::List(Rc::from(vec![
+                        Sx::Atom(negated(o).unwrap_or("distinct").into()),
+                        inner[1].clone(),
+                        inner[2].clone(),
+                    ]));
+                    show(&flipped, out, outer);
+                }
+                (op @ ("<=" | "<" | ">=" | ">" | "="), [l, r])
+                    if simpler_comparison(op, l, r).is_some() =>
+                {
+                    if let Some(c) = simpler_comparison(op, l, r) {
+                        show(&c, out, outer);
+                    }
+                }
                 ("not", [Sx::List(inner)])
                     if inner.len() == 3 && inner[0] == Sx::Atom("=".into()) =>
                 {
@@ -334,6 +359,84 @@ fn show(sx: &Sx, out: &mut String, outer: u8) {
             }
         }
     }
+}
+
+/// The comparison that holds exactly when `op` does not (over integers): `a ≤ b` for
+/// `¬(a > b)`.
+fn negated(op: &str) -> Option<&'static str> {
+    Some(match op {
+        "<=" => ">",
+        "<" => ">=",
+        ">=" => "<",
+        ">" => "<=",
+        _ => return None,
+    })
+}
+
+/// `a op b` read the way a person writes it, when the comparison `l op r` (over integers:
+/// SMT-LIB's `<=` and its kind compare `Int`s here; bit-vectors have their own operators) is
+/// a difference of two terms or one term against a constant: `a - b ≤ -1` is `a < b`,
+/// `-a + b ≤ -1` is `b < a`, `2 > x` is `x < 2`. Exact identities, so nothing is
+/// approximated; `None` when the comparison is already in that form or is not of it.
+fn simpler_comparison(op: &str, l: &Sx, r: &Sx) -> Option<Sx> {
+    let given = op;
+    let mut budget = 2_000;
+    let d = difference(&linear(l, 0, &mut budget)?, &linear(r, 0, &mut budget)?);
+    let flip = |o: &str| -> &'static str {
+        match o {
+            "<=" => ">=",
+            "<" => ">",
+            ">=" => "<=",
+            ">" => "<",
+            _ => "=",
+        }
+    };
+    let term = |k: &str| parse(k);
+    let num = |v: i128| {
+        if v < 0 {
+            Sx::List(Rc::from(vec![
+                Sx::Atom("-".into()),
+                Sx::Atom((-v).to_string()),
+            ]))
+        } else {
+            Sx::Atom(v.to_string())
+        }
+    };
+    let (terms, k) = (&d.0, d.1);
+    let (op, a, b): (&str, Sx, Sx) = match terms.iter().collect::<Vec<_>>()[..] {
+        // a - b + k op 0, or -a + b + k op 0 (read as b - a + k op 0).
+        [(x, cx), (y, cy)] if cx.abs() == 1 && *cy == -cx => {
+            let (pos, neg) = if *cx == 1 { (x, y) } else { (y, x) };
+            // pos - neg op -k: only when the constant folds into the operator.
+            let op: &str = match (op, -k) {
+                (o, 0) => o,
+                ("<=", -1) => "<",
+                ("<", 1) => "<=",
+                (">=", 1) => ">",
+                (">", -1) => ">=",
+                _ => return None,
+            };
+            (op, term(pos)?, term(neg)?)
+        }
+        // c·x + k op 0 with c = ±1: x op -k, or x flip(op) k.
+        [(x, c)] if c.abs() == 1 => {
+            if *c == 1 {
+                (op, term(x)?, num(-k))
+            } else {
+                (flip(op), term(x)?, num(k))
+            }
+        }
+        _ => return None,
+    };
+    let out = Sx::List(Rc::from(vec![Sx::Atom(op.into()), a, b]));
+    let text = |sx: &Sx| {
+        let mut t = String::new();
+        let mut budget = 4_000;
+        key(sx, &mut t, &mut budget).map(|_| t)
+    };
+    let given = Sx::List(Rc::from(vec![Sx::Atom(given.into()), l.clone(), r.clone()]));
+    let same = text(&out)? == text(&given)?;
+    (!same).then_some(out)
 }
 
 /// A linear form: coefficients by opaque term, and a constant.
@@ -553,13 +656,27 @@ mod tests {
         assert_eq!(pretty("(- (- x y) z)"), "x - y - z");
         assert_eq!(pretty("(* 2 (+ x 1))"), "2·(x + 1)");
         assert_eq!(pretty("(= x (- 5))"), "x = -5");
-        assert_eq!(pretty("(<= (+ x (* (- 1) y)) (- 1))"), "x - y ≤ -1");
+        // Differences and bounds read as a person writes them (exact over integers).
+        assert_eq!(pretty("(<= (+ x (* (- 1) y)) (- 1))"), "x < y");
+        assert_eq!(pretty("(<= (+ (* (- 1) x) y) (- 1))"), "y < x");
+        assert_eq!(pretty("(<= (+ x (* (- 1) y)) 0)"), "x ≤ y");
+        assert_eq!(pretty("(<= (+ x (* (- 1) y)) 3)"), "x - y ≤ 3");
+        assert_eq!(pretty("(> 2 |main::x#1|)"), "x₁ < 2");
+        assert_eq!(pretty("(>= (+ x 1) 5)"), "x ≥ 4");
+        assert_eq!(pretty("(= (+ x (* (- 1) y)) 0)"), "x = y");
+        assert_eq!(pretty("(not (<= x y))"), "x > y");
+        assert_eq!(pretty("(not (not (< x 3)))"), "x < 3");
+        assert_eq!(pretty("(<= (+ (* 2 x) y) 1)"), "2·x + y ≤ 1");
+        assert_eq!(
+            pretty("(not (and (or (<= (+ (ite (>= |main::x#1| 2147483647) (+ |main::x#1| (- 4294967295)) (+ |main::x#1| 1)) (* (- 1) (ite (>= |main::y#1| 2147483647) (+ |main::y#1| (- 4294967295)) (+ |main::y#1| 1)))) (- 1)) (<= (+ (* (- 1) (ite (>= |main::x#1| 2147483647) (+ |main::x#1| (- 4294967295)) (+ |main::x#1| 1))) (ite (>= |main::y#1| 2147483647) (+ |main::y#1| (- 4294967295)) (+ |main::y#1| 1))) (- 1))) (> 2 |main::x#1|)))"),
+            "¬((wrap32(x₁ + 1) < wrap32(y₁ + 1) ∨ wrap32(y₁ + 1) < wrap32(x₁ + 1)) ∧ x₁ < 2)"
+        );
         assert_eq!(pretty("(+ (* -1 x) y 3)"), "-x + y + 3");
         assert_eq!(pretty("(bvsle |f::n#2| (_ bv3 32))"), "f::n₂ ≤ 3");
         assert_eq!(pretty("((_ extract 7 0) x)"), "extract[7,0](x)");
         assert_eq!(
             pretty("(let ((a!1 (+ x 1))) (and (> a!1 0) (< a!1 9)))"),
-            "x + 1 > 0 ∧ x + 1 < 9"
+            "x > -1 ∧ x < 8"
         );
         assert_eq!(pretty("(ite c 1 0)"), "c ? 1 : 0");
         // The encoding of a wrap-around reads as one, simplified or not; look-alikes do not.

@@ -546,3 +546,50 @@ fn a_proof_shows_the_invariants_at_their_loops() {
         "{shown}"
     );
 }
+
+/// The length of the interpolants and predicates as the page shows them, over every gallery
+/// example with its preset and every bundled lesson (docs/readable-formulas.md):
+/// `cargo test --release -p cpa-web --lib shown_formula_lengths -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn shown_formula_lengths() {
+    use crate::present::formula::pretty;
+    let mut runs: Vec<(String, &str, String)> = crate::present::examples::EXAMPLES
+        .iter()
+        .map(|e| (e.key.to_string(), e.source, e.preset.to_string()))
+        .collect();
+    for b in crate::present::lessons::LESSONS {
+        let (_, l, e) = crate::present::lessons::load(b.key).unwrap();
+        runs.push((format!("lesson {}", b.key), e.source, l.preset.clone()));
+    }
+    let (mut raw_total, mut shown_total, mut n_total) = (0, 0, 0);
+    for (name, source, preset) in runs {
+        let cfa = std::rc::Rc::new(cpa_engine::parse_program("x.c", source).unwrap().cfa);
+        let config = cpa_engine::config::Config::preset(&preset).unwrap();
+        let smt = Box::new(cpa_engine::smt::BridgeSmt::new(NativeZ3::new().unwrap()));
+        let mut s = cpa_engine::session::Session::new(cfa, config, smt);
+        s.run();
+        let mut texts: Vec<String> = Vec::new();
+        for e in s.events() {
+            match e {
+                Event::Interpolants { interpolants, .. } => {
+                    texts.extend(interpolants.iter().cloned())
+                }
+                Event::PrecisionRefined { added } => {
+                    texts.extend(added.iter().map(|(_, p)| p.clone()))
+                }
+                _ => {}
+            }
+        }
+        let shown: usize = texts.iter().map(|t| pretty(t).chars().count()).sum();
+        let raw: usize = texts.iter().map(|t| t.chars().count()).sum();
+        println!(
+            "{name:40} {preset:20} {:5} formulas  SMT-LIB {raw:7}  shown {shown:7}",
+            texts.len()
+        );
+        raw_total += raw;
+        shown_total += shown;
+        n_total += texts.len();
+    }
+    println!("total: {n_total} formulas, SMT-LIB {raw_total} characters, shown {shown_total}");
+}
