@@ -420,11 +420,13 @@ fn simpler_comparison(op: &str, l: &Sx, r: &Sx) -> Option<Sx> {
         }
         // c·x + k op 0 with c = ±1: x op -k, or x flip(op) k.
         [(x, c)] if c.abs() == 1 => {
-            if *c == 1 {
-                (op, term(x)?, num(-k))
-            } else {
-                (flip(op), term(x)?, num(k))
-            }
+            let (op, bound) = if *c == 1 { (op, -k) } else { (flip(op), k) };
+            // x > -1 reads x ≥ 0.
+            let (op, bound) = match (op, bound) {
+                (">", b) if b < 0 => (">=", b + 1),
+                other => other,
+            };
+            (op, term(x)?, num(bound))
         }
         _ => return None,
     };
@@ -676,7 +678,7 @@ mod tests {
         assert_eq!(pretty("((_ extract 7 0) x)"), "extract[7,0](x)");
         assert_eq!(
             pretty("(let ((a!1 (+ x 1))) (and (> a!1 0) (< a!1 9)))"),
-            "x > -1 ∧ x < 8"
+            "x ≥ 0 ∧ x < 8"
         );
         assert_eq!(pretty("(ite c 1 0)"), "c ? 1 : 0");
         // The encoding of a wrap-around reads as one, simplified or not; look-alikes do not.
