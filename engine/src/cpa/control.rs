@@ -35,6 +35,18 @@ impl crate::formula::encode::CallContext for ControlState {
 }
 
 impl ControlState {
+    /// The control state at `location` outside any call and without loop counters: where a
+    /// formula over the location's variables is encoded (a predicate or an invariant given
+    /// at a line).
+    pub fn at(location: NodeId) -> ControlState {
+        ControlState {
+            location,
+            stack: Default::default(),
+            counters: None,
+            beyond: false,
+        }
+    }
+
     pub fn depth(&self) -> usize {
         self.stack.len()
     }

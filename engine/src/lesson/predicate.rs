@@ -240,12 +240,7 @@ fn encode_at(
     e: &crate::ir::Expr,
     ssa: SsaMap,
 ) -> (Term, Vec<Term>) {
-    let ctl = crate::cpa::control::ControlState {
-        location: l,
-        stack: Default::default(),
-        counters: None,
-        beyond: false,
-    };
+    let ctl = crate::cpa::control::ControlState::at(l);
     let mut b = Builder::new(ssa, Frames::of(cfa, &ctl));
     let t = enc.cond(&mut b, e);
     (t, b.constraints.clone())

@@ -351,12 +351,7 @@ pub(crate) fn setup<'c>(
     if encoding == Encoding::Int {
         let enc = Encoder::new(cfa, Encoding::Int);
         for (loc, exprs) in invariants {
-            let ctl = ControlState {
-                location: *loc,
-                stack: Default::default(),
-                counters: None,
-                beyond: false,
-            };
+            let ctl = ControlState::at(*loc);
             for (e, _) in exprs {
                 let mut b = Builder::new(SsaMap::default(), Frames::of(cfa, &ctl));
                 enc.cond(&mut b, e);

@@ -217,12 +217,7 @@ fn seeded_predicates(
     let enc = Encoder::new(cfa, cpa.encoding);
     let mut at = Vec::new();
     for (l, e) in &given {
-        let ctl = crate::cpa::control::ControlState {
-            location: *l,
-            stack: Default::default(),
-            counters: None,
-            beyond: false,
-        };
+        let ctl = crate::cpa::control::ControlState::at(*l);
         let mut b = Builder::without_read_ranges(SsaMap::default(), Frames::of(cfa, &ctl));
         at.push((*l, enc.cond(&mut b, e)));
     }

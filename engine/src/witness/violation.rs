@@ -156,50 +156,59 @@ fn cell_written(
             break;
         }
         last = Some(k);
-        let e = cfa.edge(crate::cfa::EdgeId(trace[k].edge));
-        let EdgeKind::Assign {
-            lhs,
-            rhs: Rhs::Expr(x),
-        } = &e.kind
-        else {
+        let Some((t, cell, guard)) = cell_store(cfa, crate::cfa::EdgeId(trace[k].edge)) else {
             continue;
         };
-        let crate::ir::ExprKind::Ite(guard, value, _) = &x.kind else {
-            continue;
-        };
-        if written.is_some() || cfa.var(*lhs).synthetic || !mentions(value, temp) {
+        if written.is_some() || t != temp {
             continue;
         }
         let before = &trace[k - 1].values;
         let env = |v: crate::ir::VarId| before.get(&cfa.var(v).name).copied();
         if matches!(crate::ir::semantics::eval(guard, &env), Ok(g) if g != 0) {
-            written = Some(*lhs);
+            written = Some(cell);
         }
     }
     Some((written?, last?))
 }
 
-/// True if `e` reads `v`.
-fn mentions(e: &crate::ir::Expr, v: crate::ir::VarId) -> bool {
-    let mut found = false;
-    e.for_each_var(&mut |x| found |= x == v);
-    found
+/// The front-end temporary `x` reads, conversions aside (`(int)__tmp_0`).
+fn temporary(cfa: &Cfa, x: &crate::ir::Expr) -> Option<crate::ir::VarId> {
+    let mut x = x;
+    while let crate::ir::ExprKind::Cast { operand, .. } = &x.kind {
+        x = operand;
+    }
+    match x.kind {
+        crate::ir::ExprKind::Var(t) if cfa.var(t).synthetic => Some(t),
+        _ => None,
+    }
+}
+
+/// A guarded store of a front-end temporary into a user cell, `cell = guard ? temp : cell`
+/// (one such edge per cell an access through an index or a pointer may reach):
+/// (temporary, cell, guard).
+fn cell_store(
+    cfa: &Cfa,
+    edge: crate::cfa::EdgeId,
+) -> Option<(crate::ir::VarId, crate::ir::VarId, &crate::ir::Expr)> {
+    let EdgeKind::Assign {
+        lhs,
+        rhs: Rhs::Expr(x),
+    } = &cfa.edge(edge).kind
+    else {
+        return None;
+    };
+    let crate::ir::ExprKind::Ite(guard, value, _) = &x.kind else {
+        return None;
+    };
+    let t = temporary(cfa, value)?;
+    (!cfa.var(*lhs).synthetic).then_some((t, *lhs, guard.as_ref()))
 }
 
 /// The user variables an edge copies front-end temporaries into, as (temporary, user
 /// variable): `int n = __tmp_0;` (conversions allowed), or a call `f(__tmp_0)` whose
 /// parameter receives it.
 fn copies_of(cfa: &Cfa, edge: crate::cfa::EdgeId) -> Vec<(crate::ir::VarId, crate::ir::VarId)> {
-    let temp = |x: &crate::ir::Expr| {
-        let mut x = x;
-        while let crate::ir::ExprKind::Cast { operand, .. } = &x.kind {
-            x = operand;
-        }
-        match x.kind {
-            crate::ir::ExprKind::Var(t) if cfa.var(t).synthetic => Some(t),
-            _ => None,
-        }
-    };
+    let temp = |x: &crate::ir::Expr| temporary(cfa, x);
     let e = cfa.edge(edge);
     match &e.kind {
         EdgeKind::Assign {
@@ -387,22 +396,8 @@ pub fn validate(cfa: &Cfa, content: &[Segment]) -> Result<(), String> {
     }
     let mut cells: BTreeMap<crate::ir::VarId, Vec<crate::ir::VarId>> = BTreeMap::new();
     for e in &cfa.edges {
-        if let EdgeKind::Assign {
-            lhs,
-            rhs: Rhs::Expr(x),
-        } = &e.kind
-        {
-            if let crate::ir::ExprKind::Ite(_, value, _) = &x.kind {
-                let mut v = value.as_ref();
-                while let crate::ir::ExprKind::Cast { operand, .. } = &v.kind {
-                    v = operand;
-                }
-                if let crate::ir::ExprKind::Var(t) = v.kind {
-                    if cfa.var(t).synthetic && !cfa.var(*lhs).synthetic {
-                        cells.entry(t).or_default().push(*lhs);
-                    }
-                }
-            }
+        if let Some((t, cell, _)) = cell_store(cfa, e.id) {
+            cells.entry(t).or_default().push(cell);
         }
     }
     let branches = branch_directions(content);

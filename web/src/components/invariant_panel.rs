@@ -2,13 +2,14 @@
 //! lists initiation, consecution and sufficiency, each with the state before and after a
 //! path that breaks it (a counterexample to induction for consecution).
 
+use crate::components::{selected_number, text_field};
 use crate::protocol::{InvariantPart, InvariantReport};
 use crate::state::exercise::ExerciseMsg;
 use crate::state::{Msg, State};
-use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-fn values(vals: &[(String, String)]) -> String {
+/// `x = 1, y = 2`: the values of a state before or after a path.
+pub(crate) fn values(vals: &[(String, String)]) -> String {
     vals.iter()
         .map(|(k, v)| format!("{k} = {v}"))
         .collect::<Vec<_>>()
@@ -70,31 +71,12 @@ pub fn view(st: &State, hidden: bool, send: &Callback<Msg>) -> Html {
         .line
         .filter(|l| lines.contains(l))
         .or(lines.first().copied());
-    let on_line = send.reform(|e: Event| {
-        let v = e
-            .target_dyn_into::<HtmlSelectElement>()
-            .and_then(|s| s.value().parse().ok())
-            .unwrap_or(0);
-        Msg::Exercise(ExerciseMsg::Line(v))
-    });
-    let on_text = send.reform(|e: InputEvent| {
-        let v = e
-            .target_dyn_into::<HtmlInputElement>()
-            .map(|i| i.value())
-            .unwrap_or_default();
-        Msg::Exercise(ExerciseMsg::Text(v))
-    });
-    let on_key = send.reform(|e: KeyboardEvent| {
-        if e.key() == "Enter" {
-            Msg::Exercise(ExerciseMsg::Check)
-        } else {
-            Msg::Exercise(ExerciseMsg::Text(
-                e.target_dyn_into::<HtmlInputElement>()
-                    .map(|i| i.value())
-                    .unwrap_or_default(),
-            ))
-        }
-    });
+    let on_line = send.reform(|e: Event| Msg::Exercise(ExerciseMsg::Line(selected_number(&e))));
+    let (on_text, on_key) = text_field(
+        send,
+        |t| Msg::Exercise(ExerciseMsg::Text(t)),
+        Msg::Exercise(ExerciseMsg::Check),
+    );
     html! {
         <div class="tab-panel invariant-exercise" data-testid="invariant-panel" hidden={hidden}>
             <h3>{ "Loop invariant" }</h3>

@@ -1,12 +1,13 @@
 //! The lesson player: the bundled lessons' select, and the panel with the current section's
 //! text, its question and Back/Next (the run follows each section's anchor).
 
+use crate::components::text_field;
 use crate::present::lessons;
 use crate::protocol::InvariantPart;
 use crate::state::lesson::{verdict_name, LessonMsg};
 use crate::state::{Msg, State};
 use cpa_engine::lesson::{Answer, Question};
-use web_sys::{HtmlInputElement, HtmlSelectElement};
+use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
 /// The select of the bundled lessons (in the top bar).
@@ -117,12 +118,7 @@ fn invariant_why(st: &State, line: u32, given: &str) -> String {
                     InvariantPart::Holds => None,
                     InvariantPart::Unknown { why } => Some(format!("{name} is not decided: {why}")),
                     InvariantPart::Fails { why, before, after } => {
-                        let vals = |v: &[(String, String)]| {
-                            v.iter()
-                                .map(|(k, x)| format!("{k} = {x}"))
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        };
+                        let vals = crate::components::invariant_panel::values;
                         let mut s = format!("{name} fails: {why}");
                         if !before.is_empty() {
                             s.push_str(&format!(" (before: {}", vals(before)));
@@ -148,24 +144,11 @@ fn typed_question(st: &State, q: Question, send: &Callback<Msg>) -> Html {
     let Some(l) = &st.lesson else {
         return html! {};
     };
-    let on_text = send.reform(|e: InputEvent| {
-        Msg::Lesson(LessonMsg::Draft(
-            e.target_dyn_into::<HtmlInputElement>()
-                .map(|i| i.value())
-                .unwrap_or_default(),
-        ))
-    });
-    let on_key = send.reform(|e: KeyboardEvent| {
-        let text = e
-            .target_dyn_into::<HtmlInputElement>()
-            .map(|i| i.value())
-            .unwrap_or_default();
-        if e.key() == "Enter" {
-            Msg::Lesson(LessonMsg::CheckDraft)
-        } else {
-            Msg::Lesson(LessonMsg::Draft(text))
-        }
-    });
+    let (on_text, on_key) = text_field(
+        send,
+        |t| Msg::Lesson(LessonMsg::Draft(t)),
+        Msg::Lesson(LessonMsg::CheckDraft),
+    );
     let checking = l.checking.is_some();
     let feedback = l.answer.as_ref().map(|(given, right)| match q {
         Question::Invariant(_) if *right => format!(

@@ -3,41 +3,22 @@
 //! refinement: the verdict says whether they prove the program, and an UNKNOWN names the path
 //! to the error they do not rule out.
 
+use crate::components::{selected_number, text_field};
 use crate::state::exercise::ExerciseMsg;
 use crate::state::{Msg, State};
-use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 pub fn view(st: &State, send: &Callback<Msg>) -> Html {
     let p = &st.exercise.predicates;
     let lines = st.location_lines();
     let at = st.predicate_line();
-    let on_line = send.reform(|e: Event| {
-        let v = e
-            .target_dyn_into::<HtmlSelectElement>()
-            .and_then(|s| s.value().parse().ok())
-            .unwrap_or(0);
-        Msg::Exercise(ExerciseMsg::PredicateLine(v))
-    });
-    let text_of = |e: &KeyboardEvent| {
-        e.target_dyn_into::<HtmlInputElement>()
-            .map(|i| i.value())
-            .unwrap_or_default()
-    };
-    let on_text = send.reform(|e: InputEvent| {
-        Msg::Exercise(ExerciseMsg::PredicateText(
-            e.target_dyn_into::<HtmlInputElement>()
-                .map(|i| i.value())
-                .unwrap_or_default(),
-        ))
-    });
-    let on_key = send.reform(move |e: KeyboardEvent| {
-        if e.key() == "Enter" {
-            Msg::Exercise(ExerciseMsg::PredicateAdd)
-        } else {
-            Msg::Exercise(ExerciseMsg::PredicateText(text_of(&e)))
-        }
-    });
+    let on_line =
+        send.reform(|e: Event| Msg::Exercise(ExerciseMsg::PredicateLine(selected_number(&e))));
+    let (on_text, on_key) = text_field(
+        send,
+        |t| Msg::Exercise(ExerciseMsg::PredicateText(t)),
+        Msg::Exercise(ExerciseMsg::PredicateAdd),
+    );
     let suggestions = st.condition_suggestions();
     let ran = st.runs_chosen_predicates();
     let verdict = st.derived.verdict.as_ref().filter(|_| ran);

@@ -62,7 +62,7 @@ pub(super) fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
                 // The invariants the proof rests on, at their loops (the correctness witness's).
                 for (k, (line, inv)) in run.invariants.iter().take(6).enumerate() {
                     s = s.t(if k == 0 { " Invariant at the loop of line " } else { "; at line " });
-                    let shown: String = inv.chars().take(300).collect();
+                    let shown = cpa_engine::text::clip_to(inv.clone(), 300);
                     s = s.t(format!("{line}: ")).c(shown.as_str());
                 }
                 if !run.invariants.is_empty() {

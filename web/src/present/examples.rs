@@ -118,9 +118,14 @@ pub fn by_key(key: &str) -> Option<&'static Example> {
 
 /// The example of a repository path (`examples/gcd.c`), as lessons name programs.
 pub fn by_path(path: &str) -> Option<&'static Example> {
-    EXAMPLES
-        .iter()
-        .find(|e| e.path.trim_start_matches("../../../") == path)
+    EXAMPLES.iter().find(|e| e.repo_path() == path)
+}
+
+impl Example {
+    /// The file's path relative to the repository (`examples/gcd.c`), as lessons name it.
+    pub fn repo_path(&self) -> &'static str {
+        self.path.trim_start_matches("../../../")
+    }
 }
 
 /// The groups in gallery order.

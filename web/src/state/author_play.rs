@@ -8,10 +8,9 @@ impl State {
     /// The program's name in a lesson's header: the gallery example's path, or the file
     /// name of a program typed in the page (the link carries its text).
     fn lesson_program(&self) -> String {
-        self.program.unedited_example().map_or_else(
-            || self.program.file.clone(),
-            |e| e.path.trim_start_matches("../../../").to_string(),
-        )
+        self.program
+            .unedited_example()
+            .map_or_else(|| self.program.file.clone(), |e| e.repo_path().to_string())
     }
 
     pub(crate) fn author_msg(&mut self, m: AuthorMsg, cmds: &mut Vec<Command>) {

@@ -62,6 +62,15 @@ impl LessonState {
         lesson::resolve(self.anchor(), events, line_of).ok()
     }
 
+    /// The text of the typed answer whose check `generation` has come back (`None`: an answer
+    /// to an older check, or none awaited; the awaited check stays awaited).
+    pub fn settle(&mut self, generation: u64) -> Option<String> {
+        match &self.checking {
+            Some((g, _)) if *g == generation => self.checking.take().map(|(_, text)| text),
+            _ => None,
+        }
+    }
+
     /// Whether `given` answers the section's question (asked at `position` of `events`).
     pub fn judge(&self, given: &str, events: &[Event], position: usize) -> Option<bool> {
         let q = self.lesson.sections[self.section].question?;

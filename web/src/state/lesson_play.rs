@@ -8,6 +8,7 @@ use crate::protocol::JudgePredicate;
 use crate::protocol::RunConfig;
 use crate::state::exercise::ExerciseMsg;
 use crate::state::lesson::{LessonMsg, LessonState};
+use crate::state::link::Program;
 use crate::state::{location_line, Action, Command, State};
 use cpa_engine::lesson::{predicate, Anchor, Question};
 use std::rc::Rc;
@@ -44,13 +45,9 @@ impl State {
             LessonMsg::CheckDraft => self.check_draft(cmds),
             LessonMsg::Judged(generation, r) => {
                 if let Some(l) = &mut self.lesson {
-                    if let Some((g, text)) = l.checking.take() {
-                        if g == generation {
-                            l.answer = Some((text, r.as_ref().is_ok_and(|j| j.accepted)));
-                            l.judged = Some(r);
-                        } else {
-                            l.checking = Some((g, text));
-                        }
+                    if let Some(text) = l.settle(generation) {
+                        l.answer = Some((text, r.as_ref().is_ok_and(|j| j.accepted)));
+                        l.judged = Some(r);
                     }
                 }
             }
@@ -119,8 +116,7 @@ impl State {
     /// lesson's invariant question if it asked for it.
     pub(crate) fn lesson_invariant_checked(&mut self, generation: u64, proves: bool) {
         if let Some(l) = &mut self.lesson {
-            if l.checking.as_ref().is_some_and(|(g, _)| *g == generation) {
-                let (_, text) = l.checking.take().unwrap_or_default();
+            if let Some(text) = l.settle(generation) {
                 l.answer = Some((text, proves));
             }
         }
@@ -132,11 +128,7 @@ impl State {
         let Ok((b, l, example)) = lessons::load(key) else {
             return;
         };
-        let program = (
-            Some(example),
-            example.file.to_string(),
-            Rc::from(example.source),
-        );
+        let program = Program::Example(example).into_parts();
         self.play_lesson(b.key, None, l, section, Some(program), cmds);
     }
 
@@ -161,7 +153,7 @@ impl State {
                 .unedited_example()
                 .is_some_and(|s| s.key == e.key)
                 || (self.program.file == e.file && *self.program.source == *e.source);
-            (!shown).then(|| (Some(e), e.file.to_string(), Rc::from(e.source)))
+            (!shown).then(|| Program::Example(e).into_parts())
         });
         self.play_lesson("", Some(text), l, section, program, cmds);
         Ok(())

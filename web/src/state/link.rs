@@ -35,6 +35,16 @@ pub enum Program {
     Text { file: String, source: String },
 }
 
+impl Program {
+    /// What the page loads for it: the gallery example (if it is one), file name and text.
+    pub fn into_parts(self) -> (Option<&'static examples::Example>, String, std::rc::Rc<str>) {
+        match self {
+            Program::Example(e) => (Some(e), e.file.to_string(), std::rc::Rc::from(e.source)),
+            Program::Text { file, source } => (None, file, std::rc::Rc::from(source)),
+        }
+    }
+}
+
 /// What a share link restores.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Link {

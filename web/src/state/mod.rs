@@ -272,17 +272,11 @@ impl State {
             self.view.graph = link.graph;
             match &link.lesson_text {
                 Some(text) => {
-                    let program = match link.program {
-                        link::Program::Example(e) => {
-                            (Some(e), e.file.to_string(), Rc::from(e.source))
-                        }
-                        link::Program::Text { file, source } => (None, file, Rc::from(source)),
-                    };
                     // Validated with the link: it reads and has the section.
                     let _ = self.open_written_lesson(
                         Rc::from(text.as_str()),
                         *section as usize,
-                        Some(program),
+                        Some(link.program.into_parts()),
                         cmds,
                     );
                 }
@@ -291,10 +285,7 @@ impl State {
             return;
         }
         self.lesson = None;
-        let (example, file, source): (_, String, Rc<str>) = match link.program {
-            link::Program::Example(e) => (Some(e), e.file.to_string(), Rc::from(e.source)),
-            link::Program::Text { file, source } => (None, file, Rc::from(source)),
-        };
+        let (example, file, source) = link.program.into_parts();
         self.view.tab = link.tab;
         self.view.graph = link.graph;
         self.act(Action::Configure(link.config), cmds);

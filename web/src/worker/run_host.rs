@@ -200,6 +200,8 @@ pub struct RunHost {
     sent_events: usize,
     units: Vec<UnitEnd>,
     pending_queries: Vec<QueryEntry>,
+    /// After TRUE: the loop invariants of the run's witness, computed once.
+    loop_invariants: std::cell::OnceCell<Vec<(u32, String)>>,
 }
 
 impl RunHost {
@@ -261,6 +263,7 @@ impl RunHost {
             sent_events: 0,
             units: Vec::new(),
             pending_queries: Vec::new(),
+            loop_invariants: std::cell::OnceCell::new(),
         };
         // Queries made while the session was created (solver options) belong to no step.
         host.collect_queries(0, 0);
@@ -377,7 +380,13 @@ impl RunHost {
             stats: self.session.stats(),
             solver_ms: self.solver_ms,
             verdict: self.session.verdict().cloned(),
-            invariants: self.loop_invariants(),
+            invariants: match self.session.verdict() {
+                Some(cpa_engine::verdict::Verdict::True) => self
+                    .loop_invariants
+                    .get_or_init(|| self.loop_invariants())
+                    .clone(),
+                _ => Vec::new(),
+            },
         }
     }
 
