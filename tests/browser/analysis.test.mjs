@@ -154,6 +154,35 @@ test('concrete execution skips loops by acceleration, as natively, and explains 
   await page.screenshot({ path: join(ARTIFACTS, 'execution-acceleration.png') });
 });
 
+test('the unifying-view example reads as its paper: no wrap-around where none can happen, x = y with the prefix interpolants', async () => {
+  const itps = async () => {
+    await page.click(id('btn-next-refinement'));
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="interpolants"] [data-testid="refinement"]').length === 1, null, { timeout: 30_000 });
+    const shown = await page.$$eval(`${id('interpolants')} code.itp`, (cs) => cs.map((c) => [c.textContent, c.title]));
+    const preds = await page.$$eval(`${id('interpolants')} .preds code`, (cs) => cs.map((c) => c.textContent));
+    return { shown, preds };
+  };
+  await open('unifying-fig2', 'predicate-lbe');
+  // The preset's weakest precondition, without the wrap-arounds the loop head's ranges rule
+  // out; the exact formula (with them) is the tooltip.
+  let { shown, preds } = await itps();
+  assert.deepEqual(shown.map(([t]) => t), ['true', 'x = y ∨ x ≥ 2', 'false']);
+  assert.match(shown[1][1], /^\(not \(and \(or .*ite \(>= \|main::x#1\| 2147483647\)/);
+  assert.deepEqual(preds, ['x < y', 'y < x', 'x < 2', 'false']);
+  // Interpolants as strong as the path's start allows: the paper's x = y.
+  await page.click(id('btn-knobs'));
+  await page.selectOption('[data-knob="interpolation"]', 'backward-auto-prefix');
+  await page.click(`${id('knobs')} .close`);
+  await page.waitForFunction(() => {
+    const r = window.cpaDebug.run();
+    return r && r.phase === 'Idle' && r.position === 0 && !r.stale;
+  }, null, { timeout: 30_000 });
+  ({ shown, preds } = await itps());
+  assert.deepEqual(shown.map(([t]) => t), ['true', 'x = y', 'false']);
+  assert.deepEqual(preds, ['x < y', 'y < x', 'false']);
+  await page.locator(id('interpolants')).screenshot({ path: join(ARTIFACTS, 'interpolants-fig2.png') });
+});
+
 test('the value analysis shows tracked variables, value interpolants and value labels', async () => {
   await open('refine-loop', 'value');
   await page.click(id('btn-next-refinement'));

@@ -43,6 +43,14 @@ test('Next and Back put the run at each anchor, at the events the CLI resolves',
       await atSection(pg, s, want[s].position);
       assert.equal(await pg.number('step-index'), want[s].position, `${key} section ${s}`);
       assert.match(await pg.text('lesson-panel'), new RegExp(want[s].title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+      if (key === 'one-cegar-loop' && want[s].title.startsWith('Refinement 1')) {
+        // What the section names in code is marked where the Refinements tab shows it.
+        await page.click(id('tab-refinements'));
+        const named = await page.$$eval(`${id('interpolants')} code.named`, (cs) => cs.map((c) => c.textContent));
+        assert.deepEqual(named, ['x = y', 'x < y', 'y < x']);
+        await page.locator(`${id('interpolants')} code.named`).first().scrollIntoViewIfNeeded();
+        await page.screenshot({ path: join(ARTIFACTS, 'lesson-named-formulas.png') });
+      }
     }
     await page.click(id('lesson-back'));
     await atSection(pg, want.length - 2, want[want.length - 2].position);
@@ -134,7 +142,7 @@ test('a predicate question is judged by the solver: an interpolant or an equival
   r = await judge('y == x');
   assert.equal(r.right, 'true', r.text);
   assert.match(r.text, /^Right: at line 8 .*interpolant/);
-  r = await judge('x >= 2');
+  r = await judge('x + 1 >= y + 1');
   assert.equal(r.right, 'true', r.text);
   assert.match(r.text, /negation of a predicate refinement 1 adds/);
   await page.locator(id('lesson-panel')).screenshot({ path: join(ARTIFACTS, 'lesson-predicate-question.png') });

@@ -13,6 +13,20 @@ pub struct GraphNode {
     pub error: bool,
     /// `entry`, `exit`, `error`, `termination` or `normal`.
     pub kind: String,
+    /// The value ranges known at the location (the playground's CFA report fills them in
+    /// from the octagon analysis; empty elsewhere).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ranges: Vec<Range>,
+}
+
+/// The value range of a variable at a location, where it is narrower than the variable's type.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Range {
+    /// The variable's unindexed SMT name (`main::x`, as in predicates).
+    pub var: String,
+    /// The bounds, as decimal text (they may need more than 64 bits).
+    pub lo: String,
+    pub hi: String,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
@@ -123,6 +137,7 @@ impl Cfa {
             loop_head: n.loop_head,
             error: n.is_error(),
             kind: node_kind_name(n.kind).to_string(),
+            ranges: Vec::new(),
         }
     }
 

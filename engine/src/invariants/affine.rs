@@ -431,10 +431,12 @@ impl<'c> AffineAnalysis<'c> {
             },
             EdgeKind::Declare { var, init: None } => self.assign(h, *var, None),
             EdgeKind::Call { return_site, .. } => {
-                // The callee may write any global; the return edge writes the result variable.
+                // The callee may write any global and anything in memory; the return edge
+                // writes the result variable.
                 let mut out = Some(h.clone());
+                let calls = crate::invariants::CallEffects::of(cfa);
                 for v in &self.vars {
-                    if cfa.var(*v).function.is_none() {
+                    if calls.may_write(cfa, *v) {
                         out = self.forget(out, *v);
                     }
                 }

@@ -81,6 +81,7 @@ pub struct IntervalAnalysis<'c> {
     /// Return values of callees assumed at their calls (absent: anything; `None`: the callee
     /// never returns), as [`return_intervals`] computes them.
     returns: Option<&'c Returns>,
+    calls: crate::invariants::CallEffects,
 }
 
 /// The return values of functions by interval (`None`: no call returns).
@@ -303,6 +304,7 @@ impl<'c> IntervalAnalysis<'c> {
             cfa,
             at: BTreeMap::new(),
             returns,
+            calls: crate::invariants::CallEffects::of(cfa),
         };
         let domain = Domain {
             post: &|env: &Env, e: &Edge| a.post(env, e),
@@ -340,9 +342,10 @@ impl<'c> IntervalAnalysis<'c> {
                 edge.to
             }
             EdgeKind::Call { return_site, .. } => {
-                // The callee may write any global; the return edge writes the result variable
-                // (any value, or one of the callee's return values where they are known).
-                out.retain(|v, _| cfa.var(*v).function.is_some());
+                // The callee may write any global and anything in memory; the return edge
+                // writes the result variable (any value, or one of the callee's return values
+                // where they are known).
+                out.retain(|v, _| !self.calls.may_write(cfa, *v));
                 let callee = cfa.node(edge.to).function;
                 let returned = match self.returns.and_then(|r| r.get(&callee)) {
                     Some(None) => return None,

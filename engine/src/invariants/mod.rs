@@ -36,6 +36,29 @@ impl LocationInvariant {
     }
 }
 
+/// What a call may change besides its result: every global, and every variable that lives in
+/// memory (a cell of an object of the memory model: the callee may write it through a pointer,
+/// as `count(&c)` writes `c.even`). The analyses forget these at a call.
+pub(crate) struct CallEffects {
+    cells: std::collections::BTreeSet<VarId>,
+}
+
+impl CallEffects {
+    pub(crate) fn of(cfa: &crate::cfa::Cfa) -> CallEffects {
+        CallEffects {
+            cells: cfa
+                .objects
+                .iter()
+                .flat_map(|o| o.cells.iter().map(|(_, v)| *v))
+                .collect(),
+        }
+    }
+
+    pub(crate) fn may_write(&self, cfa: &crate::cfa::Cfa, v: VarId) -> bool {
+        cfa.var(v).function.is_none() || self.cells.contains(&v)
+    }
+}
+
 /// The variables an edge reads or writes.
 pub(crate) fn edge_vars(e: &Edge, f: &mut impl FnMut(VarId)) {
     let (exprs, written): (Vec<&Expr>, Option<VarId>) = match &e.kind {

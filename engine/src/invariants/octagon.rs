@@ -202,6 +202,7 @@ pub struct OctagonAnalysis<'c> {
     index: BTreeMap<VarId, usize>,
     /// Closed octagons of the reachable locations (widened ones at loop heads).
     pub at: BTreeMap<NodeId, Octagon>,
+    calls: crate::invariants::CallEffects,
 }
 
 impl<'c> OctagonAnalysis<'c> {
@@ -230,6 +231,7 @@ impl<'c> OctagonAnalysis<'c> {
             vars,
             index,
             at: BTreeMap::new(),
+            calls: crate::invariants::CallEffects::of(cfa),
         };
         let domain = Domain {
             post: &|o: &Octagon, e: &Edge| a.post(o, e),
@@ -478,10 +480,11 @@ impl<'c> OctagonAnalysis<'c> {
             },
             EdgeKind::Declare { var, init: None } => self.assign(o, *var, None),
             EdgeKind::Call { return_site, .. } => {
-                // The callee may write any global; the return edge writes the result variable.
+                // The callee may write any global and anything in memory; the return edge
+                // writes the result variable.
                 let mut out = o.clone();
                 for v in &self.vars {
-                    if cfa.var(*v).function.is_none() {
+                    if self.calls.may_write(cfa, *v) {
                         self.forget(&mut out, *v);
                     }
                 }
@@ -587,6 +590,37 @@ impl<'c> OctagonAnalysis<'c> {
             kind: ExprKind::Binary(BinOp::LogAnd, Box::new(a), Box::new(b)),
         })
     }
+}
+
+/// The ranges of the variables at every reachable location of every function (each
+/// analysed from its entry with any arguments, so they hold in every calling context), from
+/// the closed octagons: a variable's bounds include what its relations to others imply
+/// (`x = y` and `x <= 2` bound `y`). Sound like the analysis: every value an execution has
+/// at the location lies in the range. The playground uses them to show `x + 1` instead of
+/// `wrap32(x + 1)` where no wrap-around can happen.
+pub fn ranges(cfa: &Cfa) -> BTreeMap<NodeId, Vec<crate::cfa::export::Range>> {
+    let mut out = BTreeMap::new();
+    for f in &cfa.functions {
+        let a = OctagonAnalysis::run(cfa, f.id);
+        for (l, o) in &a.at {
+            let vars: Vec<_> = (0..a.vars.len())
+                .filter_map(|k| {
+                    let (lo, hi) = o.bounds(k);
+                    let t = cfa.var(a.vars[k]).ty;
+                    let (lo, hi) = (lo.max(t.min_value()), hi.min(t.max_value()));
+                    (lo > t.min_value() || hi < t.max_value()).then(|| crate::cfa::export::Range {
+                        var: cfa.var(a.vars[k]).qualified.clone(),
+                        lo: lo.to_string(),
+                        hi: hi.to_string(),
+                    })
+                })
+                .collect();
+            if !vars.is_empty() {
+                out.insert(*l, vars);
+            }
+        }
+    }
+    out
 }
 
 /// The octagon invariants at the loop heads of every function (each analysed from its entry
@@ -768,6 +802,39 @@ int main(void) { int n = __VERIFIER_nondet_int(); int l = __VERIFIER_nondet_int(
         assert!(
             !holds(&cfa, inv, &[("n", 10), ("l", 1000000), ("k", 1)]),
             "l - k <= 999998"
+        );
+    }
+}
+/// A callee that writes through a pointer changes the caller's variables in memory: their
+/// ranges before the call do not hold after it (`count(&c)` increments `c.even`; the
+/// analyses once kept `c.even` in [0, 0] at the loop head).
+#[cfg(test)]
+mod calls_write_memory {
+    #[test]
+    fn a_call_forgets_what_it_may_write_through_pointers() {
+        let src = "struct counters { int even; int odd; };\n\
+            void count(struct counters *c, int x) { if (x % 2 == 0) c->even++; else c->odd++; }\n\
+            int main(void) {\n  struct counters c = {0, 0};\n  int n = 0;\n\
+            while (n < 4) { count(&c, n); n++; }\n  return c.even;\n}\n";
+        let cfa = crate::frontend::parse_program("t.c", src).unwrap().cfa;
+        let head = cfa
+            .nodes
+            .iter()
+            .find(|n| n.loop_head && n.function == cfa.main)
+            .unwrap()
+            .id;
+        let ranges = super::ranges(&cfa);
+        let at_head: Vec<&str> = ranges[&head].iter().map(|r| r.var.as_str()).collect();
+        assert_eq!(at_head, ["main::n"]);
+        let intervals = crate::invariants::intervals::IntervalAnalysis::run(&cfa, cfa.main);
+        let c_even = (0..cfa.vars.len() as u32)
+            .map(crate::ir::VarId)
+            .find(|v| cfa.var(*v).qualified == "main::c.even")
+            .unwrap();
+        let i = intervals.at[&head].get(&c_even);
+        assert!(
+            i.is_none_or(|i| !i.narrower_than(cfa.var(c_even).ty)),
+            "{i:?}"
         );
     }
 }

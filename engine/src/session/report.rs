@@ -2,7 +2,7 @@
 //! summarization replay, or the diagnostics of a program that does not parse. The worker
 //! serializes them and the page deserializes the same types.
 
-pub use crate::cfa::export::{Graph, GraphEdge, GraphNode, LayoutObject, MemoryLayout};
+pub use crate::cfa::export::{Graph, GraphEdge, GraphNode, LayoutObject, MemoryLayout, Range};
 use crate::cfa::lbe::{self, Rule};
 use crate::diag::Diagnostic;
 use crate::frontend::{parse_program, Parsed};
@@ -60,6 +60,18 @@ pub fn replay(parsed: &Parsed, summary: &lbe::Summary) -> LbeReplay {
     }
 }
 
+/// The CFA's graph with the value ranges of every location
+/// ([`crate::invariants::octagon::ranges`]): what the playground knows where it shows a
+/// formula.
+fn graph_with_ranges(cfa: &crate::cfa::Cfa) -> Graph {
+    let mut g = cfa.graph();
+    let mut ranges = crate::invariants::octagon::ranges(cfa);
+    for n in &mut g.nodes {
+        n.ranges = ranges.remove(&crate::cfa::NodeId(n.id)).unwrap_or_default();
+    }
+    g
+}
+
 /// Parses `source` and reports its CFA, LBE summary and summarization replay.
 pub fn cfa_report(file: &str, source: &str) -> CfaReport {
     match parse_program(file, source) {
@@ -68,7 +80,7 @@ pub fn cfa_report(file: &str, source: &str) -> CfaReport {
             CfaReport {
                 ok: true,
                 diagnostics: parsed.warnings.clone(),
-                cfa: Some(parsed.cfa.graph()),
+                cfa: Some(graph_with_ranges(&parsed.cfa)),
                 lbe: Some(summary.graph(&parsed.cfa)),
                 replay: Some(replay(&parsed, &summary)),
             }

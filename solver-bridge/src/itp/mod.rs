@@ -61,10 +61,17 @@ pub enum Strategy {
     /// `y <= 0`, `y <= 1`, ... one refinement per iteration; backward gives `x = 0 \/ y < 1024`
     /// after one): the engine's default.
     BackwardAuto,
+    /// `BackwardAuto`, then each interpolant keeps only the disjuncts that the path's start
+    /// needs (`qe::specialize`): stronger interpolants, as the papers' figures show them (the
+    /// unifying view's Figure 2 learns `x = y` where the weakest precondition says
+    /// `x = y \/ x >= 2`). Weakest preconditions generalise loops better (`sum01-2.i`:
+    /// `sn = 2n \/ sn = 0` at once, where the specialised `sn = 0` unrolls the loop), so this is
+    /// a choice for teaching, not a preset's default.
+    BackwardAutoPrefix,
 }
 
 impl Strategy {
-    pub const ALL: [Strategy; 7] = [
+    pub const ALL: [Strategy; 8] = [
         Strategy::Farkas,
         Strategy::FarkasCases,
         Strategy::ForwardQe,
@@ -72,6 +79,7 @@ impl Strategy {
         Strategy::BackwardQe,
         Strategy::Auto,
         Strategy::BackwardAuto,
+        Strategy::BackwardAutoPrefix,
     ];
 
     /// The stable name (`cpa itp --strategy NAME`).
@@ -84,6 +92,7 @@ impl Strategy {
             Strategy::BackwardQe => "backward-qe",
             Strategy::Auto => "auto",
             Strategy::BackwardAuto => "backward-auto",
+            Strategy::BackwardAutoPrefix => "backward-auto-prefix",
         }
     }
 
@@ -250,10 +259,7 @@ fn compute<S: Solver>(
                 Ok(taus)
             })
         }
-        Strategy::BackwardQe => {
-            fresh(ctx)?;
-            scoped(ctx, |c| qe::backward(c, formulas, &shared))
-        }
+        Strategy::BackwardQe => backward_raw(ctx, formulas),
         Strategy::Auto => first_of(
             ctx,
             formulas,
@@ -265,7 +271,7 @@ fn compute<S: Solver>(
         ),
         Strategy::BackwardAuto => {
             let others = [Strategy::FarkasCases, Strategy::ForwardQeMin];
-            match compute(ctx, formulas, Strategy::BackwardQe) {
+            match backward_raw(ctx, formulas) {
                 Ok(t) if distinct_atoms(&t) <= MAX_BACKWARD_ATOMS => Ok(t),
                 // Too many atoms: the others decide, this one stays if none applies.
                 Ok(t) => Ok(first_of(ctx, formulas, &others).unwrap_or(t)),
@@ -273,6 +279,34 @@ fn compute<S: Solver>(
                 Err(_) => first_of(ctx, formulas, &others),
             }
         }
+        Strategy::BackwardAutoPrefix => {
+            let taus = compute(ctx, formulas, Strategy::BackwardAuto)?;
+            specialized(ctx, formulas, taus)
+        }
+    }
+}
+
+/// Weakest-precondition interpolants as the projections give them.
+fn backward_raw<S: Solver>(
+    ctx: &mut SmtContext<S>,
+    formulas: &[Term],
+) -> Result<Vec<Term>, ItpError> {
+    let shared = shared_vars(formulas);
+    fresh(ctx)?;
+    scoped(ctx, |c| qe::backward(c, formulas, &shared))
+}
+
+/// `taus` without the disjuncts the path before them does not need ([`qe::specialize`]).
+fn specialized<S: Solver>(
+    ctx: &mut SmtContext<S>,
+    formulas: &[Term],
+    mut taus: Vec<Term>,
+) -> Result<Vec<Term>, ItpError> {
+    fresh(ctx)?;
+    match scoped(ctx, |c| qe::specialize(c, formulas, &mut taus)) {
+        // A pass cut short leaves a valid sequence too (every step is checked on its own).
+        Err(e) if is_final(&e) => Err(e),
+        _ => Ok(taus),
     }
 }
 

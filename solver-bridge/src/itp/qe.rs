@@ -164,6 +164,61 @@ pub fn backward<S: Solver>(
     Ok(taus)
 }
 
+/// The top-level disjuncts of `t`, with a negated conjunction read as the disjunction of the
+/// negated conjuncts (weakest preconditions are negated projections, `not (and a b)`).
+fn disjuncts_of(t: &Term) -> Vec<Term> {
+    match t.as_app() {
+        Some((Op::Not, [inner])) if matches!(inner.as_app(), Some((Op::And, _))) => {
+            inner.conjuncts().into_iter().map(Term::not).collect()
+        }
+        _ => t.disjuncts(),
+    }
+}
+
+/// Strengthens backward interpolants `taus` (a valid sequence) by dropping the disjuncts that
+/// the path before them does not need: walking forward, a disjunct `d` of `tau_i` goes when
+/// `tau_(i-1) /\ phi_i` implies the others (checked: `tau_(i-1) /\ phi_i /\ not(rest)` is
+/// unsatisfiable). A weakest precondition names every way the rest of the path could still
+/// fail; the prefix rules most of them out. On the unifying-view paper's running example
+/// (Fig. 2) the loop head's `x = y \/ x >= 2` becomes the paper's `x = y`. The result is
+/// again a valid sequence: each kept `tau_i` is implied by the kept `tau_(i-1)` and `phi_i`
+/// (checked), and implies the old `tau_i` (a subset of its disjuncts), so `tau_(n-1) /\
+/// phi_n` stays unsatisfiable. One deletion pass in a fixed order (from the last disjunct
+/// back), so that the result depends on satisfiability alone; a disjunct goes only on
+/// `unsat`.
+pub fn specialize<S: Solver>(
+    ctx: &mut SmtContext<S>,
+    formulas: &[Term],
+    taus: &mut [Term],
+) -> Result<(), ItpError> {
+    let n = formulas.len();
+    for i in 1..n {
+        let parts = disjuncts_of(&taus[i]);
+        if parts.len() < 2 || parts.len() > MAX_MINIMIZE {
+            continue;
+        }
+        let before = Term::and2(taus[i - 1].clone(), formulas[i - 1].clone());
+        let mut kept: Vec<usize> = (0..parts.len()).collect();
+        for j in (0..parts.len()).rev() {
+            if kept.len() == 1 {
+                break;
+            }
+            let candidate: Vec<usize> = kept.iter().copied().filter(|&k| k != j).collect();
+            let q = Term::and2(
+                before.clone(),
+                Term::not(Term::or(candidate.iter().map(|&k| parts[k].clone()))),
+            );
+            if ctx.check_sat_of(&q)? == SatResult::Unsat {
+                kept = candidate;
+            }
+        }
+        if kept.len() < parts.len() {
+            taus[i] = Term::or(kept.iter().map(|&k| parts[k].clone()));
+        }
+    }
+    Ok(())
+}
+
 /// Weakens `taus` (a valid sequence) by dropping conjuncts, keeping it valid.
 pub fn generalize<S: Solver>(
     ctx: &mut SmtContext<S>,

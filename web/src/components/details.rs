@@ -86,6 +86,9 @@ pub fn view(st: &State, command: AttrValue, send: &Callback<Msg>) -> Html {
         config.as_ref().map(|c| c.algorithm),
         Some(AlgorithmKind::Bmc | AlgorithmKind::KInduction)
     );
+    let named = Rc::new(st.lesson.as_ref().map_or_else(Vec::new, |l| {
+        crate::state::lesson::named_formulas(&l.lesson.sections[l.section].body)
+    }));
     html! {
         <section class="panel bottom-tabs" aria-label="Details">
             <div class="tabs" role="tablist">
@@ -110,7 +113,7 @@ pub fn view(st: &State, command: AttrValue, send: &Callback<Msg>) -> Html {
             </div>
             <InterpolantsPanel refinements={d.refinements.clone()} checks={d.checks.clone()} {cfa}
                 values={config.as_ref().is_some_and(|c| c.domain != Domain::Predicate)}
-                {open} hidden={tab != Tab::Refinements} on_state={on_state.clone()} on_line={on_line.clone()} />
+                {open} hidden={tab != Tab::Refinements} on_state={on_state.clone()} on_line={on_line.clone()} {named} />
             <SolverLog entries={Rc::new(entries)} total={total_q} {matching} search={AttrValue::from(st.view.log_search.clone())}
                 full={st.full_queries.clone()} hidden={tab != Tab::Log}
                 on_search={send.reform(Msg::LogSearch)} on_load={send.reform(Msg::LoadQuery)} />

@@ -3,7 +3,7 @@
 //! strengthened states); for BMC and
 //! k-induction one entry per check.
 
-use crate::present::formula::pretty;
+use crate::present::formula::{pretty, pretty_at, Ranges};
 use crate::protocol::Graph;
 use crate::state::{location_line, Check, Refinement};
 use cpa_engine::events::CheckKind;
@@ -24,6 +24,9 @@ pub struct Props {
     pub values: bool,
     pub on_state: Callback<u32>,
     pub on_line: Callback<u32>,
+    /// Formulas the lesson's section names (`x = y`): marked where shown.
+    #[prop_or_default]
+    pub named: Rc<Vec<String>>,
 }
 
 fn check_name(c: CheckKind) -> &'static str {
@@ -51,6 +54,22 @@ pub fn interpolants_panel(p: &Props) -> Html {
         }
         None => html! {},
     };
+    // The ranges at a state of the path (strengthened IMPACT states are on it).
+    let at_state = |r: &Refinement, s: u32| {
+        r.states
+            .iter()
+            .position(|x| *x == s)
+            .and_then(|i| r.locations.get(i))
+            .map(|l| Ranges::at(&p.cfa, *l))
+            .unwrap_or_default()
+    };
+    // A formula as shown, marked when the lesson's section names it.
+    let formula = |smt: &str, shown: String, class: Option<&'static str>| {
+        let named = p.named.contains(&shown);
+        html! {
+            <code class={classes!(class, named.then_some("named"))} title={smt.to_string()}>{ shown }</code>
+        }
+    };
     let entry = |r: &Refinement| {
         let lines: Vec<Option<u32>> = r.locations.iter().map(|l| lines_of(*l)).collect();
         let block_label = if p.values {
@@ -61,13 +80,19 @@ pub fn interpolants_panel(p: &Props) -> Html {
         let rows = r.states.iter().enumerate().map(|(i, s)| {
             let block = i.checked_sub(1).and_then(|j| r.blocks.get(j)).cloned();
             let itp = r.interpolants.get(i).cloned();
+            // Shown with what is known of the values at the state's location.
+            let here = r
+                .locations
+                .get(i)
+                .map(|l| Ranges::at(&p.cfa, *l))
+                .unwrap_or_default();
             html! {
                 <tr>
                     <td>{ state(*s) }</td>
                     <td>{ format!("N{} ", r.locations.get(i).copied().unwrap_or(0)) }{ line(lines[i]) }</td>
                     // The labels head the cells where a narrow screen stacks them.
                     <td data-label={block_label}>if let Some(b) = block { <code class="formula" title={b.clone()}>{ pretty(&b) }</code> }</td>
-                    <td data-label="interpolant">if let Some(t) = itp { <code class="formula itp" title={t.clone()}>{ pretty(&t) }</code> }</td>
+                    <td data-label="interpolant">if let Some(t) = itp { { formula(&t, pretty_at(&t, &here), Some("formula itp")) } }</td>
                 </tr>
             }
         });
@@ -89,14 +114,14 @@ pub fn interpolants_panel(p: &Props) -> Html {
                 if !r.predicates.is_empty() {
                     <p class="preds">{ if p.values && r.predicates.iter().all(|(_, x)| crate::explain::is_variable(x)) { "Variables tracked: " } else { "Predicates added: " } }
                         { for r.predicates.iter().map(|(l, pr)| html! {
-                            <span class="pred"><code title={pr.clone()}>{ pretty(pr) }</code>{ format!(" at N{l} ") }{ line(lines_of(*l)) }</span>
+                            <span class="pred">{ formula(pr, pretty_at(pr, &Ranges::at(&p.cfa, *l)), None) }{ format!(" at N{l} ") }{ line(lines_of(*l)) }</span>
                         }) }
                     </p>
                 }
                 if !r.strengthened.is_empty() {
                     <p class="preds">{ "Strengthened (IMPACT): " }
                         { for r.strengthened.iter().map(|(s, f)| html! {
-                            <span class="pred">{ state(*s) }{ ": " }<code title={f.clone()}>{ pretty(f) }</code></span>
+                            <span class="pred">{ state(*s) }{ ": " }<code title={f.clone()}>{ pretty_at(f, &at_state(r, *s)) }</code></span>
                         }) }
                     </p>
                 }

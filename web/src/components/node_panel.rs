@@ -1,7 +1,7 @@
 //! Details of the selected ARG state: location, call stack depth, abstraction formula, block
 //! (path) formula, coverage, precision at its location, neighbours.
 
-use crate::present::formula::pretty;
+use crate::present::formula::{pretty, pretty_at};
 use crate::state::derived::NodeDetails;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -55,7 +55,7 @@ pub fn node_panel(p: &Props) -> Html {
                 } else {
                     <tr><th scope="row">{ "Abstraction formula ψ" }</th><td>
                         { match &d.abstraction {
-                            Some(f) => html! { <code class="formula" title={f.clone()}>{ pretty(f) }</code> },
+                            Some(f) => html! { <code class="formula" title={f.clone()}>{ pretty_at(f, &d.ranges) }</code> },
                             None => html! { <span class="muted">{ "an intermediate state keeps its block's abstraction formula; its path formula φ grows until the block ends" }</span> },
                         } }
                     </td></tr>
@@ -68,7 +68,7 @@ pub fn node_panel(p: &Props) -> Html {
                 }
                 <tr><th scope="row">{ "Precision here" }</th><td>
                     if d.precision.is_empty() { <span class="muted">{ if d.kind == "state" { "no variables tracked" } else { "no predicates" } }</span> }
-                    { for d.precision.iter().map(|pr| html! { <code class="pred" title={pr.clone()}>{ pretty(pr) }</code> }) }
+                    { for d.precision.iter().map(|pr| html! { <code class="pred" title={pr.clone()}>{ pretty_at(pr, &d.ranges) }</code> }) }
                 </td></tr>
                 <tr><th scope="row">{ "Parents" }</th><td>
                     { for d.parents.iter().map(|(s, op)| html! { <span class="nb">{ state(*s) }{ " via " }<code>{ op.clone() }</code></span> }) }

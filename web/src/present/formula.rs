@@ -20,6 +20,44 @@ enum Sx {
 }
 
 fn parse(text: &str) -> Option<Sx> {
+    let tokens = tokens(text)?;
+    let mut pos = 0;
+    let sx = read(&tokens, &mut pos, 0)?;
+    (pos == tokens.len()).then_some(sx)
+}
+
+/// `|base#k|` split into the base and the index.
+fn indexed(atom: &str) -> Option<(&str, &str)> {
+    let bare = atom.strip_prefix('|')?.strip_suffix('|')?;
+    match bare.rsplit_once('#') {
+        Some((b, i)) if !i.is_empty() && i.chars().all(|c| c.is_ascii_digit()) => Some((b, i)),
+        _ => None,
+    }
+}
+
+/// SSA indices only where they matter: a variable that occurs with one index only (and not
+/// unindexed) loses it (`x₁ = y₁` reads `x = y`; `x₂ = x₁ + 1` keeps both).
+fn drop_single_indices(tokens: &mut [String]) {
+    use std::collections::{BTreeMap, BTreeSet};
+    let mut seen: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for t in tokens.iter() {
+        if let Some((b, i)) = indexed(t) {
+            seen.entry(b.to_string()).or_default().insert(i.to_string());
+        } else if let Some(b) = t.strip_prefix('|').and_then(|t| t.strip_suffix('|')) {
+            seen.entry(b.to_string()).or_default().insert(String::new());
+        }
+    }
+    for t in tokens.iter_mut() {
+        let single = indexed(t)
+            .filter(|(b, _)| seen.get(*b).is_some_and(|ix| ix.len() == 1))
+            .map(|(b, _)| format!("|{b}|"));
+        if let Some(u) = single {
+            *t = u;
+        }
+    }
+}
+
+fn tokens(text: &str) -> Option<Vec<String>> {
     let mut tokens = Vec::new();
     let mut chars = text.char_indices().peekable();
     while let Some(&(i, c)) = chars.peek() {
@@ -57,9 +95,7 @@ fn parse(text: &str) -> Option<Sx> {
             }
         }
     }
-    let mut pos = 0;
-    let sx = read(&tokens, &mut pos, 0)?;
-    (pos == tokens.len()).then_some(sx)
+    Some(tokens)
 }
 
 fn read(tokens: &[String], pos: &mut usize, depth: usize) -> Option<Sx> {
@@ -265,6 +301,36 @@ fn show(sx: &Sx, out: &mut String, outer: u8) {
                     ]));
                     show(&ne, out, outer);
                 }
+                // a < b ∨ b < a reads a ≠ b, its negation a = b (exact over the integers).
+                ("or", [a, b]) if strict_pair(a, b).is_some() => {
+                    if let Some((p, q)) = strict_pair(a, b) {
+                        show(
+                            &Sx::List(Rc::from(vec![Sx::Atom("distinct".into()), p, q])),
+                            out,
+                            outer,
+                        );
+                    }
+                }
+                ("not", [Sx::List(inner)]) if matches!(&inner[..], [Sx::Atom(o), a, b] if o == "or" && strict_pair(a, b).is_some()) => {
+                    if let [_, a, b] = &inner[..] {
+                        if let Some((p, q)) = strict_pair(a, b) {
+                            show(
+                                &Sx::List(Rc::from(vec![Sx::Atom("=".into()), p, q])),
+                                out,
+                                outer,
+                            );
+                        }
+                    }
+                }
+                // ¬(a ∧ b) of comparisons reads ¬a ∨ ¬b with each negation a comparison
+                // (`¬(x ≠ y ∧ x < 2)` is `x = y ∨ x ≥ 2`).
+                ("not", [Sx::List(inner)]) if matches!(&inner[..], [Sx::Atom(o), rest @ ..] if o == "and" && rest.len() >= 2 && rest.iter().all(|c| negation(c).is_some())) =>
+                {
+                    let parts: Vec<Sx> = inner[1..].iter().filter_map(negation).collect();
+                    let mut or = vec![Sx::Atom("or".into())];
+                    or.extend(parts);
+                    show(&Sx::List(Rc::from(or)), out, outer);
+                }
                 ("not", [x]) => {
                     out.push('¬');
                     show(x, out, 13);
@@ -290,9 +356,9 @@ fn show(sx: &Sx, out: &mut String, outer: u8) {
                     show(x, out, 13);
                 }
                 ("ite", [c, a, b]) => {
-                    if let Some((bits, v)) = wrapped(c, a, b) {
+                    if let Some(Wrap { bits, value, .. }) = wrapped(c, a, b) {
                         out.push_str(&format!("wrap{bits}("));
-                        show(v, out, 0);
+                        show(value, out, 0);
                         out.push(')');
                         return;
                     }
@@ -359,6 +425,54 @@ fn show(sx: &Sx, out: &mut String, outer: u8) {
             }
         }
     }
+}
+
+/// `(p, q)` when `sx` says `p < q` (as written, or as [`simpler_comparison`] or a negated
+/// `≥` reads it).
+fn less_than(sx: &Sx) -> Option<(Sx, Sx)> {
+    let Sx::List(items) = sx else { return None };
+    match &items[..] {
+        [Sx::Atom(o), p, q] if o == "<" => Some((p.clone(), q.clone())),
+        [Sx::Atom(o), p, q] if o == ">" => Some((q.clone(), p.clone())),
+        [Sx::Atom(o), Sx::List(inner)] if o == "not" => match &inner[..] {
+            [Sx::Atom(o), p, q] if o == ">=" => Some((p.clone(), q.clone())),
+            [Sx::Atom(o), p, q] if o == "<=" => Some((q.clone(), p.clone())),
+            _ => None,
+        },
+        [Sx::Atom(o), l, r] => match simpler_comparison(o, l, r)? {
+            Sx::List(c) => match &c[..] {
+                [Sx::Atom(o), p, q] if o == "<" => Some((p.clone(), q.clone())),
+                [Sx::Atom(o), p, q] if o == ">" => Some((q.clone(), p.clone())),
+                _ => None,
+            },
+            Sx::Atom(_) => None,
+        },
+        _ => None,
+    }
+}
+
+/// The comparison that holds exactly when `sx` does not, where `sx` is one (over integers):
+/// `a ≤ b` for `a > b`, `a = b` for `a ≠ b` and for `a < b ∨ b < a`, `p` for `¬p`.
+fn negation(sx: &Sx) -> Option<Sx> {
+    let Sx::List(items) = sx else { return None };
+    let list = |op: &str, a: &Sx, b: &Sx| {
+        Sx::List(Rc::from(vec![Sx::Atom(op.into()), a.clone(), b.clone()]))
+    };
+    match &items[..] {
+        [Sx::Atom(o), a, b] if negated(o).is_some() => Some(list(negated(o)?, a, b)),
+        [Sx::Atom(o), a, b] if o == "=" => Some(list("distinct", a, b)),
+        [Sx::Atom(o), a, b] if o == "distinct" => Some(list("=", a, b)),
+        [Sx::Atom(o), x] if o == "not" => Some(x.clone()),
+        [Sx::Atom(o), a, b] if o == "or" => strict_pair(a, b).map(|(p, q)| list("=", &p, &q)),
+        _ => None,
+    }
+}
+
+/// `(p, q)` when `a` and `b` say `p < q` and `q < p` (in either order).
+fn strict_pair(a: &Sx, b: &Sx) -> Option<(Sx, Sx)> {
+    let (p1, q1) = less_than(a)?;
+    let (p2, q2) = less_than(b)?;
+    (p1 == q2 && q1 == p2).then_some((p1, q1))
 }
 
 /// The comparison that holds exactly when `op` does not (over integers): `a ≤ b` for
@@ -549,7 +663,7 @@ fn difference(a: &Linear, b: &Linear) -> Linear {
 /// v + 2^w)` (below the minimum), possibly simplified by the solver (`x + 1 ≥ 2^31` reads
 /// `x ≥ 2^31 - 1`). Checked on linear forms, so a look-alike that is not the same value is
 /// never hidden: `(w, v)` for `wrap_w(v)`.
-fn wrapped<'a>(c: &Sx, a: &'a Sx, b: &'a Sx) -> Option<(u32, &'a Sx)> {
+fn wrapped<'a>(c: &Sx, a: &'a Sx, b: &'a Sx) -> Option<Wrap<'a>> {
     let Sx::List(cond) = c else {
         return None;
     };
@@ -579,14 +693,139 @@ fn wrapped<'a>(c: &Sx, a: &'a Sx, b: &'a Sx) -> Option<(u32, &'a Sx)> {
     // Overflow past the maximum: then = else - n, guard ⇔ else ≥ T; below the minimum:
     // else = then + n, guard ⇔ then ≥ min. Both read as the same value (wrap(v) =
     // wrap(v + n)), so the shorter of the two is shown.
-    let over = [half, n].into_iter().any(|t| shifted(&lb, t) == guard);
-    let under = [-half, 0].into_iter().any(|t| shifted(&la, t) == guard);
+    let (signed_over, unsigned_over) = (shifted(&lb, half) == guard, shifted(&lb, n) == guard);
+    let (signed_under, unsigned_under) = (shifted(&la, -half) == guard, shifted(&la, 0) == guard);
+    let (over, under) = (signed_over || unsigned_over, signed_under || unsigned_under);
+    // The type's values: the guard's threshold tells signed from unsigned.
+    let (lo, hi) = if signed_over || signed_under {
+        (-half, half - 1)
+    } else {
+        (0, n - 1)
+    };
+    let wrap = |value| Wrap {
+        bits,
+        value,
+        lo,
+        hi,
+    };
     // The smaller constant reads better (`x + 1`, not `x - 4294967295`).
     match (over, under) {
-        (true, true) if la.1.abs() < lb.1.abs() => Some((bits, a)),
-        (true, _) => Some((bits, b)),
-        (false, true) => Some((bits, a)),
+        (true, true) if la.1.abs() < lb.1.abs() => Some(wrap(a)),
+        (true, _) => Some(wrap(b)),
+        (false, true) => Some(wrap(a)),
         (false, false) => None,
+    }
+}
+
+/// A wrap-around `wrap_bits(value)` into the type's values `lo..=hi`.
+struct Wrap<'a> {
+    bits: u32,
+    value: &'a Sx,
+    lo: i128,
+    hi: i128,
+}
+
+/// What is known of the values where a formula is shown: the range of each variable (by its
+/// unindexed SMT name, `main::x`) at the formula's location, from the engine's octagon
+/// analysis (`CfaReport::ranges`). Sound: every value an execution has there lies in it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Ranges(std::collections::BTreeMap<String, (i128, i128)>);
+
+impl Ranges {
+    pub fn new(ranges: &[cpa_engine::report::Range]) -> Ranges {
+        Ranges(
+            ranges
+                .iter()
+                .filter_map(|r| Some((r.var.clone(), (r.lo.parse().ok()?, r.hi.parse().ok()?))))
+                .collect(),
+        )
+    }
+
+    /// The ranges at location `l` of `cfa` (none known: empty).
+    pub fn at(cfa: &crate::protocol::Graph, l: u32) -> Ranges {
+        cfa.nodes
+            .iter()
+            .find(|n| n.id == l)
+            .map(|n| Ranges::new(&n.ranges))
+            .unwrap_or_default()
+    }
+
+    fn of_atom(&self, atom: &str) -> Option<(i128, i128)> {
+        let bare = atom.trim_matches('|');
+        let bare = indexed(atom).map_or(bare, |(b, _)| b);
+        // The activations of a recursive function (`f::x@2`) share the function's ranges.
+        let base = match bare.rsplit_once('@') {
+            Some((b, i)) if i.chars().all(|c| c.is_ascii_digit()) => b,
+            _ => bare,
+        };
+        self.0.get(base).copied()
+    }
+
+    /// The values `sx` can have (interval arithmetic; `None`: not known).
+    fn of(&self, sx: &Sx, depth: usize) -> Option<(i128, i128)> {
+        if depth > 40 {
+            return None;
+        }
+        if let Some(v) = literal(sx) {
+            return Some((v, v));
+        }
+        let items = match sx {
+            Sx::Atom(a) => return self.of_atom(a),
+            Sx::List(items) => items,
+        };
+        let add = |(a, b): (i128, i128), (c, d): (i128, i128)| {
+            Some((a.checked_add(c)?, b.checked_add(d)?))
+        };
+        let neg = |(a, b): (i128, i128)| Some((b.checked_neg()?, a.checked_neg()?));
+        match &items[..] {
+            [Sx::Atom(op), args @ ..] if op == "+" && !args.is_empty() => args
+                .iter()
+                .try_fold((0, 0), |acc, a| add(acc, self.of(a, depth + 1)?)),
+            [Sx::Atom(op), x] if op == "-" => neg(self.of(x, depth + 1)?),
+            [Sx::Atom(op), x, rest @ ..] if op == "-" => {
+                rest.iter().try_fold(self.of(x, depth + 1)?, |acc, a| {
+                    add(acc, neg(self.of(a, depth + 1)?)?)
+                })
+            }
+            [Sx::Atom(op), k, x] | [Sx::Atom(op), x, k] if op == "*" && literal(k).is_some() => {
+                let k = literal(k)?;
+                let (a, b) = self.of(x, depth + 1)?;
+                let (p, q) = (a.checked_mul(k)?, b.checked_mul(k)?);
+                Some((p.min(q), p.max(q)))
+            }
+            [Sx::Atom(op), c, a, b] if op == "ite" => {
+                let w = wrapped(c, a, b)?;
+                match self.of(w.value, depth + 1) {
+                    Some((p, q)) if p >= w.lo && q <= w.hi => Some((p, q)),
+                    _ => Some((w.lo, w.hi)),
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// `sx` with every wrap-around whose value cannot leave its type's range here replaced
+    /// by the value (exact at every state the ranges describe). `budget` bounds the nodes
+    /// visited (a shared subterm can make the tree far larger than the text).
+    fn unwrap(&self, sx: &Sx, budget: &mut usize) -> Option<Sx> {
+        *budget = budget.checked_sub(1)?;
+        let Sx::List(items) = sx else {
+            return Some(sx.clone());
+        };
+        if let [Sx::Atom(op), c, a, b] = &items[..] {
+            if op == "ite" {
+                if let Some(w) = wrapped(c, a, b) {
+                    if matches!(self.of(w.value, 0), Some((p, q)) if p >= w.lo && q <= w.hi) {
+                        return self.unwrap(w.value, budget);
+                    }
+                }
+            }
+        }
+        items
+            .iter()
+            .map(|x| self.unwrap(x, budget))
+            .collect::<Option<Vec<_>>>()
+            .map(|v| Sx::List(v.into()))
     }
 }
 
@@ -624,16 +863,76 @@ fn show_call(items: &[Sx], out: &mut String) {
 
 /// The formula in mathematical notation, or `smt` itself if it cannot be read.
 pub fn pretty(smt: &str) -> String {
-    let Some(sx) = parse(smt) else {
+    pretty_at(smt, &Ranges::default())
+}
+
+/// [`pretty`], for a formula shown at a location where `ranges` hold: a wrap-around that
+/// cannot happen there is shown as its value (`x + 1`, not `wrap32(x + 1)`); one that can
+/// keeps its `wrap32(…)`, the visible mark.
+pub fn pretty_at(smt: &str, ranges: &Ranges) -> String {
+    let Some(mut tokens) = tokens(smt) else {
+        return smt.to_string();
+    };
+    drop_single_indices(&mut tokens);
+    let mut pos = 0;
+    let Some(sx) = read(&tokens, &mut pos, 0).filter(|_| pos == tokens.len()) else {
         return smt.to_string();
     };
     let mut budget = 20_000;
-    let Some(sx) = unlet(&sx, &[], &mut budget) else {
+    let Some(mut sx) = unlet(&sx, &[], &mut budget) else {
         return smt.to_string();
     };
+    if !ranges.0.is_empty() {
+        let mut budget = 20_000;
+        if let Some(u) = ranges.unwrap(&sx, &mut budget) {
+            sx = u;
+        }
+    }
     let mut out = String::new();
     show(&sx, &mut out, 0);
     cpa_engine::text::clip_to(out, MAX_SHOWN)
+}
+
+/// For the solver check of the tests: `smt` with the wrap-arounds that cannot happen under
+/// `ranges` replaced (what [`pretty_at`] shows, as SMT-LIB) and the range of every variable
+/// of `smt` that has one, as assertions; `None` when nothing is replaced or the text cannot
+/// be read within the bounds.
+#[cfg(test)]
+pub(crate) fn unwrapped_smt(smt: &str, ranges: &Ranges) -> Option<(String, Vec<String>)> {
+    let sx = parse(smt)?;
+    let mut budget = 20_000;
+    let sx = unlet(&sx, &[], &mut budget)?;
+    let mut budget = 20_000;
+    let u = ranges.unwrap(&sx, &mut budget)?;
+    let text = |x: &Sx| {
+        let mut t = String::new();
+        let mut budget = 100_000;
+        key(x, &mut t, &mut budget).map(|_| t)
+    };
+    let (before, after) = (text(&sx)?, text(&u)?);
+    if before == after {
+        return None;
+    }
+    let mut bounds: Vec<String> = tokens(smt)?
+        .into_iter()
+        .filter(|t| t.starts_with('|'))
+        .filter_map(|t| {
+            let (lo, hi) = ranges.of_atom(&t)?;
+            Some(format!("(<= {} {t} {})", num_text(lo), num_text(hi)))
+        })
+        .collect();
+    bounds.sort();
+    bounds.dedup();
+    Some((after, bounds))
+}
+
+#[cfg(test)]
+fn num_text(v: i128) -> String {
+    if v < 0 {
+        format!("(- {})", -v)
+    } else {
+        v.to_string()
+    }
 }
 
 #[cfg(test)]
@@ -644,12 +943,12 @@ mod tests {
     fn formulas_read_like_mathematics() {
         assert_eq!(pretty("true"), "true");
         assert_eq!(
-            pretty("(and (= |main::i#1| 0) (= |main::x#1| 0))"),
-            "i₁ = 0 ∧ x₁ = 0"
+            pretty("(and (= |main::i#1| 0) (= |main::x#2| 0) (= |main::x#1| 1))"),
+            "i = 0 ∧ x₂ = 0 ∧ x₁ = 1"
         );
         assert_eq!(
             pretty("(not (and (>= |main::i#1| 4) (not (= |main::x#1| 8))))"),
-            "¬(i₁ ≥ 4 ∧ x₁ ≠ 8)"
+            "i < 4 ∨ x = 8"
         );
         assert_eq!(pretty("(<= |main::x| 10)"), "x ≤ 10");
         assert_eq!(pretty("(or (and a b) c)"), "(a ∧ b) ∨ c");
@@ -663,7 +962,14 @@ mod tests {
         assert_eq!(pretty("(<= (+ (* (- 1) x) y) (- 1))"), "y < x");
         assert_eq!(pretty("(<= (+ x (* (- 1) y)) 0)"), "x ≤ y");
         assert_eq!(pretty("(<= (+ x (* (- 1) y)) 3)"), "x - y ≤ 3");
-        assert_eq!(pretty("(> 2 |main::x#1|)"), "x₁ < 2");
+        assert_eq!(pretty("(> 2 |main::x#1|)"), "x < 2");
+        // Both orders of a strict pair: ≠, and = under a negation.
+        assert_eq!(pretty("(or (< x y) (< y x))"), "x ≠ y");
+        assert_eq!(
+            pretty("(not (or (<= (+ x (* (- 1) y)) (- 1)) (> x y)))"),
+            "x = y"
+        );
+        assert_eq!(pretty("(or (< x y) (< x z))"), "x < y ∨ x < z");
         assert_eq!(pretty("(>= (+ x 1) 5)"), "x ≥ 4");
         assert_eq!(pretty("(= (+ x (* (- 1) y)) 0)"), "x = y");
         assert_eq!(pretty("(not (<= x y))"), "x > y");
@@ -671,10 +977,10 @@ mod tests {
         assert_eq!(pretty("(<= (+ (* 2 x) y) 1)"), "2·x + y ≤ 1");
         assert_eq!(
             pretty("(not (and (or (<= (+ (ite (>= |main::x#1| 2147483647) (+ |main::x#1| (- 4294967295)) (+ |main::x#1| 1)) (* (- 1) (ite (>= |main::y#1| 2147483647) (+ |main::y#1| (- 4294967295)) (+ |main::y#1| 1)))) (- 1)) (<= (+ (* (- 1) (ite (>= |main::x#1| 2147483647) (+ |main::x#1| (- 4294967295)) (+ |main::x#1| 1))) (ite (>= |main::y#1| 2147483647) (+ |main::y#1| (- 4294967295)) (+ |main::y#1| 1))) (- 1))) (> 2 |main::x#1|)))"),
-            "¬((wrap32(x₁ + 1) < wrap32(y₁ + 1) ∨ wrap32(y₁ + 1) < wrap32(x₁ + 1)) ∧ x₁ < 2)"
+            "wrap32(x + 1) = wrap32(y + 1) ∨ x ≥ 2"
         );
         assert_eq!(pretty("(+ (* -1 x) y 3)"), "-x + y + 3");
-        assert_eq!(pretty("(bvsle |f::n#2| (_ bv3 32))"), "f::n₂ ≤ 3");
+        assert_eq!(pretty("(bvsle |f::n#2| (_ bv3 32))"), "f::n ≤ 3");
         assert_eq!(pretty("((_ extract 7 0) x)"), "extract[7,0](x)");
         assert_eq!(
             pretty("(let ((a!1 (+ x 1))) (and (> a!1 0) (< a!1 9)))"),
@@ -684,7 +990,7 @@ mod tests {
         // The encoding of a wrap-around reads as one, simplified or not; look-alikes do not.
         assert_eq!(
             pretty("(ite (>= |main::x#1| 2147483647) (+ |main::x#1| (- 4294967295)) (+ |main::x#1| 1))"),
-            "wrap32(x₁ + 1)"
+            "wrap32(x + 1)"
         );
         assert_eq!(
             pretty("(ite (>= (+ x 1) 2147483648) (- (+ x 1) 4294967296) (+ x 1))"),
@@ -712,6 +1018,45 @@ mod tests {
         assert_eq!(pretty(""), "");
     }
 
+    /// Where the ranges of the location rule a wrap-around out, the value is shown; where
+    /// they do not (a range too wide, a variable without one), `wrap32(…)` stays.
+    #[test]
+    fn wrap_arounds_that_cannot_happen_are_not_shown() {
+        use super::{pretty_at, Ranges};
+        use cpa_engine::report::Range;
+        let range = |v: &str, lo: i64, hi: i64| Range {
+            var: v.into(),
+            lo: lo.to_string(),
+            hi: hi.to_string(),
+        };
+        let fig2 = "(not (or (<= (+ (ite (>= |main::x#1| 2147483647) (+ |main::x#1| (- 4294967295)) (+ |main::x#1| 1)) (* (- 1) (ite (>= |main::y#1| 2147483647) (+ |main::y#1| (- 4294967295)) (+ |main::y#1| 1)))) (- 1)) (<= (+ (* (- 1) (ite (>= |main::x#1| 2147483647) (+ |main::x#1| (- 4294967295)) (+ |main::x#1| 1))) (ite (>= |main::y#1| 2147483647) (+ |main::y#1| (- 4294967295)) (+ |main::y#1| 1))) (- 1))))";
+        let at_loop_head = Ranges::new(&[range("main::x", 0, 2), range("main::y", 0, 2)]);
+        assert_eq!(pretty_at(fig2, &at_loop_head), "x = y");
+        // y unbounded above: y + 1 may wrap.
+        let wide = Ranges::new(&[range("main::x", 0, 2), range("main::y", 0, 2147483647)]);
+        assert_eq!(
+            pretty_at(fig2, &wide),
+            "¬(x + 1 - wrap32(y + 1) ≤ -1 ∨ wrap32(y + 1) ≤ x)"
+        );
+        assert_eq!(pretty(fig2), "wrap32(x + 1) = wrap32(y + 1)");
+        // Unsigned: x - 1 wraps below 0 unless x ≥ 1.
+        let dec = "(ite (>= (- |main::x| 1) 0) (- |main::x| 1) (+ (- |main::x| 1) 4294967296))";
+        assert_eq!(
+            pretty_at(dec, &Ranges::new(&[range("main::x", 1, 9)])),
+            "x - 1"
+        );
+        assert_eq!(
+            pretty_at(dec, &Ranges::new(&[range("main::x", 0, 9)])),
+            "wrap32(x - 1)"
+        );
+        // Activations of a recursive function share its ranges.
+        let rec = "(ite (>= |f::n@1#2| 2147483647) (+ |f::n@1#2| (- 4294967295)) (+ |f::n@1#2| 1))";
+        assert_eq!(
+            pretty_at(rec, &Ranges::new(&[range("f::n", -5, 5)])),
+            "f::n@1 + 1"
+        );
+    }
+
     /// `a!k = (or a!(k-1) a!(k-1))`: a text of 2 KB for a tree of 2^60 nodes (interpolants
     /// over interpolants look like this). Shown in bounded time, cut with `…`.
     #[test]
@@ -726,7 +1071,7 @@ mod tests {
         assert!(shown.len() <= super::MAX_SHOWN + 4, "{}", shown.len());
         assert!(shown.ends_with('…'));
         assert!(
-            shown.contains("(x₁ ≤ 0 ∨ y₂ > 3) ∨ (x₁ ≤ 0 ∨ y₂ > 3)"),
+            shown.contains("(x ≤ 0 ∨ y > 3) ∨ (x ≤ 0 ∨ y > 3)"),
             "{shown}"
         );
     }

@@ -237,7 +237,11 @@ fn push(run: &Run, marks: &Marks, s: &StateView, removed: bool, model: &mut ArgM
     }
     title.push_str(&format!(" · {}", kind_name(&s.kind)));
     if !s.label.is_empty() {
-        title.push_str(&format!("\n{}", crate::present::formula::pretty(&s.label)));
+        let here = crate::present::formula::Ranges::at(&run.cfa, s.location);
+        title.push_str(&format!(
+            "\n{}",
+            crate::present::formula::pretty_at(&s.label, &here)
+        ));
     }
     if let Some(c) = s.covered_by {
         title.push_str(&format!("\ncovered by state {c}"));

@@ -31,6 +31,9 @@ pub struct NodeDetails {
     pub block: Option<String>,
     pub covered_by: Option<u32>,
     pub precision: Vec<String>,
+    /// What is known of the values at the location (formulas read without the
+    /// wrap-arounds that cannot happen there).
+    pub ranges: crate::present::formula::Ranges,
     /// (parent, CFA edge operation).
     pub parents: Vec<(u32, String)>,
     pub children: Vec<u32>,
@@ -217,6 +220,9 @@ fn node_details(pg: &Playground) -> Option<NodeDetails> {
         id,
         calls: call_stack(run, st),
         location: st.location,
+        ranges: node
+            .map(|n| crate::present::formula::Ranges::new(&n.ranges))
+            .unwrap_or_default(),
         function: node.map(|n| n.function.clone()).unwrap_or_default(),
         line: location_line(&run.cfa, st.location),
         kind: match st.kind {

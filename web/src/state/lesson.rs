@@ -83,14 +83,20 @@ impl LessonState {
     }
 }
 
-/// What a section's text names that the page can show: `state N` (an ARG state) and `line N`
-/// (a source line), with their byte ranges in `text`, in order.
+/// What a section's text names that the page can show: `state N` (an ARG state), `line N`
+/// (a source line), `location N` (a CFA location, as the page labels them `N…`) and `edge N`
+/// (a CFA edge), with their byte ranges in `text`, in order.
 pub fn references(text: &str) -> Vec<(std::ops::Range<usize>, crate::state::view::Selection)> {
-    use crate::state::view::Selection;
+    use crate::state::view::{GraphKind, Selection};
     let mut out = Vec::new();
     for (word, make) in [
         ("state ", Selection::State as fn(u32) -> Selection),
         ("line ", Selection::Line as fn(u32) -> Selection),
+        ("location ", Selection::Location as fn(u32) -> Selection),
+        (
+            "edge ",
+            (|e| Selection::Edge(GraphKind::Cfa, e)) as fn(u32) -> Selection,
+        ),
     ] {
         let mut from = 0;
         while let Some(i) = text[from..].find(word) {
@@ -113,6 +119,17 @@ pub fn references(text: &str) -> Vec<(std::ops::Range<usize>, crate::state::view
     }
     out.sort_by_key(|(r, _)| r.start);
     out
+}
+
+/// The formulas a section names: its `code` spans, as a person writes them (`x = y`), which
+/// the Refinements tab marks where it shows the same text (an interpolant, a predicate).
+pub fn named_formulas(body: &str) -> Vec<String> {
+    body.split('`')
+        .skip(1)
+        .step_by(2)
+        .map(|s| s.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|s| !s.is_empty())
+        .collect()
 }
 
 /// What a section highlights when it is shown: the state its claims name, else the first

@@ -487,7 +487,7 @@ fn a_lesson_written_in_the_page_plays_and_travels_in_a_link() {
 fn a_lesson_section_highlights_what_it_names() {
     use crate::state::lesson::{references, LessonMsg};
     let r: Vec<(String, Selection)> =
-        references("state 3 sits at line 12; restate 4, state 5a, line 7.")
+        references("state 3 sits at line 12; restate 4, state 5a, line 7, location 4, edge 9.")
             .into_iter()
             .map(|(range, s)| (range.start.to_string(), s))
             .collect();
@@ -497,7 +497,16 @@ fn a_lesson_section_highlights_what_it_names() {
             ("0".into(), Selection::State(3)),
             ("16".into(), Selection::Line(12)),
             ("46".into(), Selection::Line(7)),
+            ("54".into(), Selection::Location(4)),
+            (
+                "66".into(),
+                Selection::Edge(crate::state::view::GraphKind::Cfa, 9)
+            ),
         ]
+    );
+    assert_eq!(
+        crate::state::lesson::named_formulas("the predicate `x  = y` and `x < 2`; no `` code"),
+        vec!["x = y".to_string(), "x < 2".to_string()]
     );
     let mut p = Page::open(Ok(None));
     p.send(Msg::Lesson(LessonMsg::Open("one-cegar-loop".into())));
@@ -547,49 +556,177 @@ fn a_proof_shows_the_invariants_at_their_loops() {
     );
 }
 
+/// The interpolants and predicates of a run with the CFA locations they are shown at.
+fn shown_formulas(
+    source: &str,
+    preset: &str,
+    knobs: &[(&str, &str)],
+) -> (Vec<(u32, String)>, crate::protocol::Graph) {
+    let report = cpa_engine::report::cfa_report("x.c", source);
+    let graph = report.cfa.unwrap();
+    let cfa = std::rc::Rc::new(cpa_engine::parse_program("x.c", source).unwrap().cfa);
+    let config = cpa_engine::config::Config::build(preset, knobs.iter().copied()).unwrap();
+    let smt = Box::new(cpa_engine::smt::BridgeSmt::new(NativeZ3::new().unwrap()));
+    let mut s = cpa_engine::session::Session::new(cfa, config, smt);
+    s.run();
+    let mut located = Vec::new();
+    let view_at = |n: usize| s.view_at(n);
+    for (n, e) in s.events().iter().enumerate() {
+        match e {
+            Event::Interpolants {
+                interpolants,
+                states,
+            } => {
+                let view = view_at(n);
+                for (t, st) in interpolants.iter().zip(states) {
+                    let l = view.states.get(st).map_or(u32::MAX, |v| v.location);
+                    located.push((l, t.clone()));
+                }
+            }
+            Event::PrecisionRefined { added } => {
+                located.extend(added.iter().map(|(l, p)| (*l, p.clone())))
+            }
+            _ => {}
+        }
+    }
+    (located, graph)
+}
+
+/// The formulas shown without a wrap-around are equivalent to the engine's wherever the
+/// location's ranges hold, checked by Z3 (`(not (= engine shown))` unsatisfiable under the
+/// ranges), on the examples whose formulas have wrap-arounds; and the unifying-view paper's
+/// interpolant reads as the paper has it.
+#[test]
+fn formulas_without_wrap_arounds_are_equivalent_where_shown() {
+    use crate::present::formula::{pretty_at, unwrapped_smt, Ranges};
+    use solver_bridge::solver::Solver;
+    let fig2 = crate::present::examples::EXAMPLES
+        .iter()
+        .find(|e| e.key == "unifying-fig2")
+        .unwrap();
+    let head_itps = |knobs: &[(&str, &str)]| {
+        let (located, graph) = shown_formulas(fig2.source, "predicate-lbe", knobs);
+        let head = graph.nodes.iter().find(|n| n.loop_head).unwrap().id;
+        located
+            .iter()
+            .filter(|(l, _)| *l == head)
+            .map(|(l, t)| pretty_at(t, &Ranges::at(&graph, *l)))
+            .collect::<Vec<String>>()
+    };
+    // The preset's weakest precondition, and the interpolant as strong as the path's start
+    // allows (the interpolant first, then the predicates it adds).
+    assert_eq!(head_itps(&[]), ["x = y ∨ x ≥ 2", "x < y", "y < x", "x < 2"]);
+    assert_eq!(
+        head_itps(&[("interpolation", "backward-auto-prefix")]),
+        ["x = y", "x < y", "y < x"]
+    );
+    let mut z3 = NativeZ3::new().unwrap();
+    let mut checked = 0;
+    for key in ["unifying-fig2", "gcd", "max-bug", "svcomp-hhk2008"] {
+        let e = crate::present::examples::EXAMPLES
+            .iter()
+            .find(|e| e.key == key)
+            .unwrap();
+        let (located, graph) = shown_formulas(e.source, e.preset, &[]);
+        for (l, t) in located {
+            let Some((shown, bounds)) = unwrapped_smt(&t, &Ranges::at(&graph, l)) else {
+                continue;
+            };
+            let mut names: Vec<String> = t
+                .split(|c: char| c == '(' || c == ')' || c.is_whitespace())
+                .filter(|w| w.starts_with('|'))
+                .map(str::to_string)
+                .collect();
+            names.sort();
+            names.dedup();
+            let mut q = String::from("(reset)\n");
+            for n in &names {
+                q.push_str(&format!("(declare-const {n} Int)\n"));
+            }
+            for b in &bounds {
+                q.push_str(&format!("(assert {b})\n"));
+            }
+            q.push_str(&format!("(assert (not (= {t} {shown})))\n(check-sat)\n"));
+            let reply = z3.eval(&q).unwrap();
+            assert_eq!(
+                reply.trim(),
+                "unsat",
+                "{key} at N{l}: {t}\nshown: {shown}\n{bounds:?}"
+            );
+            checked += 1;
+        }
+    }
+    assert!(
+        checked >= 3,
+        "only {checked} formulas had a wrap-around to remove"
+    );
+}
+
 /// The length of the interpolants and predicates as the page shows them, over every gallery
 /// example with its preset and every bundled lesson (docs/readable-formulas.md):
 /// `cargo test --release -p cpa-web --lib shown_formula_lengths -- --ignored --nocapture`.
 #[test]
 #[ignore]
 fn shown_formula_lengths() {
-    use crate::present::formula::pretty;
-    let mut runs: Vec<(String, &str, String)> = crate::present::examples::EXAMPLES
+    use crate::present::formula::{pretty_at, Ranges};
+    type Run<'a> = (String, &'a str, String, Vec<(String, String)>);
+    let mut runs: Vec<Run> = crate::present::examples::EXAMPLES
         .iter()
-        .map(|e| (e.key.to_string(), e.source, e.preset.to_string()))
+        .map(|e| {
+            (
+                e.key.to_string(),
+                e.source,
+                e.preset.to_string(),
+                Vec::new(),
+            )
+        })
         .collect();
     for b in crate::present::lessons::LESSONS {
         let (_, l, e) = crate::present::lessons::load(b.key).unwrap();
-        runs.push((format!("lesson {}", b.key), e.source, l.preset.clone()));
+        let run = (
+            format!("lesson {}", b.key),
+            e.source,
+            l.preset.clone(),
+            l.knobs.clone(),
+        );
+        runs.push(run);
     }
-    let (mut raw_total, mut shown_total, mut n_total) = (0, 0, 0);
-    for (name, source, preset) in runs {
-        let cfa = std::rc::Rc::new(cpa_engine::parse_program("x.c", source).unwrap().cfa);
-        let config = cpa_engine::config::Config::preset(&preset).unwrap();
-        let smt = Box::new(cpa_engine::smt::BridgeSmt::new(NativeZ3::new().unwrap()));
-        let mut s = cpa_engine::session::Session::new(cfa, config, smt);
-        s.run();
-        let mut texts: Vec<String> = Vec::new();
-        for e in s.events() {
-            match e {
-                Event::Interpolants { interpolants, .. } => {
-                    texts.extend(interpolants.iter().cloned())
-                }
-                Event::PrecisionRefined { added } => {
-                    texts.extend(added.iter().map(|(_, p)| p.clone()))
-                }
-                _ => {}
-            }
-        }
-        let shown: usize = texts.iter().map(|t| pretty(t).chars().count()).sum();
+    let (mut raw_total, mut shown_total, mut n_total, mut wrap_total) = (0, 0, 0, 0);
+    let (mut plain_total, mut plain_wrap_total) = (0, 0);
+    for (name, source, preset, knobs) in runs {
+        let knobs: Vec<(&str, &str)> = knobs
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
+        let (located, graph) = shown_formulas(source, &preset, &knobs);
+        let texts: Vec<&String> = located.iter().map(|(_, t)| t).collect();
+        let shown: usize = located
+            .iter()
+            .map(|(l, t)| pretty_at(t, &Ranges::at(&graph, *l)).chars().count())
+            .sum();
+        let wraps = located
+            .iter()
+            .filter(|(l, t)| pretty_at(t, &Ranges::at(&graph, *l)).contains("wrap"))
+            .count();
+        wrap_total += wraps;
+        let plain: usize = located
+            .iter()
+            .map(|(_, t)| crate::present::formula::pretty(t).chars().count())
+            .sum();
+        let plain_wraps = located
+            .iter()
+            .filter(|(_, t)| crate::present::formula::pretty(t).contains("wrap"))
+            .count();
+        plain_total += plain;
+        plain_wrap_total += plain_wraps;
         let raw: usize = texts.iter().map(|t| t.chars().count()).sum();
         println!(
-            "{name:40} {preset:20} {:5} formulas  SMT-LIB {raw:7}  shown {shown:7}",
+            "{name:40} {preset:20} {:5} formulas  SMT-LIB {raw:7}  without ranges {plain:7} ({plain_wraps} with wrap)  shown {shown:7} ({wraps} with wrap)",
             texts.len()
         );
         raw_total += raw;
         shown_total += shown;
         n_total += texts.len();
     }
-    println!("total: {n_total} formulas, SMT-LIB {raw_total} characters, shown {shown_total}");
+    println!("total: {n_total} formulas, SMT-LIB {raw_total} characters, without ranges {plain_total} ({plain_wrap_total} with a wrap-around), shown {shown_total} ({wrap_total} with a wrap-around)");
 }

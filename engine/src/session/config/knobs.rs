@@ -152,6 +152,7 @@ const STRATEGIES: &[&str] = &[
     "backward-qe",
     "auto",
     "backward-auto",
+    "backward-auto-prefix",
 ];
 
 /// Every knob, in the order `Config::knobs` lists them.
@@ -492,7 +493,7 @@ pub static KNOBS: &[Knob] = &[
         key: "interpolation",
         group: Group::Algorithm,
         input: Input::Choice(STRATEGIES),
-        help: "How sequence interpolants are computed (Farkas certificates, quantifier elimination forward or backward, or a combination).",
+        help: "How sequence interpolants are computed (Farkas certificates, quantifier elimination forward or backward, or a combination); backward-auto-prefix keeps of each backward interpolant only the disjuncts the path's start needs (stronger, as the papers' figures show them: x = y on the unifying view's Figure 2; weakest preconditions generalise loops better).",
         scope: Scope::Analysis,
         get: |c| c.interpolation.name().to_string(),
         set: |c, v, k| {
