@@ -1,7 +1,7 @@
 //! What is known of the values where a formula is shown, and the wrap-arounds it rules out.
 
 use super::rewrite::{literal, wrapped};
-use super::{indexed, Sx};
+use super::sexp::{indexed, Sx};
 
 /// What is known of the values where a formula is shown: the range of each variable (by its
 /// unindexed SMT name, `main::x`) at the formula's location, from the engine's octagon

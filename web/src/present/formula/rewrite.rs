@@ -2,7 +2,7 @@
 //! differences and bounds (`a - b ≤ -1` is `a < b`), negations pushed into comparisons,
 //! strict pairs as `≠` and `=`, and the engine's wrap-around encoding recognised.
 
-use super::{parse, Sx};
+use super::sexp::{parse, Sx};
 use std::rc::Rc;
 
 /// `op(args)` rewritten into a simpler form that means exactly the same over the integers, if
