@@ -74,6 +74,16 @@ pub struct LayoutObject {
     pub cells: Vec<(u64, String)>,
 }
 
+impl Graph {
+    /// The node of location `id` (nodes are stored in id order; any order is found).
+    pub fn node(&self, id: u32) -> Option<&GraphNode> {
+        self.nodes
+            .get(id as usize)
+            .filter(|n| n.id == id)
+            .or_else(|| self.nodes.iter().find(|n| n.id == id))
+    }
+}
+
 impl MemoryLayout {
     /// The object and cell an address points into, as C text (see
     /// [`Cfa::describe_address`], which this mirrors for the page).

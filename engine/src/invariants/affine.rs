@@ -278,6 +278,7 @@ pub struct AffineAnalysis<'c> {
     index: BTreeMap<VarId, usize>,
     /// The subspaces of the reachable locations.
     pub at: BTreeMap<NodeId, Hull>,
+    calls: crate::invariants::CallEffects,
 }
 
 /// Whether a variable of this type takes part: `_Bool` converts by comparison with zero, not
@@ -313,6 +314,7 @@ impl<'c> AffineAnalysis<'c> {
             vars,
             index,
             at: BTreeMap::new(),
+            calls: crate::invariants::CallEffects::of(cfa),
         };
         let n = a.vars.len();
         let overflow = Cell::new(false);
@@ -434,9 +436,8 @@ impl<'c> AffineAnalysis<'c> {
                 // The callee may write any global and anything in memory; the return edge
                 // writes the result variable.
                 let mut out = Some(h.clone());
-                let calls = crate::invariants::CallEffects::of(cfa);
                 for v in &self.vars {
-                    if calls.may_write(cfa, *v) {
+                    if self.calls.may_write(cfa, *v) {
                         out = self.forget(out, *v);
                     }
                 }

@@ -194,6 +194,29 @@ impl Octagon {
     }
 }
 
+/// The variables the analysis of `function` tracks: its locals and the globals its edges
+/// mention, in order of first mention, at most [`MAX_VARS`].
+fn tracked_vars(cfa: &Cfa, function: FuncId) -> Vec<VarId> {
+    let mut vars = Vec::new();
+    for e in cfa
+        .edges
+        .iter()
+        .filter(|e| cfa.node(e.from).function == function)
+    {
+        let mut note = |v: VarId| {
+            let var = cfa.var(v);
+            if (var.function.is_none() || var.function == Some(function))
+                && !vars.contains(&v)
+                && vars.len() < MAX_VARS
+            {
+                vars.push(v);
+            }
+        };
+        super::edge_vars(e, &mut note);
+    }
+    vars
+}
+
 /// The analysis of one function.
 pub struct OctagonAnalysis<'c> {
     cfa: &'c Cfa,
@@ -208,23 +231,7 @@ pub struct OctagonAnalysis<'c> {
 impl<'c> OctagonAnalysis<'c> {
     /// Analyses `function` from its entry, every variable anywhere in its type's range.
     pub fn run(cfa: &'c Cfa, function: FuncId) -> OctagonAnalysis<'c> {
-        let mut vars = Vec::new();
-        for e in cfa
-            .edges
-            .iter()
-            .filter(|e| cfa.node(e.from).function == function)
-        {
-            let mut note = |v: VarId| {
-                let var = cfa.var(v);
-                if (var.function.is_none() || var.function == Some(function))
-                    && !vars.contains(&v)
-                    && vars.len() < MAX_VARS
-                {
-                    vars.push(v);
-                }
-            };
-            super::edge_vars(e, &mut note);
-        }
+        let vars = tracked_vars(cfa, function);
         let index = vars.iter().enumerate().map(|(i, v)| (*v, i)).collect();
         let mut a = OctagonAnalysis {
             cfa,
@@ -513,6 +520,13 @@ impl<'c> OctagonAnalysis<'c> {
         Some((edge.to, out))
     }
 
+    /// The bounds of variable `k` in `o`, within its type's range.
+    fn bounds(&self, o: &Octagon, k: usize) -> (i128, i128) {
+        let (lo, hi) = o.bounds(k);
+        let t = self.cfa.var(self.vars[k]).ty;
+        (lo.max(t.min_value()), hi.min(t.max_value()))
+    }
+
     /// The invariant at `l` as a C condition: the variables' bounds tighter than their types',
     /// and the relations between two variables of at most 32 bits that the bounds do not
     /// imply (stated in `long long`, where they cannot wrap around). `None`: unreachable or
@@ -529,13 +543,7 @@ impl<'c> OctagonAnalysis<'c> {
                 operand: Box::new(var(k)),
             },
         };
-        let bounds: Vec<(i128, i128)> = (0..self.vars.len())
-            .map(|k| {
-                let (lo, hi) = o.bounds(k);
-                let t = cfa.var(self.vars[k]).ty;
-                (lo.max(t.min_value()), hi.min(t.max_value()))
-            })
-            .collect();
+        let bounds: Vec<(i128, i128)> = (0..self.vars.len()).map(|k| self.bounds(o, k)).collect();
         for (k, (lo, hi)) in bounds.iter().enumerate() {
             let t = cfa.var(self.vars[k]).ty;
             if *lo > t.min_value() {
@@ -592,22 +600,44 @@ impl<'c> OctagonAnalysis<'c> {
     }
 }
 
+/// At most this much work (the sum over functions of edges times tracked variables cubed,
+/// the closure's cost per edge) for [`ranges`], which the playground computes with every CFA
+/// it shows: about 0.1 s natively. Larger programs get no ranges (their formulas keep
+/// `wrap32`). Measured on the repository's programs: test_locks_14 (236 edges, 30
+/// variables) took 0.5 s, array_2-1-simple (6,170 edges) 7.6 s; the gallery's examples stay
+/// far below.
+const RANGES_WORK: u64 = 1_000_000;
+
 /// The ranges of the variables at every reachable location of every function (each
 /// analysed from its entry with any arguments, so they hold in every calling context), from
 /// the closed octagons: a variable's bounds include what its relations to others imply
 /// (`x = y` and `x <= 2` bound `y`). Sound like the analysis: every value an execution has
 /// at the location lies in the range. The playground uses them to show `x + 1` instead of
-/// `wrap32(x + 1)` where no wrap-around can happen.
+/// `wrap32(x + 1)` where no wrap-around can happen. Empty above [`RANGES_WORK`].
 pub fn ranges(cfa: &Cfa) -> BTreeMap<NodeId, Vec<crate::cfa::export::Range>> {
     let mut out = BTreeMap::new();
+    let work: u64 = cfa
+        .functions
+        .iter()
+        .map(|f| {
+            let edges = cfa
+                .edges
+                .iter()
+                .filter(|e| cfa.node(e.from).function == f.id)
+                .count() as u64;
+            edges * (tracked_vars(cfa, f.id).len() as u64).pow(3)
+        })
+        .sum();
+    if work > RANGES_WORK {
+        return out;
+    }
     for f in &cfa.functions {
         let a = OctagonAnalysis::run(cfa, f.id);
         for (l, o) in &a.at {
             let vars: Vec<_> = (0..a.vars.len())
                 .filter_map(|k| {
-                    let (lo, hi) = o.bounds(k);
+                    let (lo, hi) = a.bounds(o, k);
                     let t = cfa.var(a.vars[k]).ty;
-                    let (lo, hi) = (lo.max(t.min_value()), hi.min(t.max_value()));
                     (lo > t.min_value() || hi < t.max_value()).then(|| crate::cfa::export::Range {
                         var: cfa.var(a.vars[k]).qualified.clone(),
                         lo: lo.to_string(),
@@ -804,12 +834,33 @@ int main(void) { int n = __VERIFIER_nondet_int(); int l = __VERIFIER_nondet_int(
             "l - k <= 999998"
         );
     }
-}
-/// A callee that writes through a pointer changes the caller's variables in memory: their
-/// ranges before the call do not hold after it (`count(&c)` increments `c.even`; the
-/// analyses once kept `c.even` in [0, 0] at the loop head).
-#[cfg(test)]
-mod calls_write_memory {
+
+    /// The playground asks for ranges with every CFA it shows: above the work bound (edges
+    /// times tracked variables cubed) there are none, below it the loop head's are there.
+    #[test]
+    fn ranges_are_bounded_by_the_work_they_take() {
+        let decls: String = (0..32).map(|k| format!("  int v{k} = {k};\n")).collect();
+        let body: String = (0..32).map(|k| format!("    v{k} = v{k} + 1;\n")).collect();
+        let src = format!(
+            "int main(void) {{\n{decls}  int n = 0;\n  while (n < 4) {{\n{body}    n++;\n  }}\n  return 0;\n}}\n"
+        );
+        let cfa = crate::frontend::parse_program("t.c", &src).unwrap().cfa;
+        assert!(cfa.edges.len() as u64 * 32u64.pow(3) > super::RANGES_WORK);
+        assert!(super::ranges(&cfa).is_empty());
+        let small =
+            "int main(void) {\n  int n = 0;\n  while (n < 4) {\n    n++;\n  }\n  return 0;\n}\n";
+        let cfa = crate::frontend::parse_program("t.c", small).unwrap().cfa;
+        let head = cfa.nodes.iter().find(|n| n.loop_head).unwrap().id;
+        let r = &super::ranges(&cfa)[&head];
+        assert_eq!(
+            (r[0].var.as_str(), r[0].lo.as_str(), r[0].hi.as_str()),
+            ("main::n", "0", "4")
+        );
+    }
+
+    /// A callee that writes through a pointer changes the caller's variables in memory: their
+    /// ranges before the call do not hold after it (`count(&c)` increments `c.even`; the
+    /// analyses once kept `c.even` in [0, 0] at the loop head).
     #[test]
     fn a_call_forgets_what_it_may_write_through_pointers() {
         let src = "struct counters { int even; int odd; };\n\

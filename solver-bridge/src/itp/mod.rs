@@ -259,7 +259,10 @@ fn compute<S: Solver>(
                 Ok(taus)
             })
         }
-        Strategy::BackwardQe => backward_raw(ctx, formulas),
+        Strategy::BackwardQe => {
+            fresh(ctx)?;
+            scoped(ctx, |c| qe::backward(c, formulas, &shared))
+        }
         Strategy::Auto => first_of(
             ctx,
             formulas,
@@ -271,7 +274,7 @@ fn compute<S: Solver>(
         ),
         Strategy::BackwardAuto => {
             let others = [Strategy::FarkasCases, Strategy::ForwardQeMin];
-            match backward_raw(ctx, formulas) {
+            match compute(ctx, formulas, Strategy::BackwardQe) {
                 Ok(t) if distinct_atoms(&t) <= MAX_BACKWARD_ATOMS => Ok(t),
                 // Too many atoms: the others decide, this one stays if none applies.
                 Ok(t) => Ok(first_of(ctx, formulas, &others).unwrap_or(t)),
@@ -280,33 +283,14 @@ fn compute<S: Solver>(
             }
         }
         Strategy::BackwardAutoPrefix => {
-            let taus = compute(ctx, formulas, Strategy::BackwardAuto)?;
-            specialized(ctx, formulas, taus)
+            let mut taus = compute(ctx, formulas, Strategy::BackwardAuto)?;
+            fresh(ctx)?;
+            match scoped(ctx, |c| qe::specialize(c, formulas, &mut taus)) {
+                // A pass cut short leaves a valid sequence too (each step is checked alone).
+                Err(e) if is_final(&e) => Err(e),
+                _ => Ok(taus),
+            }
         }
-    }
-}
-
-/// Weakest-precondition interpolants as the projections give them.
-fn backward_raw<S: Solver>(
-    ctx: &mut SmtContext<S>,
-    formulas: &[Term],
-) -> Result<Vec<Term>, ItpError> {
-    let shared = shared_vars(formulas);
-    fresh(ctx)?;
-    scoped(ctx, |c| qe::backward(c, formulas, &shared))
-}
-
-/// `taus` without the disjuncts the path before them does not need ([`qe::specialize`]).
-fn specialized<S: Solver>(
-    ctx: &mut SmtContext<S>,
-    formulas: &[Term],
-    mut taus: Vec<Term>,
-) -> Result<Vec<Term>, ItpError> {
-    fresh(ctx)?;
-    match scoped(ctx, |c| qe::specialize(c, formulas, &mut taus)) {
-        // A pass cut short leaves a valid sequence too (every step is checked on its own).
-        Err(e) if is_final(&e) => Err(e),
-        _ => Ok(taus),
     }
 }
 

@@ -54,12 +54,9 @@ pub fn interpolants_panel(p: &Props) -> Html {
         }
         None => html! {},
     };
-    // The ranges at a state of the path (strengthened IMPACT states are on it).
-    let at_state = |r: &Refinement, s: u32| {
-        r.states
-            .iter()
-            .position(|x| *x == s)
-            .and_then(|i| r.locations.get(i))
+    // What is known of the values at the location of the path's i-th state.
+    let at_step = |r: &Refinement, i: Option<usize>| {
+        i.and_then(|i| r.locations.get(i))
             .map(|l| Ranges::at(&p.cfa, *l))
             .unwrap_or_default()
     };
@@ -80,12 +77,7 @@ pub fn interpolants_panel(p: &Props) -> Html {
         let rows = r.states.iter().enumerate().map(|(i, s)| {
             let block = i.checked_sub(1).and_then(|j| r.blocks.get(j)).cloned();
             let itp = r.interpolants.get(i).cloned();
-            // Shown with what is known of the values at the state's location.
-            let here = r
-                .locations
-                .get(i)
-                .map(|l| Ranges::at(&p.cfa, *l))
-                .unwrap_or_default();
+            let here = at_step(r, Some(i));
             html! {
                 <tr>
                     <td>{ state(*s) }</td>
@@ -121,7 +113,7 @@ pub fn interpolants_panel(p: &Props) -> Html {
                 if !r.strengthened.is_empty() {
                     <p class="preds">{ "Strengthened (IMPACT): " }
                         { for r.strengthened.iter().map(|(s, f)| html! {
-                            <span class="pred">{ state(*s) }{ ": " }<code title={f.clone()}>{ pretty_at(f, &at_state(r, *s)) }</code></span>
+                            <span class="pred">{ state(*s) }{ ": " }<code title={f.clone()}>{ pretty_at(f, &at_step(r, r.states.iter().position(|x| x == s))) }</code></span>
                         }) }
                     </p>
                 }

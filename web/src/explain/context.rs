@@ -233,7 +233,7 @@ impl Context<'_> {
 
     /// Why a block ends at `location`, by the configured block operator.
     pub(super) fn block_end(&self, location: u32) -> String {
-        let node = self.cfa().nodes.iter().find(|n| n.id == location).cloned();
+        let node = self.cfa().node(location).cloned();
         let Some(n) = node else {
             // Only overflow checks add locations the page's CFA does not have.
             return "a failed overflow check (a target, so the block ends)".into();

@@ -197,7 +197,7 @@ fn node_details(pg: &Playground) -> Option<NodeDetails> {
         Some(s) => (s, false),
         None => (run.cursor.removed_now.iter().find(|r| r.id == id)?, true),
     };
-    let node = run.cfa.nodes.iter().find(|n| n.id == st.location);
+    let node = run.cfa.node(st.location);
     let block = run.events[..run.position]
         .iter()
         .rev()

@@ -463,7 +463,7 @@ impl Run {
         };
         for s in self.cursor.frame.view.states.values() {
             if s.parents.is_empty() {
-                if let Some(n) = self.cfa.nodes.get(s.location as usize) {
+                if let Some(n) = self.cfa.node(s.location) {
                     if n.line > 0 {
                         lines.insert(n.line);
                     }

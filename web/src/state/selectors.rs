@@ -18,12 +18,7 @@ pub fn edge_label(cfa: &Graph, e: u32) -> String {
 
 /// The line of a CFA location, if it has one.
 pub fn location_line(cfa: &Graph, l: u32) -> Option<u32> {
-    cfa.nodes
-        .get(l as usize)
-        .filter(|n| n.id == l)
-        .or_else(|| cfa.nodes.iter().find(|n| n.id == l))
-        .map(|n| n.line)
-        .filter(|&line| line > 0)
+    cfa.node(l).map(|n| n.line).filter(|&line| line > 0)
 }
 
 /// The CFA locations the current event is about (marked in the CFA view).

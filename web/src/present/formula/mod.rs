@@ -16,19 +16,15 @@ pub use ranges::Ranges;
 use rewrite::key;
 use rewrite::{wrapped, Wrap};
 #[cfg(test)]
-use sexp::parse;
-use sexp::{drop_single_indices, read, tokens, Sx};
+use sexp::{parse, tokens};
+use sexp::{parse_shown, split_index, Sx};
 
 /// The longest text [`pretty`] returns (then cut with `…`).
 pub const MAX_SHOWN: usize = 4000;
 
 /// `|main::x#3|` → `x₃`; `|f::n|` → `f::n`; auxiliaries keep their names.
 fn name(atom: &str) -> String {
-    let bare = atom.trim_matches('|');
-    let (base, index) = match bare.rsplit_once('#') {
-        Some((b, i)) if !i.is_empty() && i.chars().all(|c| c.is_ascii_digit()) => (b, Some(i)),
-        _ => (bare, None),
-    };
+    let (base, index) = split_index(atom.trim_matches('|'));
     let base = base.strip_prefix("main::").unwrap_or(base);
     match index {
         Some(i) => {
@@ -309,12 +305,7 @@ pub fn pretty(smt: &str) -> String {
 /// cannot happen there is shown as its value (`x + 1`, not `wrap32(x + 1)`); one that can
 /// keeps its `wrap32(…)`, the visible mark.
 pub fn pretty_at(smt: &str, ranges: &Ranges) -> String {
-    let Some(mut tokens) = tokens(smt) else {
-        return smt.to_string();
-    };
-    drop_single_indices(&mut tokens);
-    let mut pos = 0;
-    let Some(sx) = read(&tokens, &mut pos, 0).filter(|_| pos == tokens.len()) else {
+    let Some(sx) = parse_shown(smt) else {
         return smt.to_string();
     };
     let mut budget = 20_000;

@@ -1,7 +1,7 @@
 //! What is known of the values where a formula is shown, and the wrap-arounds it rules out.
 
 use super::rewrite::{literal, wrapped};
-use super::sexp::{indexed, Sx};
+use super::sexp::{split_index, Sx};
 
 /// What is known of the values where a formula is shown: the range of each variable (by its
 /// unindexed SMT name, `main::x`) at the formula's location, from the engine's octagon
@@ -21,16 +21,13 @@ impl Ranges {
 
     /// The ranges at location `l` of `cfa` (none known: empty).
     pub fn at(cfa: &crate::protocol::Graph, l: u32) -> Ranges {
-        cfa.nodes
-            .iter()
-            .find(|n| n.id == l)
+        cfa.node(l)
             .map(|n| Ranges::new(&n.ranges))
             .unwrap_or_default()
     }
 
     pub(super) fn of_atom(&self, atom: &str) -> Option<(i128, i128)> {
-        let bare = atom.trim_matches('|');
-        let bare = indexed(atom).map_or(bare, |(b, _)| b);
+        let (bare, _) = split_index(atom.trim_matches('|'));
         // The activations of a recursive function (`f::x@2`) share the function's ranges.
         let base = match bare.rsplit_once('@') {
             Some((b, i)) if i.chars().all(|c| c.is_ascii_digit()) => b,

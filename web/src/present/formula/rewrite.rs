@@ -39,27 +39,28 @@ fn negated_conjunction(x: &Sx) -> Option<Sx> {
     Some(Sx::List(Rc::from(or)))
 }
 
-/// `(p, q)` when `sx` says `p < q` (as written, or as [`simpler_comparison`] or a negated
-/// `≥` reads it).
+/// `(p, q)` when `sx` says `p < q`: as written (`p < q`, `q > p`), or as its [`negation`]
+/// (`¬(p ≥ q)`) or [`simpler_comparison`] (`p - q ≤ -1`) reads it.
 fn less_than(sx: &Sx) -> Option<(Sx, Sx)> {
     let Sx::List(items) = sx else { return None };
     match &items[..] {
         [Sx::Atom(o), p, q] if o == "<" => Some((p.clone(), q.clone())),
         [Sx::Atom(o), p, q] if o == ">" => Some((q.clone(), p.clone())),
-        [Sx::Atom(o), Sx::List(inner)] if o == "not" => match &inner[..] {
-            [Sx::Atom(o), p, q] if o == ">=" => Some((p.clone(), q.clone())),
-            [Sx::Atom(o), p, q] if o == "<=" => Some((q.clone(), p.clone())),
+        [Sx::Atom(o), x] if o == "not" => strictly(&negation(x)?),
+        [Sx::Atom(o), l, r] => strictly(&simpler_comparison(o, l, r)?),
+        _ => None,
+    }
+}
+
+/// [`less_than`] of a comparison already in its simplest form.
+fn strictly(sx: &Sx) -> Option<(Sx, Sx)> {
+    match sx {
+        Sx::List(c) => match &c[..] {
+            [Sx::Atom(o), p, q] if o == "<" => Some((p.clone(), q.clone())),
+            [Sx::Atom(o), p, q] if o == ">" => Some((q.clone(), p.clone())),
             _ => None,
         },
-        [Sx::Atom(o), l, r] => match simpler_comparison(o, l, r)? {
-            Sx::List(c) => match &c[..] {
-                [Sx::Atom(o), p, q] if o == "<" => Some((p.clone(), q.clone())),
-                [Sx::Atom(o), p, q] if o == ">" => Some((q.clone(), p.clone())),
-                _ => None,
-            },
-            Sx::Atom(_) => None,
-        },
-        _ => None,
+        Sx::Atom(_) => None,
     }
 }
 
@@ -67,9 +68,6 @@ fn less_than(sx: &Sx) -> Option<(Sx, Sx)> {
 /// `a ≤ b` for `a > b`, `a = b` for `a ≠ b` and for `a < b ∨ b < a`, `p` for `¬p`.
 fn negation(sx: &Sx) -> Option<Sx> {
     let Sx::List(items) = sx else { return None };
-    let list = |op: &str, a: &Sx, b: &Sx| {
-        Sx::List(Rc::from(vec![Sx::Atom(op.into()), a.clone(), b.clone()]))
-    };
     match &items[..] {
         [Sx::Atom(o), a, b] if negated(o).is_some() => Some(list(negated(o)?, a, b)),
         [Sx::Atom(o), a, b] if o == "=" => Some(list("distinct", a, b)),

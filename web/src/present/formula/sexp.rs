@@ -1,5 +1,5 @@
-//! The engine's SMT-LIB text read as s-expressions, with the SSA indices that do not matter
-//! dropped.
+//! The engine's SMT-LIB text read as s-expressions (for showing: with the SSA indices that
+//! do not matter dropped).
 
 use std::rc::Rc;
 
@@ -11,41 +11,46 @@ pub(super) enum Sx {
 }
 
 pub(super) fn parse(text: &str) -> Option<Sx> {
-    let tokens = tokens(text)?;
-    let mut pos = 0;
-    let sx = read(&tokens, &mut pos, 0)?;
-    (pos == tokens.len()).then_some(sx)
+    read_all(&tokens(text)?)
 }
 
-/// `|base#k|` split into the base and the index.
-pub(super) fn indexed(atom: &str) -> Option<(&str, &str)> {
-    let bare = atom.strip_prefix('|')?.strip_suffix('|')?;
-    match bare.rsplit_once('#') {
-        Some((b, i)) if !i.is_empty() && i.chars().all(|c| c.is_ascii_digit()) => Some((b, i)),
-        _ => None,
-    }
-}
-
-/// SSA indices only where they matter: a variable that occurs with one index only (and not
-/// unindexed) loses it (`x₁ = y₁` reads `x = y`; `x₂ = x₁ + 1` keeps both).
-pub(super) fn drop_single_indices(tokens: &mut [String]) {
+/// [`parse`], with SSA indices only where they matter: a variable that occurs with one index
+/// only (and not unindexed) loses it (`x₁ = y₁` reads `x = y`; `x₂ = x₁ + 1` keeps both).
+pub(super) fn parse_shown(text: &str) -> Option<Sx> {
     use std::collections::{BTreeMap, BTreeSet};
-    let mut seen: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    for t in tokens.iter() {
-        if let Some((b, i)) = indexed(t) {
-            seen.entry(b.to_string()).or_default().insert(i.to_string());
-        } else if let Some(b) = t.strip_prefix('|').and_then(|t| t.strip_suffix('|')) {
-            seen.entry(b.to_string()).or_default().insert(String::new());
-        }
+    let mut tokens = tokens(text)?;
+    let quoted = |t: &str| t.strip_prefix('|')?.strip_suffix('|').map(str::to_string);
+    let mut seen: BTreeMap<String, BTreeSet<Option<String>>> = BTreeMap::new();
+    for bare in tokens.iter().filter_map(|t| quoted(t)) {
+        let (b, i) = split_index(&bare);
+        seen.entry(b.to_string())
+            .or_default()
+            .insert(i.map(str::to_string));
     }
     for t in tokens.iter_mut() {
-        let single = indexed(t)
-            .filter(|(b, _)| seen.get(*b).is_some_and(|ix| ix.len() == 1))
-            .map(|(b, _)| format!("|{b}|"));
-        if let Some(u) = single {
-            *t = u;
+        if let Some(bare) = quoted(t) {
+            if let (b, Some(_)) = split_index(&bare) {
+                if seen.get(b).is_some_and(|ix| ix.len() == 1) {
+                    *t = format!("|{b}|");
+                }
+            }
         }
     }
+    read_all(&tokens)
+}
+
+/// `base#k` split into the base and the SSA index (`None`: unindexed).
+pub(super) fn split_index(bare: &str) -> (&str, Option<&str>) {
+    match bare.rsplit_once('#') {
+        Some((b, i)) if !i.is_empty() && i.chars().all(|c| c.is_ascii_digit()) => (b, Some(i)),
+        _ => (bare, None),
+    }
+}
+
+fn read_all(tokens: &[String]) -> Option<Sx> {
+    let mut pos = 0;
+    let sx = read(tokens, &mut pos, 0)?;
+    (pos == tokens.len()).then_some(sx)
 }
 
 pub(super) fn tokens(text: &str) -> Option<Vec<String>> {
@@ -89,7 +94,7 @@ pub(super) fn tokens(text: &str) -> Option<Vec<String>> {
     Some(tokens)
 }
 
-pub(super) fn read(tokens: &[String], pos: &mut usize, depth: usize) -> Option<Sx> {
+fn read(tokens: &[String], pos: &mut usize, depth: usize) -> Option<Sx> {
     if depth > 200 {
         return None;
     }
