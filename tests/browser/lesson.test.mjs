@@ -160,7 +160,7 @@ test('a lesson written in the page: sections added at steps, played, checked, do
   await pg.toVerdict();
   await page.click(id('lesson-add-section'));
   let text = await page.inputValue(id('lesson-text'));
-  assert.match(text, /^---\ntitle: A new lesson\nprogram: tests\/verdicts\/unifying-fig2\.c\npreset: predicate-lbe\n---/);
+  assert.match(text, /^---\ntitle: A new lesson\nprogram: tests\/verdicts\/unifying-fig2\.c\npreset: predicate-lbe\nknobs: interpolation=backward-auto-prefix\n---/);
   assert.deepEqual([...text.matchAll(/^## .* @ (.*)$/gm)].map((m) => m[1]), ['start', 'event 3', 'verdict']);
   // The teacher writes; the text is checked against the run once played to the end.
   text = text.replace('title: A new lesson', 'title: Equal counters').replace('What the run shows here, and why.', 'The loop keeps `x` and `y` equal.');

@@ -13,6 +13,9 @@ pub struct Example {
     pub source: &'static str,
     /// The preset the example opens with.
     pub preset: &'static str,
+    /// The knobs set on top of the preset (`key`, `value`), where the example shows something
+    /// the preset's defaults do not (the paper's interpolant, say).
+    pub knobs: &'static [(&'static str, &'static str)],
     /// One sentence on what the example shows.
     pub about: &'static str,
 }
@@ -24,6 +27,10 @@ const SVCOMP: &str = "SV-COMP tasks";
 
 macro_rules! example {
     ($key:expr, $title:expr, $group:expr, $file:expr, $path:expr, $preset:expr, $about:expr) => {
+        example!($key, $title, $group, $file, $path, $preset, $about, knobs: [])
+    };
+    ($key:expr, $title:expr, $group:expr, $file:expr, $path:expr, $preset:expr, $about:expr,
+     knobs: [$(($k:expr, $v:expr)),*]) => {
         Example {
             key: $key,
             title: $title,
@@ -32,6 +39,7 @@ macro_rules! example {
             path: $path,
             source: include_str!($path),
             preset: $preset,
+            knobs: &[$(($k, $v)),*],
             about: $about,
         }
     };
@@ -46,7 +54,10 @@ pub const EXAMPLES: &[Example] = &[
         "A loop body summarized into one edge per path: blocks end at the loop head, so each iteration is one abstraction."),
     example!("unifying-fig2", "Unifying-view paper, Figure 2: x and y together", PAPERS, "unifying-fig2.c",
         "../../../tests/verdicts/unifying-fig2.c", "predicate-lbe",
-        "The unifying view's running example: one refinement learns that x and y stay equal; try impact, bmc and kinduction on it too."),
+        "The unifying view's running example: one refinement learns that x and y stay equal; try impact, bmc and kinduction on it too.",
+        // The paper's interpolant `x = y`: the preset's backward interpolant is the weakest
+        // precondition `x = y ∨ x ≥ 2`; the prefix drops the disjunct the path cannot need.
+        knobs: [("interpolation", "backward-auto-prefix")]),
     example!("refine-loop", "Several refinements: a counting loop", TEACHING, "refine-loop.c",
         "../../../examples/refine-loop.c", "predicate-lbe",
         "Predicate abstraction needs several refinements here: each spurious path adds predicates until the loop is tracked precisely enough."),
@@ -122,6 +133,18 @@ pub fn by_path(path: &str) -> Option<&'static Example> {
 }
 
 impl Example {
+    /// The configuration the example opens with: its preset and knobs.
+    pub fn config(&self) -> crate::protocol::RunConfig {
+        crate::protocol::RunConfig {
+            preset: self.preset.to_string(),
+            set: self
+                .knobs
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+        }
+    }
+
     /// The file's path relative to the repository (`examples/gcd.c`), as lessons name it.
     pub fn repo_path(&self) -> &'static str {
         self.path.trim_start_matches("../../../")
@@ -160,6 +183,7 @@ mod tests {
                 e.key
             );
             assert!(e.about.ends_with('.') && e.about.len() > 40, "{}", e.key);
+            assert!(e.config().resolve().is_ok(), "{}", e.key);
         }
     }
 

@@ -116,7 +116,7 @@ impl State {
     ) -> (State, Vec<Command>) {
         let config = match &opened {
             Ok(Some(link)) => link.config.clone(),
-            _ => RunConfig::preset(default_example.preset),
+            _ => default_example.config(),
         };
         let mut state = State {
             program: Program::new(
@@ -499,7 +499,7 @@ impl State {
                 self.url.link_error = None;
                 self.url.pending_link = None;
                 // Each example opens with the analysis it was chosen for, at its start.
-                self.act(Action::Configure(RunConfig::preset(example.preset)), cmds);
+                self.act(Action::Configure(example.config()), cmds);
                 self.act(Action::Reset, cmds);
                 self.load_program(
                     Some(example),

@@ -13,9 +13,191 @@ pub(super) fn rewritten(op: &str, args: &[Sx]) -> Option<Sx> {
     match (op, args) {
         ("not", [x]) => negation(x).or_else(|| negated_conjunction(x)),
         ("<=" | "<" | ">=" | ">" | "=", [l, r]) => simpler_comparison(op, l, r),
-        ("or", [a, b]) => strict_pair(a, b).map(|(p, q)| list("distinct", &p, &q)),
+        ("or", [a, b]) => strict_pair(a, b)
+            .map(|(p, q)| list("distinct", &p, &q))
+            .or_else(|| tightened(false, args)),
+        ("and", _) => tightened(true, args),
+        ("or", _) => tightened(false, args),
         _ => None,
     }
+}
+
+/// A conjunction (`all`) or disjunction without its redundant bounds: of the bounds on one
+/// linear term (`x ≥ 0 ∧ x ≥ 1`, `x - y ≤ 3 ∨ x - y ≤ 5`) only the tightest (in a
+/// conjunction) or the weakest (in a disjunction) of each side is kept, at the place of the
+/// first; a lower and an upper bound that meet read as `=` in a conjunction. Exact over the
+/// integers; `None` where no bound is redundant or the bounds contradict (or, in a disjunction,
+/// cover every value): those keep their form, so nothing surprising is hidden.
+fn tightened(all: bool, args: &[Sx]) -> Option<Sx> {
+    let mut bounds: Vec<Bounds> = Vec::new();
+    let mut of_arg: Vec<Option<usize>> = vec![None; args.len()];
+    for (i, a) in args.iter().enumerate() {
+        let Some(Bound { terms, lo, hi }) = bound(a) else {
+            continue;
+        };
+        if !all && lo.is_some() && hi.is_some() {
+            continue; // an equality in a disjunction is not a half-line
+        }
+        let at = match bounds.iter().position(|b| b.terms == terms) {
+            Some(at) => at,
+            None => {
+                bounds.push(Bounds {
+                    terms,
+                    first: i,
+                    lo: None,
+                    hi: None,
+                    count: 0,
+                });
+                bounds.len() - 1
+            }
+        };
+        let b = &mut bounds[at];
+        // The tighter of two lower bounds is the larger: in a conjunction; the weaker in a
+        // disjunction.
+        let pick = |old: Option<i128>, new: Option<i128>, larger: bool| match (old, new) {
+            (Some(o), Some(n)) if larger => Some(o.max(n)),
+            (Some(o), Some(n)) => Some(o.min(n)),
+            (o, n) => o.or(n),
+        };
+        b.lo = pick(b.lo, lo, all);
+        b.hi = pick(b.hi, hi, !all);
+        b.count += 1;
+        of_arg[i] = Some(at);
+    }
+    if !bounds.iter().any(|b| b.shown(all) < b.count) {
+        return None;
+    }
+    let mut out = vec![Sx::Atom(if all { "and" } else { "or" }.into())];
+    for (i, a) in args.iter().enumerate() {
+        let Some(at) = of_arg[i] else {
+            out.push(a.clone());
+            continue;
+        };
+        let b = &bounds[at];
+        if b.shown(all) == b.count {
+            out.push(a.clone());
+            continue;
+        }
+        if b.first != i {
+            continue;
+        }
+        let term = linear_term(&b.terms)?;
+        let num = |v: i128| {
+            let n = Sx::Atom(v.unsigned_abs().to_string());
+            if v < 0 {
+                Sx::List(Rc::from(vec![Sx::Atom("-".into()), n]))
+            } else {
+                n
+            }
+        };
+        match (b.lo, b.hi) {
+            (Some(l), Some(h)) if l == h && all => out.push(list("=", &term, &num(l))),
+            (Some(l), Some(h)) if (all && l > h) || (!all && l <= h.saturating_add(1)) => {
+                return None
+            }
+            (lo, hi) => {
+                if let Some(l) = lo {
+                    out.push(list(">=", &term, &num(l)));
+                }
+                if let Some(h) = hi {
+                    out.push(list("<=", &term, &num(h)));
+                }
+            }
+        }
+    }
+    Some(if out.len() == 2 {
+        out.pop()?
+    } else {
+        Sx::List(Rc::from(out))
+    })
+}
+
+/// A linear form's terms with their coefficients (the constant apart).
+type Terms = std::collections::BTreeMap<String, i128>;
+
+/// A comparison of a linear term with a constant, as bounds over the integers.
+struct Bound {
+    terms: Terms,
+    lo: Option<i128>,
+    hi: Option<i128>,
+}
+
+/// The bounds of one term in a conjunction or disjunction: the argument it was first bound
+/// in, the bounds kept, and how many comparisons bound it.
+struct Bounds {
+    terms: Terms,
+    first: usize,
+    lo: Option<i128>,
+    hi: Option<i128>,
+    count: usize,
+}
+
+impl Bounds {
+    /// How many comparisons the kept bounds take (`=` where they meet in a conjunction).
+    fn shown(&self, all: bool) -> usize {
+        if all && self.lo.is_some() && self.lo == self.hi {
+            1
+        } else {
+            usize::from(self.lo.is_some()) + usize::from(self.hi.is_some())
+        }
+    }
+}
+
+/// A comparison of a linear term with a constant as its bounds over the integers (`x - y < 3`
+/// is `x - y ≤ 2`; `-x ≤ -1` is `x ≥ 1`; `=` gives both), the terms' first coefficient
+/// positive so that one term has one key.
+fn bound(sx: &Sx) -> Option<Bound> {
+    let Sx::List(items) = sx else { return None };
+    let [Sx::Atom(op), l, r] = &items[..] else {
+        return None;
+    };
+    if !matches!(op.as_str(), "<=" | "<" | ">=" | ">" | "=") {
+        return None;
+    }
+    let mut budget = 2_000;
+    let (mut terms, k) = difference(&linear(l, 0, &mut budget)?, &linear(r, 0, &mut budget)?);
+    if terms.is_empty() {
+        return None;
+    }
+    // terms + k op 0, read as terms op -k.
+    let (mut op, mut c) = (op.as_str(), k.checked_neg()?);
+    if terms.values().next().is_some_and(|v| *v < 0) {
+        terms.values_mut().for_each(|v| *v = -*v);
+        c = c.checked_neg()?;
+        op = match op {
+            "<=" => ">=",
+            "<" => ">",
+            ">=" => "<=",
+            ">" => "<",
+            o => o,
+        };
+    }
+    let (lo, hi) = match op {
+        "<=" => (None, Some(c)),
+        "<" => (None, Some(c.checked_sub(1)?)),
+        ">=" => (Some(c), None),
+        ">" => (Some(c.checked_add(1)?), None),
+        _ => (Some(c), Some(c)),
+    };
+    Some(Bound { terms, lo, hi })
+}
+
+/// The sum `c₁·t₁ + c₂·t₂ + …` of a linear form's terms.
+fn linear_term(terms: &Terms) -> Option<Sx> {
+    let mut sum = vec![Sx::Atom("+".into())];
+    for (t, c) in terms {
+        let t = parse(t)?;
+        sum.push(match c {
+            1 => t,
+            -1 => Sx::List(Rc::from(vec![Sx::Atom("-".into()), t])),
+            c => list("*", &Sx::Atom(c.to_string()), &t),
+        });
+    }
+    Some(if sum.len() == 2 {
+        sum.pop()?
+    } else {
+        Sx::List(Rc::from(sum))
+    })
 }
 
 fn list(op: &str, a: &Sx, b: &Sx) -> Sx {
