@@ -42,7 +42,12 @@ if n != 1:
 open(path, "w").write(text.replace(line, marker, 1))
 PY
 
-for f in index.html worker.js z3-fast-eh.js cpa-worker.js cpa-worker_bg.wasm z3-built.js z3-built.wasm coi-serviceworker.min.js; do
-  [ -s "dist/$f" ] || { log "missing dist/$f"; exit 1; }
+# Content hashes in the names of the files trunk copies as they are, the service worker's
+# list of the build's files, and gzip twins (scripts/hash-assets.py).
+python3 scripts/hash-assets.py dist
+
+for f in index.html sw.js 'worker-*.js' 'z3-fast-eh-*.js' 'cpa-worker-*.js' 'cpa-worker_bg-*.wasm' \
+  'z3-built-*.js' 'z3-built-*.wasm'; do
+  compgen -G "dist/$f" > /dev/null || { log "missing dist/$f"; exit 1; }
 done
 log "dist/ ready in $((SECONDS - t0)) s"

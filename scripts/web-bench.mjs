@@ -54,7 +54,7 @@ async function program(page, source, preset) {
   await page.keyboard.press('Control+A');
   await page.keyboard.insertText(source);
   await page.waitForTimeout(400);
-  await page.waitForFunction(() => window.cpaDebug.run()?.phase === 'Idle' && window.cpaDebug.run().position === 0, null, { timeout: 60_000 });
+  await page.waitForFunction(() => window.cpaDebug?.run()?.phase === 'Idle' && window.cpaDebug?.run().position === 0, null, { timeout: 60_000 });
 }
 
 /** Time from a click to the next frame painted with its result (the frame's rendering
@@ -109,7 +109,7 @@ async function compareStepLatency(page) {
  * native `cpa verify --json` times of the presets (one run each). */
 async function raceTime(page) {
   await page.selectOption(id('example-select'), 'unifying-fig2');
-  await page.waitForFunction(() => window.cpaDebug.run()?.phase === 'Idle', null, { timeout: 60_000 });
+  await page.waitForFunction(() => window.cpaDebug?.run()?.phase === 'Idle', null, { timeout: 60_000 });
   await page.click(id('tab-race'));
   const race = () => page.evaluate(async () => {
     const t0 = performance.now();
@@ -176,7 +176,7 @@ async function browserRun(page, [key, , preset]) {
   // Consecutive runs are of different tasks: selecting the example starts a fresh session.
   await page.selectOption(id('example-select'), key);
   await page.selectOption(id('config-select'), preset);
-  await page.waitForFunction(() => window.cpaDebug.run()?.phase === 'Idle' && window.cpaDebug.run().position === 0, null, { timeout: 60_000 });
+  await page.waitForFunction(() => window.cpaDebug?.run()?.phase === 'Idle' && window.cpaDebug?.run().position === 0, null, { timeout: 60_000 });
   const ms = await page.evaluate(async () => {
     const t0 = performance.now();
     document.querySelector('[data-testid="btn-end"]').click();

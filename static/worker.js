@@ -3,7 +3,18 @@
 // importScripts. Requests arriving while the engine's wasm compiles are queued, not dropped.
 'use strict';
 
+// The files this worker loads: scripts/hash-assets.py gives each its content hash in its name
+// and writes the new names here (and Z3's size in bytes, for the download's progress: a
+// compressed transfer's Content-Length is not the size the stream yields).
+const Z3_WASM = 'z3-built.wasm';
+const Z3_WASM_BYTES = 0;
+const Z3_JS = 'z3-built.js';
+const Z3_FAST_EH = 'z3-fast-eh.js';
+const ENGINE_JS = 'cpa-worker.js';
+const ENGINE_WASM = 'cpa-worker_bg.wasm';
+
 const queued = [];
+const CFA_REQUEST = /^\{"id":\d+,"request":\{"type":"cfa-report"/;
 self.onmessage = (e) => queued.push(e.data);
 
 // ---- Z3 (npm z3-solver's z3-built.js/.wasm), loaded on first use ----
@@ -22,9 +33,9 @@ function progress(loaded, total, done) {
  */
 function instantiateWithProgress(imports, receiveInstance) {
   (async () => {
-    const response = await fetch('z3-built.wasm');
-    if (!response.ok) throw new Error(`z3-built.wasm: HTTP ${response.status}`);
-    const total = Number(response.headers.get('content-length')) || 0;
+    const response = await fetch(Z3_WASM);
+    if (!response.ok) throw new Error(`${Z3_WASM}: HTTP ${response.status}`);
+    const total = Z3_WASM_BYTES || Number(response.headers.get('content-length')) || 0;
     let loaded = 0;
     let last = 0;
     const counted = response.body.pipeThrough(new TransformStream({
@@ -56,13 +67,15 @@ let fatalLoad = () => {};
 /** Loads Z3 once; the promise resolves when cpaZ3Eval can be called. */
 self.cpaZ3Load = function () {
   if (!z3Loading) {
+    // Said at once: the page shows "Loading Z3" (not "ready") before the first byte arrives.
+    progress(0, Z3_WASM_BYTES, false);
     z3Loading = (async () => {
-      importScripts('z3-fast-eh.js', 'z3-built.js');
+      importScripts(Z3_FAST_EH, Z3_JS);
       const M = await new Promise((resolve, reject) => {
         fatalLoad = reject;
         initZ3({
           locateFile: (f) => f,
-          mainScriptUrlOrBlob: 'z3-built.js',
+          mainScriptUrlOrBlob: Z3_JS,
           instantiateWasm: instantiateWithProgress,
         }).then(resolve, reject);
       });
@@ -114,15 +127,22 @@ function fatal(message) {
   self.postMessage(JSON.stringify({ type: 'fatal', message: String(message) }));
 }
 
-importScripts('cpa-worker.js');
+importScripts(ENGINE_JS);
 // Z3 loads while the engine compiles: the first run needs both.
 self.cpaZ3Load().catch(() => {});
-wasm_bindgen({ module_or_path: 'cpa-worker_bg.wasm' }).then(
+wasm_bindgen({ module_or_path: ENGINE_WASM }).then(
   () => {
     // One message at a time: a request that waits for Z3 must not let the next one (an
     // `advance` after a `start`, say) overtake it.
     let chain = Promise.resolve();
     const handle = (data) => {
+      // A CFA needs no solver: while Z3 is still on its way it does not wait behind a run's
+      // start, so the editor, the CFA and the LBE summary work before Z3 has arrived. (The
+      // prefix is how the page serializes the request: web/src/protocol.rs pins it in a test.)
+      if (!z3 && CFA_REQUEST.test(data)) {
+        wasm_bindgen.handle_message(data).catch(fatal);
+        return;
+      }
       chain = chain.then(() => wasm_bindgen.handle_message(data)).catch(fatal);
     };
     self.onmessage = (e) => handle(e.data);

@@ -115,7 +115,7 @@ test('IMPACT with forced covering (the fcover knob) gives the CLI events and exp
   await page.selectOption('[data-knob="fcover"]', 'true');
   await page.click(`${id('knobs')} .close`);
   await page.waitForFunction(() => {
-    const r = window.cpaDebug.run();
+    const r = window.cpaDebug?.run();
     return r && r.phase === 'Idle' && r.position === 0 && !r.stale;
   }, null, { timeout: 30_000 });
   assert.equal(await toVerdict(), 'TRUE');
@@ -123,7 +123,7 @@ test('IMPACT with forced covering (the fcover knob) gives the CLI events and exp
   assert.deepEqual(events, want.events, 'the same events, the forced covering included');
   // Back to the covering event: the explanation names forced covering.
   await page.click(id('btn-reset'));
-  await page.waitForFunction(() => window.cpaDebug.run()?.position === 0, null, { timeout: 30_000 });
+  await page.waitForFunction(() => window.cpaDebug?.run()?.position === 0, null, { timeout: 30_000 });
   for (let i = 0; i <= forced; i++) await page.click(id('btn-step'));
   await page.waitForFunction((want) => Number(document.querySelector('[data-testid="step-index"]').textContent) === want, forced + 1);
   assert.match(await text('explain'), /Forced covering strengthened it/);
@@ -147,7 +147,7 @@ test('concrete execution skips loops by acceleration, as natively, and explains 
   const steps = await page.$$eval(`${id('counterexample')} ${id('cex-step')}`, (ls) => ls.map((l) => l.textContent));
   assert.ok(steps.some((t) => /268435453 more iterations/.test(t)), 'the counterexample shows the skipped iterations');
   await page.click(id('btn-reset'));
-  await page.waitForFunction(() => window.cpaDebug.run()?.position === 0, null, { timeout: 30_000 });
+  await page.waitForFunction(() => window.cpaDebug?.run()?.position === 0, null, { timeout: 30_000 });
   for (let i = 0; i <= jump; i++) await page.click(id('btn-step'));
   await page.waitForFunction((want) => Number(document.querySelector('[data-testid="step-index"]').textContent) === want, jump + 1);
   assert.match(await text('explain'), /Acceleration: .*268435453 more iterations/);
@@ -174,7 +174,7 @@ test('the unifying-view example reads as its paper: no wrap-around where none ca
   await page.selectOption('[data-knob="interpolation"]', 'backward-auto-prefix');
   await page.click(`${id('knobs')} .close`);
   await page.waitForFunction(() => {
-    const r = window.cpaDebug.run();
+    const r = window.cpaDebug?.run();
     return r && r.phase === 'Idle' && r.position === 0 && !r.stale;
   }, null, { timeout: 30_000 });
   ({ shown, preds } = await itps());
@@ -221,7 +221,7 @@ test('concrete execution splits an input into classes, as natively, and explains
   const events = await page.evaluate(() => window.cpaDebug.events());
   assert.deepEqual(events, want.events, 'the same events, the splits included');
   await page.click(id('btn-reset'));
-  await page.waitForFunction(() => window.cpaDebug.run()?.position === 0, null, { timeout: 30_000 });
+  await page.waitForFunction(() => window.cpaDebug?.run()?.position === 0, null, { timeout: 30_000 });
   for (let i = 0; i <= classState; i++) await page.click(id('btn-step'));
   await page.waitForFunction((want) => Number(document.querySelector('[data-testid="step-index"]').textContent) === want, classState + 1);
   assert.match(await text('explain'), /stands for the runs of every input value t/);
@@ -353,7 +353,7 @@ test('pause during a run to the end answers within 100 ms and keeps the step', a
   await page.waitForTimeout(500);
   assert.equal(await num('step-index'), k, 'the step shown stays');
   // The fresh worker replays the run; stepping on continues exactly there.
-  await page.waitForFunction(() => window.cpaDebug.run().phase === 'Idle', null, { timeout: 60_000 });
+  await page.waitForFunction(() => window.cpaDebug?.run().phase === 'Idle', null, { timeout: 60_000 });
   await page.click(id('btn-step'));
   await page.waitForFunction((k) => Number(document.querySelector('[data-testid="step-index"]').textContent) === k + 1, k, { timeout: 30_000 });
   const events = await page.evaluate(() => window.cpaDebug.events());
@@ -428,7 +428,7 @@ test('bad input: errors block the run with a reason, limits end with UNKNOWN, a 
   assert.match(await text('diagnostics'), /floating-point/i);
   await page.keyboard.press('Control+A');
   await page.keyboard.insertText('extern void reach_error(void);\nint main(void) {\n  int x = 0;\n  while (x < 100) x++;\n  if (x != 100) reach_error();\n  return 0;\n}\n');
-  await page.waitForFunction(() => !document.querySelector('[data-testid="run-blocked"]') && window.cpaDebug.run()?.phase === 'Idle', null, { timeout: 15_000 });
+  await page.waitForFunction(() => !document.querySelector('[data-testid="run-blocked"]') && window.cpaDebug?.run()?.phase === 'Idle', null, { timeout: 15_000 });
   // A limit from the knobs.
   await page.click(id('btn-knobs'));
   await page.fill('[data-knob="max-steps"]', '10');
@@ -446,7 +446,7 @@ test('bad input: errors block the run with a reason, limits end with UNKNOWN, a 
   await page.locator('[data-knob="max-steps"]').press('Enter');
   await page.click(`${id('knobs')} .close`);
   // The worker dies in the middle of a run: the page says so and recovers without a reload.
-  await page.waitForFunction(() => window.cpaDebug.run()?.phase === 'Idle', null, { timeout: 15_000 });
+  await page.waitForFunction(() => window.cpaDebug?.run()?.phase === 'Idle', null, { timeout: 15_000 });
   await page.click(id('btn-step'));
   await page.evaluate(() => window.cpaDebug.crashWorker());
   await page.click(id('btn-end'));
@@ -464,14 +464,14 @@ test('a run always runs the program shown, also when the example and the analysi
   // the new program's text).
   await open('gcd', 'predicate-sbe');
   await page.click(id('btn-end'));
-  await page.waitForFunction(() => window.cpaDebug.run()?.phase === 'Busy', null, { timeout: 10_000 });
+  await page.waitForFunction(() => window.cpaDebug?.run()?.phase === 'Busy', null, { timeout: 10_000 });
   await page.selectOption(id('example-select'), 'max-bug');
   await page.selectOption(id('config-select'), 'impact');
   await toVerdict();
   const want = native('examples/max-bug.c', 'impact');
   assert.equal(want.verdict, 'false');
   assert.equal(await text('verdict'), 'FALSE');
-  const run = await page.evaluate(() => window.cpaDebug.run());
+  const run = await page.evaluate(() => window.cpaDebug?.run());
   assert.equal(run.file, 'max-bug.c');
   assert.equal(run.total, want.events.length);
   assert.deepEqual(await page.evaluate(() => window.cpaDebug.events()), want.events);
@@ -529,10 +529,11 @@ test('at the verdict the ARG view shows the whole ARG, or for FALSE where the er
 });
 
 test('a Z3 that does not load is reported with the reason', async () => {
-  const b = await launch({ viewport: { width: 1280, height: 720 } });
+  // Without the service worker: its fetches would pass by the route that fails Z3.
+  const b = await launch({ viewport: { width: 1280, height: 720 }, serviceWorkers: 'block' });
   try {
     const p = await b.page();
-    await p.route('**/z3-built.wasm', (route) => route.abort('failed'));
+    await p.route('**/z3-built-*.wasm', (route) => route.abort('failed'));
     await p.goto(baseUrl(), { waitUntil: 'load' });
     await p.waitForSelector(id('run-error'), { timeout: 30_000 });
     assert.match(await p.textContent(id('run-error')), /cannot load Z3/);

@@ -49,7 +49,7 @@ test('dist/ on a plain static server runs a verification to its verdict', async 
     await page.waitForFunction(() => self.crossOriginIsolated === true, null, { timeout: 30_000 });
     await page.waitForSelector('[data-testid="engine-status"].ready', { timeout: 60_000 });
     assert.equal(await page.inputValue('[data-testid="config-select"]'), 'bmc');
-    await page.waitForFunction(() => window.cpaDebug.run()?.phase === 'Idle', null, { timeout: 60_000 });
+    await page.waitForFunction(() => window.cpaDebug?.run()?.phase === 'Idle', null, { timeout: 60_000 });
     await page.click('[data-testid="btn-end"]');
     await page.waitForFunction(() => document.querySelector('[data-testid="verdict"]')?.textContent.trim() === 'FALSE', null, { timeout: 120_000 });
     await page.screenshot({ path: join(ARTIFACTS, 'dist-plain-server.png') });

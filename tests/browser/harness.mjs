@@ -80,7 +80,7 @@ export class PlaygroundPage {
 
   /** The current run as `cpaDebug.run()` reports it (null before there is one). */
   async run() {
-    return this.page.evaluate(() => window.cpaDebug.run());
+    return this.page.evaluate(() => window.cpaDebug?.run());
   }
 
   /** Picks an example and (optionally) a preset, and waits until that run is ready at event 0. */
@@ -93,7 +93,7 @@ export class PlaygroundPage {
     const file = (await page.textContent('.editor-panel h2')).trim();
     const want = preset ?? await page.inputValue(id('config-select'));
     await page.waitForFunction(([f, p]) => {
-      const r = window.cpaDebug.run();
+      const r = window.cpaDebug?.run();
       return r && r.file === f && r.preset === p && r.phase === 'Idle' && r.position === 0 && !r.stale;
     }, [file, want], { timeout: 30_000 });
   }
@@ -101,7 +101,7 @@ export class PlaygroundPage {
   /** Waits until the run is idle at `position` (or at its verdict when `position` is null). */
   async settledAt(position, timeout = 60_000) {
     await this.page.waitForFunction((k) => {
-      const r = window.cpaDebug.run();
+      const r = window.cpaDebug?.run();
       return r && r.phase === 'Idle' && (k === null ? r.finished && r.position === r.total : r.position === k);
     }, position, { timeout });
   }

@@ -12,7 +12,7 @@ const box = (page, id) => page.locator(`[data-testid="${id}"]`).first().bounding
 async function atFirstRefinement(page, { load = true, state = 'visible' } = {}) {
   const pg = new PlaygroundPage(page);
   if (load) await pg.load(baseUrl(), { ready: false });
-  await page.waitForFunction(() => window.cpaDebug.run()?.phase === 'Idle', null, { timeout: 30_000 });
+  await page.waitForFunction(() => window.cpaDebug?.run()?.phase === 'Idle', null, { timeout: 30_000 });
   await pg.nextRefinement({ state });
 }
 
@@ -52,9 +52,9 @@ test('on a phone one view at a time, chosen by tabs; stepping works; nothing is 
     }
     // Stepping works from the ARG view.
     await page.click('[data-testid="phone-tab-arg"]');
-    const k = await page.evaluate(() => window.cpaDebug.run().position);
+    const k = await page.evaluate(() => window.cpaDebug?.run().position);
     await page.click('[data-testid="btn-step"]');
-    await page.waitForFunction((k) => window.cpaDebug.run().position === k + 1, k);
+    await page.waitForFunction((k) => window.cpaDebug?.run().position === k + 1, k);
     const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     const [r, g, b] = bg.match(/\d+/g).map(Number);
     assert.ok(r + g + b < 150, `dark background, got ${bg}`);
@@ -106,13 +106,13 @@ test('every control has a name; ARG states and their details are reachable by ke
     await page.focus('[data-testid="arg-view"] g.arg-node');
     const state = await page.evaluate(() => document.activeElement.dataset.id);
     assert.ok(state !== undefined, 'an ARG state takes the focus');
-    const position = await page.evaluate(() => window.cpaDebug.run().position);
+    const position = await page.evaluate(() => window.cpaDebug?.run().position);
     await page.keyboard.press('Enter');
     await page.waitForFunction((s) => document.querySelector('[data-testid="node-details"]')?.dataset.state === s, state);
     assert.equal(await page.getAttribute('[data-testid="tab-node"]', 'aria-selected'), 'true');
-    assert.equal(await page.evaluate(() => window.cpaDebug.run().position), position, 'Enter on a state does not step');
+    assert.equal(await page.evaluate(() => window.cpaDebug?.run().position), position, 'Enter on a state does not step');
     await page.keyboard.press(' ');
-    assert.equal(await page.evaluate(() => window.cpaDebug.run().position), position, 'nor does Space');
+    assert.equal(await page.evaluate(() => window.cpaDebug?.run().position), position, 'nor does Space');
   } finally {
     await browser.close();
   }

@@ -33,10 +33,10 @@ async function shoot(layout) {
     const page = await browser.page();
     const pg = new PlaygroundPage(page);
     await pg.load(`${baseUrl()}${layout.query ?? ''}`);
-    await page.waitForFunction(() => window.cpaDebug.run()?.phase === 'Idle', null, { timeout: 30_000 });
+    await page.waitForFunction(() => window.cpaDebug?.run()?.phase === 'Idle', null, { timeout: 30_000 });
     await pg.graphSettled('cfa-view');
     await pg.nextRefinement({ state: 'attached' });
-    await pg.settledAt(await page.evaluate(() => window.cpaDebug.run().position));
+    await pg.settledAt(await page.evaluate(() => window.cpaDebug?.run().position));
     if (layout.phoneTab) await page.click(`[data-testid="${layout.phoneTab}"]`);
     await page.mouse.move(0, 0);
     await page.evaluate(() => document.activeElement?.blur());

@@ -141,7 +141,7 @@ test('back and forward walk through the programs and analyses shown, each at its
   };
   /** Waits until the address bar holds the state shown (it is rewritten after 250 ms). */
   const urlSettled = () => page.waitForFunction(() => {
-    const r = window.cpaDebug.run();
+    const r = window.cpaDebug?.run();
     return r && r.phase === 'Idle' && location.hash.length > 4;
   }).then(() => page.waitForTimeout(400));
   await open('lbe-figure1', null);
@@ -157,7 +157,7 @@ test('back and forward walk through the programs and analyses shown, each at its
   const third = await where();
   const at = async (want, what) => {
     await page.waitForFunction((w) => {
-      const r = window.cpaDebug.run();
+      const r = window.cpaDebug?.run();
       return r && r.phase === 'Idle' && `${r.file} ${r.preset} ${r.position}` === w;
     }, want.run, { timeout: 20_000 }).catch(async (e) => {
       assert.fail(`${what}: ${e.message}; at ${JSON.stringify(await where())}, ${await page.evaluate(() => location.hash)}`);

@@ -646,6 +646,24 @@ pub(crate) mod tests {
         serde_json::from_str(&serde_json::to_string(&engine).unwrap()).unwrap()
     }
 
+    /// static/worker.js lets a CFA request overtake a run waiting for Z3 by this prefix of
+    /// its text: only a CFA request has it.
+    #[test]
+    fn a_cfa_request_is_known_by_its_prefix() {
+        let text =
+            |request: Request| serde_json::to_string(&RequestEnvelope { id: 42, request }).unwrap();
+        let cfa = text(Request::CfaReport(BuildCfa {
+            file: "a.c".into(),
+            source: "int main() {}".into(),
+        }));
+        assert!(
+            cfa.starts_with(r#"{"id":42,"request":{"type":"cfa-report","#),
+            "{cfa}"
+        );
+        let other = text(Request::DebugPanic);
+        assert!(!other.contains("cfa-report"), "{other}");
+    }
+
     #[test]
     fn engine_report_round_trips() {
         let r = figure1();

@@ -175,3 +175,31 @@ pub fn restore_theme() {
         let _ = root.set_attribute("data-theme", &theme);
     }
 }
+
+/// The engine worker's script, as index.html names it (`<meta name="cpa-worker">`: the
+/// name carries the file's content hash), or `worker.js` where it does not.
+pub fn worker_script() -> String {
+    window()
+        .and_then(|w| w.document())
+        .and_then(|d| {
+            d.query_selector(r#"meta[name="cpa-worker"]"#)
+                .ok()
+                .flatten()
+        })
+        .and_then(|m| m.get_attribute("content"))
+        .filter(|c| !c.is_empty())
+        .unwrap_or_else(|| "worker.js".to_string())
+}
+
+/// Asks the service worker to cache the whole application (index.html's `cpaPrecache`):
+/// called once Z3 has loaded, so the files come from the browser's HTTP cache, not the network
+/// a second time. A page without a service worker (an insecure origin) does nothing.
+pub fn precache() {
+    let Some(w) = window() else { return };
+    let Ok(f) = js_sys::Reflect::get(&w, &JsValue::from_str("cpaPrecache")) else {
+        return;
+    };
+    if let Some(f) = f.dyn_ref::<js_sys::Function>() {
+        let _ = f.call0(&w);
+    }
+}

@@ -13,13 +13,13 @@ use crate::engine::driver::Driver;
 use crate::present::examples::{self, EXAMPLES};
 use crate::present::knobs::{knobs, semantics_line};
 use crate::state::link::Link;
+use crate::state::msg::EngineStatus;
 use crate::state::{Msg, Overlay, State, View};
 use cpa_engine::verdict::Verdict;
 use std::cell::RefCell;
 use std::rc::Rc;
 use yew::prelude::*;
 
-const WORKER_SCRIPT: &str = "worker.js";
 /// The example the page opens with.
 const DEFAULT_EXAMPLE: &str = "unifying-fig2";
 
@@ -35,7 +35,7 @@ impl Component for App {
 
     fn create(ctx: &Context<Self>) -> Self {
         let dispatch = ctx.link().callback(|m: Msg| m);
-        let engine = EngineClient::new(WORKER_SCRIPT, ctx.link().callback(Msg::Engine));
+        let engine = EngineClient::new(&url::worker_script(), ctx.link().callback(Msg::Engine));
         let driver = Driver::new(engine, dispatch.clone());
         url::restore_theme();
         let example = examples::by_key(DEFAULT_EXAMPLE).unwrap_or(&EXAMPLES[0]);
@@ -52,6 +52,11 @@ impl Component for App {
     }
 
     fn update(&mut self, _ctx: &Context<Self>, msg: Msg) -> bool {
+        if let Msg::Engine(EngineStatus::Z3 { done: true, .. }) = &msg {
+            // The whole application into the service worker's cache, now that the biggest
+            // file has arrived (from the HTTP cache: offline use, and no download next time).
+            url::precache();
+        }
         let (cmds, changed) = self.state.borrow_mut().update(msg);
         self.effects.run(cmds);
         changed

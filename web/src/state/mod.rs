@@ -596,16 +596,19 @@ impl State {
             } => {
                 self.engine.z3 = Some((loaded, total));
                 self.engine.z3_ready = done;
+                self.pg.solver_loading = !done;
             }
             EngineStatus::Failed(e) => {
                 self.program.engine_error = Some(e.as_str().into());
                 self.engine.status = EngineStatus::Failed(e.clone());
                 self.engine.z3_ready = false;
+                self.pg.solver_loading = false;
                 self.act(Action::WorkerLost(e), cmds);
             }
             EngineStatus::Starting => {
                 self.engine.status = status;
                 self.engine.z3_ready = false;
+                self.pg.solver_loading = true;
             }
             s => self.engine.status = s,
         }

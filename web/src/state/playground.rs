@@ -88,6 +88,10 @@ pub struct Playground {
     pub cex_step: usize,
     /// The text shown differs from `source`: its CFA is being built.
     pub building: bool,
+    /// The run's worker is still loading Z3: every request that needs it waits, and the
+    /// worker does no work that a new run would have to interrupt (so a new run does not
+    /// replace the worker, which would start Z3's download again).
+    pub solver_loading: bool,
     next_run: u64,
 }
 
@@ -111,6 +115,7 @@ impl Playground {
             selection: None,
             cex_step: 0,
             building: false,
+            solver_loading: false,
             next_run: 1,
         }
     }
@@ -138,7 +143,7 @@ impl Playground {
             .run
             .as_ref()
             .is_some_and(|r| matches!(r.phase, Phase::Busy | Phase::Replaying | Phase::Starting));
-        if busy {
+        if busy && !self.solver_loading {
             cmds.push(Command::RestartWorker);
         }
         if self.running() {

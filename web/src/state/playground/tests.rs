@@ -418,3 +418,26 @@ fn limits_end_with_unknown_and_the_reason() {
         other => panic!("{other:?}"),
     }
 }
+
+/// While the worker is still loading Z3 it does nothing a new run must interrupt: a new run
+/// does not replace it (that would start Z3's download again), and the old run's late answer
+/// is dropped by its ticket. Once Z3 is in, a run that is starting is replaced as before.
+#[test]
+fn a_new_run_while_z3_loads_keeps_the_worker() {
+    let mut h = Harness::new(COUNTER, "predicate-lbe");
+    h.p.run.as_mut().unwrap().phase = Phase::Starting;
+    h.p.solver_loading = true;
+    let old = h.run().ticket();
+    let cmds = h.p.reduce(Action::Configure(RunConfig::preset("impact")));
+    assert!(!cmds.contains(&Command::RestartWorker), "{cmds:?}");
+    assert!(
+        cmds.iter().any(|c| matches!(c, Command::Start { .. })),
+        "{cmds:?}"
+    );
+    assert_eq!(h.run().phase, Phase::Starting);
+    h.p.reduce(Action::Started(old, Err("the old run's answer".into())));
+    assert_eq!(h.run().phase, Phase::Starting);
+    h.p.solver_loading = false;
+    let cmds = h.p.reduce(Action::Configure(RunConfig::preset("bmc")));
+    assert_eq!(cmds[0], Command::RestartWorker);
+}
