@@ -1,5 +1,5 @@
 // `make dist` on a static host that sends no special headers (like GitHub Pages): dist/ served
-// by Python's plain http.server. The coi-serviceworker makes the page cross-origin isolated
+// by Python's plain http.server. The page's service worker (static/sw.js) makes it cross-origin isolated
 // (one reload), Z3 loads, and a share link runs a verification to its verdict.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
