@@ -199,6 +199,18 @@ test('the value analysis shows tracked variables, value interpolants and value l
   assert.equal(await toVerdict(), 'TRUE');
 });
 
+test('a value state shows memory as a student reads it: a struct as its fields, no temporaries', async () => {
+  await open('mem-struct-counters', 'value');
+  await toVerdict();
+  await page.locator(`${id('arg-view')} g.arg-node`, { hasText: 'c.odd' }).first().click();
+  await page.click(id('tab-node'));
+  const known = await text('known-values');
+  assert.match(known, /c = \{(even: -?\d+, )?odd: -?\d+\}/, known);
+  assert.doesNotMatch(known, /c = 2097152|__tmp/, known);
+  await page.locator(id('node-details')).screenshot({ path: join(ARTIFACTS, 'view-node-memory.png') });
+  await page.click(id('tab-refinements'));
+});
+
 test('theta-pred-bw explains its backward binary interpolant', async () => {
   await open('refine-loop', 'theta-pred-bw');
   await page.click(id('btn-next-refinement'));

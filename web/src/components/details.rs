@@ -118,9 +118,9 @@ pub fn view(st: &State, command: AttrValue, send: &Callback<Msg>) -> Html {
                 full={st.full_queries.clone()} hidden={tab != Tab::Log}
                 on_search={send.reform(Msg::LogSearch)} on_load={send.reform(Msg::LoadQuery)} />
             <StatsPanel {stats} {solver_ms} hidden={tab != Tab::Stats} {command} {encoding} />
-            <CounterexamplePanel {trace} {memory} step={pg.cex_step} hidden={tab != Tab::Counterexample}
+            <CounterexamplePanel {trace} memory={memory.clone()} step={pg.cex_step} hidden={tab != Tab::Counterexample}
                 on_step={send.reform(|i| Msg::Act(Action::CexStep(i)))} />
-            <NodePanel details={d.node.clone()} hidden={tab != Tab::Node} {on_state} {on_line} />
+            <NodePanel details={d.node.clone()} memory={memory.clone()} hidden={tab != Tab::Node} {on_state} {on_line} />
             { crate::components::invariant_panel::view(st, tab != Tab::Invariant, send) }
             { crate::components::race_panel::view(st, tab != Tab::Race, send) }
             { crate::components::author_panel::view(st, tab != Tab::Author, send) }

@@ -2,13 +2,17 @@
 //! (path) formula, coverage, precision at its location, neighbours.
 
 use crate::present::formula::{pretty, pretty_at};
+use crate::present::memory::{group, known_values};
 use crate::state::derived::NodeDetails;
+use cpa_engine::report::MemoryLayout;
 use std::rc::Rc;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct Props {
     pub details: Option<Rc<NodeDetails>>,
+    /// The program's memory layout: a state's known values grouped by object.
+    pub memory: Option<Rc<MemoryLayout>>,
     pub hidden: bool,
     pub on_state: Callback<u32>,
     pub on_line: Callback<u32>,
@@ -48,13 +52,15 @@ pub fn node_panel(p: &Props) -> Html {
                 if d.kind == "state" {
                     <tr><th scope="row">{ "Known values" }</th><td>
                         { match &d.abstraction {
-                            Some(f) => html! { <code class="formula" title={f.clone()}>{ f.clone() }</code> },
+                            Some(f) => known(f, p.memory.as_deref(), &d.ranges),
                             None => html! { <span class="muted">{ "none (⊤)" }</span> },
                         } }
                     </td></tr>
                 } else {
                     <tr><th scope="row">{ "Abstraction formula ψ" }</th><td>
                         { match &d.abstraction {
+                            // A value analysis' abstraction is the values it knows.
+                            Some(f) if known_values(f).is_some() => known(f, p.memory.as_deref(), &d.ranges),
                             Some(f) => html! { <code class="formula" title={f.clone()}>{ pretty_at(f, &d.ranges) }</code> },
                             None => html! { <span class="muted">{ "an intermediate state keeps its block's abstraction formula; its path formula φ grows until the block ends" }</span> },
                         } }
@@ -76,5 +82,34 @@ pub fn node_panel(p: &Props) -> Html {
                 <tr><th scope="row">{ "Children" }</th><td>{ for d.children.iter().map(|c| state(*c)) }</td></tr>
             </table>
         </div>
+    }
+}
+
+/// A value-analysis state's known values as a student reads memory (an array as one row, a
+/// struct's fields together, an address as `&a[1]`; the compiler's temporaries left out), then
+/// the predicates of a combined analysis; the label as it is where it is no list of values.
+fn known(
+    label: &str,
+    memory: Option<&MemoryLayout>,
+    ranges: &crate::present::formula::Ranges,
+) -> Html {
+    let Some((mut values, rest)) = known_values(label) else {
+        return html! { <code class="formula" title={label.to_string()}>{ label.to_string() }</code> };
+    };
+    // An object's own name holds its address (`c = 2097152` for a struct `c` whose address
+    // is taken): its cells say what it holds.
+    let is_base = |name: &str, v: i128| {
+        memory.is_some_and(|m| {
+            m.objects
+                .iter()
+                .any(|o| o.name == name && i128::from(o.base) == v)
+        })
+    };
+    values.retain(|name, v| !name.contains("__tmp") && !is_base(name, *v));
+    html! {
+        <span class="known-values" data-testid="known-values" title={label.to_string()}>
+            { for group(&values, None, memory).iter().map(|e| html! { <code class="value">{ e.text() }</code> }) }
+            if let Some(r) = rest { <code class="formula">{ pretty_at(r, ranges) }</code> }
+        </span>
     }
 }

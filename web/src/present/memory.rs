@@ -73,6 +73,26 @@ pub fn value_text(name: &str, v: i128, layout: Option<&MemoryLayout>) -> String 
     }
 }
 
+/// The values a value-analysis state knows, read from its label (`k = 0, a[1] = 2`, possibly
+/// followed by ` ∧ ` and the predicates of a combined analysis): the values by name and the
+/// rest. `None` when the label is not such a list (then it is shown as it is).
+pub fn known_values(label: &str) -> Option<(BTreeMap<String, i128>, Option<&str>)> {
+    let (list, rest) = match label.split_once(" ∧ ") {
+        Some((l, r)) => (l, Some(r)),
+        None => (label, None),
+    };
+    let mut values = BTreeMap::new();
+    for pair in list.split(", ") {
+        let (name, value) = pair.split_once(" = ")?;
+        let name = name.trim();
+        if name.is_empty() || name.contains(char::is_whitespace) {
+            return None;
+        }
+        values.insert(name.to_string(), value.trim().parse().ok()?);
+    }
+    Some((values, rest))
+}
+
 /// `values` (after a step; `prev` before it) grouped by object, in the order of their names.
 pub fn group(
     values: &BTreeMap<String, i128>,
@@ -156,6 +176,19 @@ pub fn group(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_value_states_label_reads_as_its_values() {
+        let (v, rest) = known_values("a[1] = 2, a[2] = -4, j = 5").unwrap();
+        assert_eq!(v.len(), 3);
+        assert_eq!(v["a[2]"], -4);
+        assert_eq!(rest, None);
+        let (v, rest) = known_values("p = 2097152 ∧ (and (= |swap::p| 2097152))").unwrap();
+        assert_eq!(v["p"], 2097152);
+        assert_eq!(rest, Some("(and (= |swap::p| 2097152))"));
+        assert_eq!(known_values("(and x y)"), None);
+        assert_eq!(known_values("x = y + 1"), None);
+    }
     use cpa_engine::report::LayoutObject;
 
     fn layout() -> MemoryLayout {
