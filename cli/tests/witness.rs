@@ -307,3 +307,34 @@ fn values_stored_into_array_cells_are_stated_and_replayed() {
     let (ok, out, _) = cpa(&["validate-witness", program, w]);
     assert!(!ok && out.starts_with("refuted: "), "{out}");
 }
+
+/// Inputs stored into the caller's array through a pointer parameter (`p[i] =
+/// __VERIFIER_nondet_int()` in `fill(a)`): the cells are out of the callee's scope, so the
+/// witness states the values through the pointer (`p[1] == 5`), which the replay takes in
+/// order.
+#[test]
+fn values_stored_through_a_pointer_parameter_are_stated_in_the_callees_scope() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let program = root.join("tests/verdicts/array-input-through-pointer-unsafe.c");
+    let program = program.to_str().unwrap();
+    let tmp = std::env::temp_dir().join(format!("cpa-witness-ptr-{}.yml", std::process::id()));
+    let w = tmp.to_str().unwrap();
+    let (ok, out, err) = cpa(&["verify", program, "--witness", w]);
+    assert!(
+        ok && out.contains("Verification result: FALSE"),
+        "{out} {err}"
+    );
+    let text = std::fs::read_to_string(&tmp).unwrap();
+    for cell in ["p[0] == ", "p[1] == 5", "p[2] == "] {
+        assert!(text.contains(cell), "{cell}: {text}");
+    }
+    assert!(
+        !text.contains("a[1]"),
+        "the caller's cells are out of scope: {text}"
+    );
+    let (ok, out, _) = cpa(&["validate-witness", program, w]);
+    assert!(ok && out.trim() == "confirmed", "{out}");
+    std::fs::write(&tmp, text.replace("p[1] == 5", "p[1] == 6")).unwrap();
+    let (ok, out, _) = cpa(&["validate-witness", program, w]);
+    assert!(!ok && out.starts_with("refuted: "), "{out}");
+}

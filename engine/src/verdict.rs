@@ -63,6 +63,10 @@ pub struct TraceStep {
     pub op: String,
     /// Every user variable in scope with a known value, by source name.
     pub values: BTreeMap<String, i128>,
+    /// The value a nondeterministic input gave at this step (its edge reads one), which
+    /// `values` may not show: a front-end temporary, or a cell out of scope it is stored in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub input: Option<i128>,
 }
 
 /// A count limit that ended a run, or a portfolio component, without a verdict: the one place

@@ -613,6 +613,7 @@ pub(crate) mod tests {
                     values: [("x".to_string(), -5i128), ("u".to_string(), 4294967295i128)]
                         .into_iter()
                         .collect(),
+                    input: Some(-5),
                 }],
                 states: vec![0, 4],
             },

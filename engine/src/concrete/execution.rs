@@ -184,6 +184,7 @@ impl Execution {
                                 line: first.line,
                                 op: format!("… {dropped} earlier steps not shown …"),
                                 values: Default::default(),
+                                input: None,
                             };
                             trace.insert(0, note);
                         }

@@ -89,11 +89,23 @@ pub struct MachineParts<V = i128> {
 impl TraceStep {
     /// The step of `edge`, just executed by `m`: its line, its text and the values after it.
     pub fn after(cfa: &Cfa, edge: &Edge, m: &Machine) -> TraceStep {
+        let input = match &edge.kind {
+            EdgeKind::Assign {
+                lhs,
+                rhs: Rhs::Nondet { .. },
+            }
+            | EdgeKind::Declare {
+                var: lhs,
+                init: Some(Rhs::Nondet { .. }),
+            } => m.get(cfa, *lhs),
+            _ => None,
+        };
         TraceStep {
             edge: edge.id.0,
             line: edge.span.start_line,
             op: cfa.edge_text(edge),
             values: m.visible_values(cfa),
+            input,
         }
     }
 }

@@ -64,9 +64,22 @@ pub fn write(cfa: &Cfa, trace: &[TraceStep], file: &str, metadata: Metadata) -> 
         let Some(next) = trace.get(at + 1) else {
             continue;
         };
-        let name = &cfa.var(assigned).name;
-        // The trace's values are those after each step.
-        let Some(value) = trace[at].values.get(name.as_str()) else {
+        // The trace's values are those after each step; a cell out of the function's scope
+        // (the caller's array, written through a parameter) is not among them, and holds the
+        // input read at step `i`.
+        let var = cfa.var(assigned);
+        let Some(value) = trace[at]
+            .values
+            .get(var.name.as_str())
+            .copied()
+            .or(trace[i].input)
+        else {
+            continue;
+        };
+        let here = cfa
+            .node(cfa.edge(crate::cfa::EdgeId(next.edge)).from)
+            .function;
+        let Some(name) = name_in_scope(cfa, assigned, here, &trace[at].values) else {
             continue;
         };
         content.push(Segment {
@@ -97,6 +110,42 @@ pub fn write(cfa: &Cfa, trace: &[TraceStep], file: &str, metadata: Metadata) -> 
         });
     }
     Entry::ViolationSequence { metadata, content }
+}
+
+/// The C text that names variable `v` in function `f`, where the values in scope are `scope`:
+/// its name where it is in scope (a global, or a variable of `f`); a cell of an object of
+/// another function through a pointer in scope that points into the object, at a whole number
+/// of cells before it (`x[2]` for the caller's `a[2]` where `x` holds `&a[0]`); `None` where
+/// nothing in scope reaches it.
+fn name_in_scope(
+    cfa: &Cfa,
+    v: crate::ir::VarId,
+    f: crate::ir::FuncId,
+    scope: &BTreeMap<String, i128>,
+) -> Option<String> {
+    let var = cfa.var(v);
+    if var.function.is_none() || var.function == Some(f) {
+        return Some(var.name.clone());
+    }
+    let (object, offset) = cfa.objects.iter().find_map(|o| {
+        o.cells
+            .iter()
+            .find(|(_, c)| *c == v)
+            .map(|(offset, _)| (o, *offset))
+    })?;
+    let size = u64::from(var.ty.bits() / 8).max(1);
+    let address = object.base + offset;
+    let pointers = cfa
+        .vars
+        .iter()
+        .filter(|p| p.pointer && p.function == Some(f) && !p.synthetic);
+    pointers
+        .filter_map(|p| {
+            let at = u64::try_from(*scope.get(p.name.as_str())?).ok()?;
+            (at >= object.base && at <= address && (address - at) % size == 0)
+                .then(|| format!("{}[{}]", p.name, (address - at) / size))
+        })
+        .next()
 }
 
 /// The branching waypoint for an input read at step `i` straight into the condition of a
@@ -311,10 +360,27 @@ impl Oracle for WitnessOracle<'_> {
             (false, Some(cs)) => cs.iter().map(|c| self.cfa.var(*c).name.as_str()).collect(),
             _ => Vec::new(),
         };
-        // A value stored into a cell: the witness states it for the cell written, in order.
+        // A value stored into a cell: the witness states it for the cell written, in order,
+        // by the cell's name or, for a cell out of scope, through a pointer of the function
+        // (`p[1]`: [`name_in_scope`]).
+        let here = self.cfa.node(edge.from).function;
+        let through_pointer = |n: &str| {
+            let Some((base, index)) = n.split_once('[') else {
+                return false;
+            };
+            index
+                .strip_suffix(']')
+                .is_some_and(|k| !k.is_empty() && k.chars().all(|c| c.is_ascii_digit()))
+                && self.cfa.vars.iter().any(|v| {
+                    v.pointer && !v.synthetic && v.name == base && v.function == Some(here)
+                })
+        };
         let i = (0..self.values.len()).find(|i| {
+            let n = self.values[*i].0.as_str();
             !self.used[*i]
-                && (&self.values[*i].0 == name || cells.contains(&self.values[*i].0.as_str()))
+                && (n == name.as_str()
+                    || cells.contains(&n)
+                    || (!cells.is_empty() && through_pointer(n)))
         });
         if let Some(i) = i {
             self.used[i] = true;

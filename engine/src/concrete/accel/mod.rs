@@ -402,6 +402,7 @@ pub fn jump_step(cfa: &Cfa, seg: &Segment, r: &Runner) -> TraceStep {
         line: cfa.node(seg.head).line,
         op: jump_text(cfa, seg),
         values: r.machine.visible_values(cfa),
+        input: None,
     }
 }
 
