@@ -8,23 +8,12 @@
 //
 // Usage: node scripts/load-bench.mjs [ROUNDS] (default 3; dist/ must be built).
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launch, id } from '../tests/browser/harness.mjs';
+import { launch, id, freePort } from '../tests/browser/harness.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ROUNDS = Number(process.argv[2] || 3);
-
-async function freePort() {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function server() {
   const port = await freePort();

@@ -2,6 +2,7 @@
 // `npx playwright install`: it downloads a browser, which this machine cannot).
 import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
+import { createServer } from 'node:net';
 import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
@@ -15,6 +16,17 @@ const FLAGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];
+
+/** A free TCP port on the loopback interface. */
+export async function freePort() {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
 
 export function baseUrl() {
   const url = process.env.CPA_BASE_URL;

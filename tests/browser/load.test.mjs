@@ -7,8 +7,6 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { ARTIFACTS, PlaygroundPage, baseUrl, id, launch } from './harness.mjs';
 
-const cfaNodes = (page) => page.evaluate(() => document.querySelector('[data-testid="cfa-node-count"]')?.textContent);
-
 test('the editor, the CFA and the LBE summary work before Z3 has arrived, and its download is shown', async () => {
   // Without the service worker: its fetches would pass by the route that holds Z3 back.
   const b = await launch({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });

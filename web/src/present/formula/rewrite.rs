@@ -82,25 +82,17 @@ fn tightened(all: bool, args: &[Sx]) -> Option<Sx> {
             continue;
         }
         let term = linear_term(&b.terms)?;
-        let num = |v: i128| {
-            let n = Sx::Atom(v.unsigned_abs().to_string());
-            if v < 0 {
-                Sx::List(Rc::from(vec![Sx::Atom("-".into()), n]))
-            } else {
-                n
-            }
-        };
         match (b.lo, b.hi) {
-            (Some(l), Some(h)) if l == h && all => out.push(list("=", &term, &num(l))),
+            (Some(l), Some(h)) if l == h && all => out.push(list("=", &term, &number(l))),
             (Some(l), Some(h)) if (all && l > h) || (!all && l <= h.saturating_add(1)) => {
                 return None
             }
             (lo, hi) => {
                 if let Some(l) = lo {
-                    out.push(list(">=", &term, &num(l)));
+                    out.push(list(">=", &term, &number(l)));
                 }
                 if let Some(h) = hi {
-                    out.push(list("<=", &term, &num(h)));
+                    out.push(list("<=", &term, &number(h)));
                 }
             }
         }
@@ -110,6 +102,27 @@ fn tightened(all: bool, args: &[Sx]) -> Option<Sx> {
     } else {
         Sx::List(Rc::from(out))
     })
+}
+
+/// The comparison with its sides swapped (`a ≤ b` is `b ≥ a`; `=` stays).
+fn flipped(op: &str) -> &'static str {
+    match op {
+        "<=" => ">=",
+        "<" => ">",
+        ">=" => "<=",
+        ">" => "<",
+        _ => "=",
+    }
+}
+
+/// The integer `v` as SMT-LIB (`(- 3)` for -3).
+fn number(v: i128) -> Sx {
+    let n = Sx::Atom(v.unsigned_abs().to_string());
+    if v < 0 {
+        Sx::List(Rc::from(vec![Sx::Atom("-".into()), n]))
+    } else {
+        n
+    }
 }
 
 /// A linear form's terms with their coefficients (the constant apart).
@@ -164,13 +177,7 @@ fn bound(sx: &Sx) -> Option<Bound> {
     if terms.values().next().is_some_and(|v| *v < 0) {
         terms.values_mut().for_each(|v| *v = -*v);
         c = c.checked_neg()?;
-        op = match op {
-            "<=" => ">=",
-            "<" => ">",
-            ">=" => "<=",
-            ">" => "<",
-            o => o,
-        };
+        op = flipped(op);
     }
     let (lo, hi) = match op {
         "<=" => (None, Some(c)),
@@ -288,26 +295,7 @@ fn simpler_comparison(op: &str, l: &Sx, r: &Sx) -> Option<Sx> {
     let given = op;
     let mut budget = 2_000;
     let d = difference(&linear(l, 0, &mut budget)?, &linear(r, 0, &mut budget)?);
-    let flip = |o: &str| -> &'static str {
-        match o {
-            "<=" => ">=",
-            "<" => ">",
-            ">=" => "<=",
-            ">" => "<",
-            _ => "=",
-        }
-    };
     let term = |k: &str| parse(k);
-    let num = |v: i128| {
-        if v < 0 {
-            Sx::List(Rc::from(vec![
-                Sx::Atom("-".into()),
-                Sx::Atom((-v).to_string()),
-            ]))
-        } else {
-            Sx::Atom(v.to_string())
-        }
-    };
     let (terms, k) = (&d.0, d.1);
     let (op, a, b): (&str, Sx, Sx) = match terms.iter().collect::<Vec<_>>()[..] {
         // a - b + k op 0, or -a + b + k op 0 (read as b - a + k op 0).
@@ -324,15 +312,15 @@ fn simpler_comparison(op: &str, l: &Sx, r: &Sx) -> Option<Sx> {
             };
             (op, term(pos)?, term(neg)?)
         }
-        // c·x + k op 0 with c = ±1: x op -k, or x flip(op) k.
+        // c·x + k op 0 with c = ±1: x op -k, or x flipped(op) k.
         [(x, c)] if c.abs() == 1 => {
-            let (op, bound) = if *c == 1 { (op, -k) } else { (flip(op), k) };
+            let (op, bound) = if *c == 1 { (op, -k) } else { (flipped(op), k) };
             // x > -1 reads x ≥ 0.
             let (op, bound) = match (op, bound) {
                 (">", b) if b < 0 => (">=", b + 1),
                 other => other,
             };
-            (op, term(x)?, num(bound))
+            (op, term(x)?, number(bound))
         }
         _ => return None,
     };
