@@ -209,11 +209,30 @@ impl KInduction {
     ) -> Result<bool> {
         let cfa = self.core.cfa.clone();
         let candidates = crate::proof::houdini::candidates(&cfa);
-        if candidates.is_empty() {
+        if candidates.own.is_empty() && candidates.sampled.is_empty() {
             return Ok(false);
         }
-        let proof =
-            crate::proof::houdini::prove(&cfa, candidates, octagon, self.core.smt.as_mut())?;
+        // The program's own candidates first; those concrete runs suggest only where they
+        // do not suffice (they cost more queries, and that proof is minimised).
+        let mut proof = None;
+        if !candidates.own.is_empty() {
+            proof = crate::proof::houdini::prove(
+                &cfa,
+                candidates.own.clone(),
+                octagon,
+                self.core.smt.as_mut(),
+                false,
+            )?;
+        }
+        if proof.is_none() && !candidates.sampled.is_empty() {
+            proof = crate::proof::houdini::prove(
+                &cfa,
+                candidates.all(),
+                octagon,
+                self.core.smt.as_mut(),
+                true,
+            )?;
+        }
         events.push(Event::Check {
             what: CheckKind::Candidates,
             bound: self.k,

@@ -59,9 +59,9 @@ impl CallEffects {
     }
 }
 
-/// The variables an edge reads or writes.
-pub(crate) fn edge_vars(e: &Edge, f: &mut impl FnMut(VarId)) {
-    let (exprs, written): (Vec<&Expr>, Option<VarId>) = match &e.kind {
+/// The expressions an edge evaluates, and the variable it writes.
+fn edge_parts(e: &Edge) -> (Vec<&Expr>, Option<VarId>) {
+    match &e.kind {
         EdgeKind::Assume { cond, .. } => (vec![cond], None),
         EdgeKind::Assign { lhs, rhs }
         | EdgeKind::Declare {
@@ -76,7 +76,19 @@ pub(crate) fn edge_vars(e: &Edge, f: &mut impl FnMut(VarId)) {
         EdgeKind::ReturnValue { value: Some(x), .. } => (vec![x], None),
         EdgeKind::Return { assign, .. } => (vec![], *assign),
         _ => (vec![], None),
-    };
+    }
+}
+
+/// The expressions an edge evaluates.
+pub(crate) fn edge_exprs(e: &Edge, f: &mut impl FnMut(&Expr)) {
+    for x in edge_parts(e).0 {
+        f(x);
+    }
+}
+
+/// The variables an edge reads or writes.
+pub(crate) fn edge_vars(e: &Edge, f: &mut impl FnMut(VarId)) {
+    let (exprs, written) = edge_parts(e);
     for x in exprs {
         x.for_each_var(&mut *f);
     }

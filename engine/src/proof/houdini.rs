@@ -22,12 +22,16 @@
 use crate::cfa::{Cfa, EdgeKind, NodeId, Rhs};
 use crate::invariants::intervals::{cmp, conj};
 use crate::ir::{BinOp, Expr, ExprKind, VarId};
+use crate::proof::samples::Samples;
 use crate::proof::Outcome;
 use crate::smt::{Result, Smt};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Most candidates (over all loop heads): each costs one query per block per round.
 pub const MAX_CANDIDATES: usize = 48;
+
+/// Most candidates (over all loop heads) suggested by concrete runs.
+pub const MAX_SAMPLED: usize = 40;
 
 /// What [`prove`] found.
 pub struct Proof {
@@ -74,13 +78,43 @@ fn from_condition(e: &Expr, out: &mut Vec<Expr>) {
     }
 }
 
+/// The candidates at the loop heads, in two tiers: the program's own (Karr's equalities and
+/// the relations the program states, those no concrete run refutes), and those the runs
+/// suggest ([`crate::proof::samples`]). Houdini tries the first tier alone, then both.
+pub struct Candidates {
+    pub own: BTreeMap<NodeId, Vec<Expr>>,
+    pub sampled: BTreeMap<NodeId, Vec<Expr>>,
+}
+
+impl Candidates {
+    /// Both tiers, each location's own candidates first.
+    pub fn all(&self) -> BTreeMap<NodeId, Vec<Expr>> {
+        let mut out = self.own.clone();
+        for (l, es) in &self.sampled {
+            let mine = out.entry(*l).or_default();
+            for e in es {
+                if !mine.contains(e) {
+                    mine.push(e.clone());
+                }
+            }
+        }
+        out
+    }
+}
+
 /// The candidates at every loop head, in a fixed order (the program's edges in order), at
-/// most [`MAX_CANDIDATES`] in all.
-pub fn candidates(cfa: &Cfa) -> BTreeMap<NodeId, Vec<Expr>> {
+/// most [`MAX_CANDIDATES`] of the program's own and [`MAX_SAMPLED`] suggested by runs.
+pub fn candidates(cfa: &Cfa) -> Candidates {
     let mut atoms: Vec<Expr> = Vec::new();
     for e in &cfa.edges {
         match &e.kind {
             EdgeKind::Assume { cond, .. } => from_condition(cond, &mut atoms),
+            // An assertion's condition passed to `__VERIFIER_assert`.
+            EdgeKind::Call { args, .. } => {
+                for a in args {
+                    from_condition(a, &mut atoms);
+                }
+            }
             EdgeKind::Assign {
                 lhs,
                 rhs: Rhs::Expr(x),
@@ -102,31 +136,50 @@ pub fn candidates(cfa: &Cfa) -> BTreeMap<NodeId, Vec<Expr>> {
             && vs.iter().all(|v| !cfa.vars[v.0 as usize].synthetic)
             && seen.insert(format!("{a:?}"))
     });
+    let samples = Samples::collect(cfa);
     let mut out: BTreeMap<NodeId, Vec<Expr>> = BTreeMap::new();
     let mut count = 0;
+    let mut push = |l: NodeId, e: Expr, out: &mut BTreeMap<NodeId, Vec<Expr>>| {
+        let es = out.entry(l).or_default();
+        if count < MAX_CANDIDATES && !es.contains(&e) {
+            es.push(e);
+            count += 1;
+        }
+    };
     // Karr's equalities first: they hold in every run that ignores the conditions, so they
     // usually survive, and the program's own atoms rarely state them.
     for (l, es) in crate::invariants::affine::loop_invariants(cfa) {
         for e in es {
-            if count < MAX_CANDIDATES {
-                out.entry(l).or_default().push(e);
-                count += 1;
-            }
+            push(l, e, &mut out);
         }
     }
+    // Then the program's own relations that no run refutes.
     for n in cfa.nodes.iter().filter(|n| n.loop_head) {
         for a in &atoms {
             let visible = vars(a).iter().all(|v| {
                 let f = cfa.vars[v.0 as usize].function;
                 f.is_none() || f == Some(n.function)
             });
-            if visible && count < MAX_CANDIDATES {
-                out.entry(n.id).or_default().push(a.clone());
-                count += 1;
+            if visible && samples.hold_everywhere(n.id, a) {
+                push(n.id, a.clone(), &mut out);
             }
         }
     }
-    out
+    let mut sampled = BTreeMap::new();
+    let mut count = 0;
+    for (l, es) in samples.candidates(cfa) {
+        let own = out.get(&l);
+        let es: Vec<Expr> = es
+            .into_iter()
+            .filter(|e| own.is_none_or(|o| !o.contains(e)))
+            .take(MAX_SAMPLED.saturating_sub(count))
+            .collect();
+        count += es.len();
+        if !es.is_empty() {
+            sampled.insert(l, es);
+        }
+    }
+    Candidates { own: out, sampled }
 }
 
 /// The octagon invariants and those of `candidates` ([`candidates`]) that survive Houdini's
@@ -136,6 +189,7 @@ pub fn prove(
     candidates: BTreeMap<NodeId, Vec<Expr>>,
     octagon: &BTreeMap<NodeId, Expr>,
     smt: &mut dyn Smt,
+    minimize: bool,
 ) -> Result<Option<Proof>> {
     // Location -> conjuncts (the octagon's first, as one), with their texts.
     let mut set: BTreeMap<NodeId, Vec<(Expr, String)>> = BTreeMap::new();
@@ -168,18 +222,64 @@ pub fn prove(
         }
         set.retain(|_, v| !v.is_empty());
     }
+    let proves = |set: &BTreeMap<NodeId, Vec<(Expr, String)>>, smt: &mut dyn Smt| {
+        let joined: BTreeMap<NodeId, Expr> = set
+            .iter()
+            .filter_map(|(l, es)| conj(es.iter().map(|(e, _)| e.clone())).map(|e| (*l, e)))
+            .collect();
+        let invariants = crate::proof::induction::with_texts(cfa, &joined);
+        let ok = crate::proof::induction::check_up_to(cfa, smt, &invariants, true, 1)?
+            == Outcome::Confirmed;
+        Ok::<_, crate::smt::EngineError>((ok, joined))
+    };
+    let (ok, mut joined) = proves(&set, smt)?;
+    if !ok {
+        return Ok(None);
+    }
+    // What survives Houdini is the largest inductive subset: it keeps every candidate that
+    // happens to be inductive, needed or not. With `minimize`, the proof shown and written
+    // into witnesses is a part that is needed: groups of candidates (halves, then their
+    // halves; disjunctions first) are dropped where the rest still proves the program, so
+    // a proof that needs few of many candidates costs few checks.
+    if minimize {
+        let mut order: Vec<(NodeId, Expr)> = set
+            .iter()
+            .flat_map(|(l, es)| {
+                es.iter()
+                    .filter(move |(e, _)| octagon.get(l) != Some(e))
+                    .map(move |(e, _)| (*l, e.clone()))
+            })
+            .collect();
+        order.sort_by_key(|(_, e)| !matches!(e.kind, ExprKind::Binary(BinOp::LogOr, ..)));
+        let mut groups = vec![order];
+        while let Some(group) = groups.pop() {
+            if group.is_empty() {
+                continue;
+            }
+            let mut smaller = set.clone();
+            for (l, e) in &group {
+                if let Some(es) = smaller.get_mut(l) {
+                    es.retain(|(x, _)| x != e);
+                }
+            }
+            smaller.retain(|_, v| !v.is_empty());
+            let (ok, j) = proves(&smaller, smt)?;
+            if ok {
+                set = smaller;
+                joined = j;
+            } else if group.len() > 1 {
+                let mut first = group;
+                let second = first.split_off(first.len() / 2);
+                // The first half is tried first: pushed last.
+                groups.push(second);
+                groups.push(first);
+            }
+        }
+    }
     let kept = set
         .iter()
         .flat_map(|(l, es)| es.iter().filter(move |(e, _)| octagon.get(l) != Some(e)))
         .count();
-    let joined: BTreeMap<NodeId, Expr> = set
-        .iter()
-        .filter_map(|(l, es)| conj(es.iter().map(|(e, _)| e.clone())).map(|e| (*l, e)))
-        .collect();
-    let invariants = crate::proof::induction::with_texts(cfa, &joined);
-    if crate::proof::induction::check_up_to(cfa, smt, &invariants, true, 1)? != Outcome::Confirmed {
-        return Ok(None);
-    }
     Ok(Some(Proof {
         invariants: joined,
         kept,
@@ -194,7 +294,7 @@ mod tests {
     fn proof(name: &str) -> (Cfa, Option<Proof>) {
         let (cfa, mut smt) = verdict_program(name);
         let octagon = crate::invariants::octagon::loop_invariants(&cfa);
-        let p = prove(&cfa, candidates(&cfa), &octagon, &mut smt).unwrap();
+        let p = prove(&cfa, candidates(&cfa).all(), &octagon, &mut smt, true).unwrap();
         (cfa, p)
     }
 
@@ -213,5 +313,30 @@ mod tests {
     #[test]
     fn no_candidate_set_proves_the_unsafe_twin() {
         assert!(proof("candidates-nested-unsafe").1.is_none());
+    }
+
+    #[test]
+    fn concrete_runs_suggest_what_the_program_does_not_state() {
+        // The program's own candidates do not prove half's pattern; with those the runs
+        // suggest, the (minimised) proof states 2*n - i and the disjunction.
+        let (cfa, mut smt) = verdict_program("samples-half-safe");
+        let octagon = crate::invariants::octagon::loop_invariants(&cfa);
+        let c = candidates(&cfa);
+        assert!(prove(&cfa, c.own.clone(), &octagon, &mut smt, false)
+            .unwrap()
+            .is_none());
+        let p = prove(&cfa, c.all(), &octagon, &mut smt, true)
+            .unwrap()
+            .expect("a proof");
+        let shown: String = p
+            .invariants
+            .values()
+            .map(|e| e.display(&cfa).to_string())
+            .collect();
+        assert!(
+            shown.contains("(long long)i - 2 * (long long)n >= -1"),
+            "{shown}"
+        );
+        assert!(shown.contains("|| i == 0"), "{shown}");
     }
 }

@@ -9,6 +9,7 @@ pub mod exercise;
 pub mod houdini;
 pub mod induction;
 pub mod runs;
+pub mod samples;
 
 use crate::cfa::{Cfa, NodeId};
 use crate::ir::Expr;
