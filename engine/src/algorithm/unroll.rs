@@ -22,7 +22,7 @@ use std::rc::Rc;
 
 /// The disjunction of the path formulas of `states`.
 pub fn disjunction(arg: &Arg<PredicateState, PredicatePrecision>, states: &[ArgId]) -> Term {
-    Term::or(states.iter().map(|s| arg.node(*s).data.pf.formula.clone()))
+    Term::or_factored(states.iter().map(|s| arg.node(*s).data.pf.formula.clone()))
 }
 
 /// One unrolling after another, with the solver they share.

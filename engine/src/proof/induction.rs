@@ -585,7 +585,13 @@ impl Chains<'_> {
                     } else {
                         format!("the invariant at line {} is violated", node.line)
                     };
-                    match smt.check(&q)? {
+                    let mut sat = smt.check(&q)?;
+                    if matches!(sat, Sat::Unknown(_)) {
+                        // As in k-induction's step case: the solver's preprocessing decides
+                        // chains the incremental search gives up on.
+                        sat = smt.check_preprocessed(&q)?;
+                    }
+                    match sat {
                         Sat::Unsat => {}
                         Sat::Sat => {
                             return Ok(Walk::Violated(format!("{what} within {k} loop iterations")))

@@ -166,6 +166,39 @@ impl Term {
     pub fn or(ts: impl IntoIterator<Item = Term>) -> Term {
         Term::apply(Op::Or, ts.into_iter().collect())
     }
+    /// `or(ts)` with the conjuncts common to every disjunct taken out (distributivity:
+    /// `(a & b) | (a & c)` is `a & (b | c)`). Equivalent to [`Term::or`]; the solver's
+    /// preprocessing sees the common equalities at the top level, where it can solve them
+    /// (k-induction's step case is a disjunction of paths that share their prefix).
+    pub fn or_factored(ts: impl IntoIterator<Item = Term>) -> Term {
+        let ts: Vec<Term> = ts.into_iter().collect();
+        let conjuncts = |t: &Term| -> Vec<Term> {
+            match t.as_app() {
+                Some((Op::And, args)) => args.to_vec(),
+                _ => vec![t.clone()],
+            }
+        };
+        let Some(first) = ts.first() else {
+            return Term::or(ts);
+        };
+        let parts: Vec<Vec<Term>> = ts.iter().map(conjuncts).collect();
+        let sets: Vec<std::collections::HashSet<&Term>> =
+            parts.iter().map(|p| p.iter().collect()).collect();
+        let common: Vec<Term> = conjuncts(first)
+            .into_iter()
+            .filter(|c| sets.iter().all(|s| s.contains(c)))
+            .collect();
+        if ts.len() < 2 || common.is_empty() {
+            return Term::or(ts);
+        }
+        let shared: std::collections::HashSet<&Term> = common.iter().collect();
+        let rest = parts
+            .iter()
+            .map(|p| Term::and(p.iter().filter(|c| !shared.contains(c)).cloned()));
+        let mut out = common.clone();
+        out.push(Term::or(rest));
+        Term::and(out)
+    }
     pub fn and2(a: Term, b: Term) -> Term {
         Term::apply(Op::And, vec![a, b])
     }
