@@ -622,6 +622,23 @@ mod tests {
     }
 
     #[test]
+    fn a_disjunction_keeps_its_shared_conjuncts_outside() {
+        let p = |n: &str| Term::new_var(n, Sort::Bool);
+        let (a, b, c, d) = (p("a"), p("b"), p("c"), p("d"));
+        let f = Term::or_factored(vec![
+            Term::and(vec![a.clone(), b.clone(), c.clone()]),
+            Term::and(vec![a.clone(), b.clone(), d.clone()]),
+        ]);
+        let expected = Term::and(vec![a.clone(), b.clone(), Term::or2(c.clone(), d.clone())]);
+        assert_eq!(f.to_string(), expected.to_string());
+        // A disjunct that is all shared makes the rest true; nothing shared: a plain `or`.
+        let g = Term::or_factored(vec![Term::and2(a.clone(), b.clone()), a.clone()]);
+        assert_eq!(g.to_string(), a.to_string());
+        let h = Term::or_factored(vec![c.clone(), d.clone()]);
+        assert_eq!(h.to_string(), Term::or2(c, d).to_string());
+    }
+
+    #[test]
     fn equal_terms_built_apart_share_one_node() {
         let a = Term::add(vec![x(), Term::int(1)]);
         let b = Term::add(vec![x(), Term::int(1)]);
