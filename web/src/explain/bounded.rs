@@ -58,7 +58,7 @@ const CHECKS: [CheckText; 6] = [
     },
     CheckText {
         kind: CheckKind::Candidates,
-        question: |_, _, _| "Candidate check (Houdini): the program's own conditions and assignments (a condition, its non-strict relaxation, v <= e and v >= e for an assignment v = e) are candidate invariants at the loop heads. Starting from the octagon invariants, a candidate is kept when the whole set stays inductive (holds on arrival, preserved from loop head to loop head); ".to_string(),
+        question: |_, _, _| "Candidate check (Houdini): affine equalities between variables and the program's own conditions and assignments (a condition, its non-strict relaxation, v <= e and v >= e for an assignment v = e) are candidate invariants at the loop heads; where they do not suffice, so are the bounds and disjunctions that concrete runs of the program satisfy (such as 2*n - i <= 1 or i <= 2*k || i == 0). Starting from the octagon invariants, a candidate is kept when the whole set stays inductive (holds on arrival, preserved from loop head to loop head); ".to_string(),
         unsat: "{n} were kept, and with them no path reaches the error: a proof, so the program is safe.",
         sat: "the candidates kept do not exclude the error (or none was kept), so k-induction goes on.",
         unknown: "the candidates kept do not exclude the error (or none was kept), so k-induction goes on.",
