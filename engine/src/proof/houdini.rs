@@ -160,7 +160,7 @@ pub fn candidates(cfa: &Cfa) -> Candidates {
                 let f = cfa.vars[v.0 as usize].function;
                 f.is_none() || f == Some(n.function)
             });
-            if visible && samples.hold_everywhere(n.id, a) {
+            if visible && samples.refuted_nowhere(n.id, a) {
                 push(n.id, a.clone(), &mut out);
             }
         }

@@ -164,10 +164,11 @@ impl Samples {
         self.states.get(&head).map_or(&[], Vec::as_slice)
     }
 
-    /// Whether `e` holds in every state recorded at `head` (it reads no variable without a
-    /// recorded value there, and no state makes it undefined). Vacuously true without states.
-    pub fn hold_everywhere(&self, head: NodeId, e: &Expr) -> bool {
-        self.at(head).iter().all(|s| holds(s, e) == Some(true))
+    /// Whether no state recorded at `head` refutes `e`: a state where it reads a variable
+    /// the states do not record (a pointer, a wider or a later variable) or is undefined
+    /// does not. Vacuously true without states.
+    pub fn refuted_nowhere(&self, head: NodeId, e: &Expr) -> bool {
+        self.at(head).iter().all(|s| holds(s, e) != Some(false))
     }
 
     /// The candidates the states at every loop head suggest ([`relations`]), in a fixed order.
