@@ -26,7 +26,7 @@ import re
 import sys
 
 LEAVES = ["z3-built.wasm", "z3-built.js", "z3-fast-eh.js", "cpa-worker.js", "cpa-worker_bg.wasm"]
-HASHED = re.compile(r"-[0-9a-f]{16}(_bg)?\.(js|wasm|css)$")
+HASHED = re.compile(r"-[0-9a-f]{8,16}(_bg)?\.(js|wasm|css)$")
 COMPRESSIBLE = (".js", ".wasm", ".css", ".html")
 
 

@@ -17,7 +17,7 @@ import re
 import sys
 import threading
 
-HASHED = re.compile(r"-[0-9a-f]{16}(_bg)?\.(js|wasm|css)$")
+HASHED = re.compile(r"-[0-9a-f]{8,16}(_bg)?\.(js|wasm|css)$")
 
 
 class IsolatedHandler(http.server.SimpleHTTPRequestHandler):
