@@ -3,7 +3,7 @@
 // SV-COMP's loop-new/half pattern (issue 54): n grows every other iteration, so the proof
 // needs 0 <= 2*n - i <= 1 (no affine equality, not octagonal) and i <= 2*k once the loop
 // has run (a disjunction: i == 0 before). Concrete runs of the program suggest both
-// (invariants/samples.rs); Houdini keeps them because they are inductive.
+// (proof/samples.rs); Houdini keeps them because they are inductive.
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
 int main(void) {
