@@ -374,13 +374,12 @@ impl Algorithm for KInduction {
                 let step_case = disjunction(&self.core.algo.arg, &errors);
                 let mut parts = vec![step_case.clone()];
                 parts.extend(self.invariant_terms(head));
-                let mut sat = self.core.smt.check(&parts)?;
-                if matches!(sat, Sat::Unknown(_)) {
-                    // The solver's preprocessing (solving the path's equations, polynomials
-                    // in sum-of-monomials form) decides step cases the incremental search
-                    // gives up on: ps2-ll's `y*y - 2*x + y == 0` after `y++; x += y`.
-                    sat = self.core.smt.check_preprocessed(&parts)?;
-                }
+                // With the solver's preprocessing where the incremental search gives up: it
+                // decides ps2-ll's step case.
+                let sat = crate::proof::certificate::check_or_preprocessed(
+                    self.core.smt.as_mut(),
+                    &parts,
+                )?;
                 events.push(check_event(CheckKind::Step, self.k, &sat, step_case.size()));
                 if sat == Sat::Unsat {
                     return Ok(Some(Verdict::True));

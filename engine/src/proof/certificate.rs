@@ -520,12 +520,12 @@ fn discharge<C: Certified>(
         }
         for o in batch {
             if let Some(q) = &o.quick {
-                if check_claim(smt, q)? == Sat::Unsat {
+                if check_or_preprocessed(smt, std::slice::from_ref(q))? == Sat::Unsat {
                     continue;
                 }
             }
             let full = o.full(enc, cpa.names(), inv_or);
-            match check_claim(smt, &full)? {
+            match check_or_preprocessed(smt, std::slice::from_ref(&full))? {
                 Sat::Unsat => {}
                 other => {
                     let unknown = match &other {
@@ -573,21 +573,23 @@ fn under_lower_limit(
     answer
 }
 
-/// One obligation, asked again with the solver's preprocessing when the answer is unknown:
-/// the claims are often trivial once the equations of the state and the block are solved,
+/// A query asked again with the solver's preprocessing when the answer is unknown: proof
+/// obligations are often trivial once the equations of the state and the block are solved,
 /// which Z3's incremental core does not do (fuzz program 6999: a claim that `solve-eqs`
 /// makes `false` ran out of the resource limit after 48,884 conflicts; preprocessed, it
-/// takes 695 resource units). The second try runs under the batches' lower limit: it is
-/// for claims that preprocessing makes easy, and a hard claim (fuzz program 2109's
-/// `x^32 = 2^63 - 1` over 64 bits) must not cost the session's limit twice.
-fn check_claim(smt: &mut dyn Smt, claim: &Term) -> Result<Sat> {
-    match smt.check(std::slice::from_ref(claim))? {
-        Sat::Unknown(why) => match under_lower_limit(smt, |smt| {
-            smt.check_preprocessed(std::slice::from_ref(claim))
-        })? {
-            Sat::Unknown(_) => Ok(Sat::Unknown(why)),
-            answer => Ok(answer),
-        },
+/// takes 695 resource units; k-induction's step case of ps2-ll, `y*y - 2*x + y == 0` after
+/// `y++; x += y` over 64-bit words). The second try runs under the batches' lower limit: it
+/// is for queries that preprocessing makes easy, and a hard one (fuzz program 2109's
+/// `x^32 = 2^63 - 1` over 64 bits) must not cost the session's limit twice. An unknown
+/// keeps the first try's reason.
+pub(crate) fn check_or_preprocessed(smt: &mut dyn Smt, formulas: &[Term]) -> Result<Sat> {
+    match smt.check(formulas)? {
+        Sat::Unknown(why) => {
+            match under_lower_limit(smt, |smt| smt.check_preprocessed(formulas))? {
+                Sat::Unknown(_) => Ok(Sat::Unknown(why)),
+                answer => Ok(answer),
+            }
+        }
         answer => Ok(answer),
     }
 }

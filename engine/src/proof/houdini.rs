@@ -87,16 +87,12 @@ pub struct Candidates {
 }
 
 impl Candidates {
-    /// Both tiers, each location's own candidates first.
+    /// Both tiers, each location's own candidates first ([`candidates`] keeps the second
+    /// tier free of the first's).
     pub fn all(&self) -> BTreeMap<NodeId, Vec<Expr>> {
         let mut out = self.own.clone();
         for (l, es) in &self.sampled {
-            let mine = out.entry(*l).or_default();
-            for e in es {
-                if !mine.contains(e) {
-                    mine.push(e.clone());
-                }
-            }
+            out.entry(*l).or_default().extend(es.iter().cloned());
         }
         out
     }

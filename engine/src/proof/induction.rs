@@ -585,13 +585,7 @@ impl Chains<'_> {
                     } else {
                         format!("the invariant at line {} is violated", node.line)
                     };
-                    let mut sat = smt.check(&q)?;
-                    if matches!(sat, Sat::Unknown(_)) {
-                        // As in k-induction's step case: the solver's preprocessing decides
-                        // chains the incremental search gives up on.
-                        sat = smt.check_preprocessed(&q)?;
-                    }
-                    match sat {
+                    match crate::proof::certificate::check_or_preprocessed(smt, &q)? {
                         Sat::Unsat => {}
                         Sat::Sat => {
                             return Ok(Walk::Violated(format!("{what} within {k} loop iterations")))

@@ -178,17 +178,18 @@ impl Term {
                 _ => vec![t.clone()],
             }
         };
-        let Some(first) = ts.first() else {
+        if ts.len() < 2 {
             return Term::or(ts);
-        };
+        }
         let parts: Vec<Vec<Term>> = ts.iter().map(conjuncts).collect();
         let sets: Vec<std::collections::HashSet<&Term>> =
             parts.iter().map(|p| p.iter().collect()).collect();
-        let common: Vec<Term> = conjuncts(first)
-            .into_iter()
+        let common: Vec<Term> = parts[0]
+            .iter()
             .filter(|c| sets.iter().all(|s| s.contains(c)))
+            .cloned()
             .collect();
-        if ts.len() < 2 || common.is_empty() {
+        if common.is_empty() {
             return Term::or(ts);
         }
         let shared: std::collections::HashSet<&Term> = common.iter().collect();
