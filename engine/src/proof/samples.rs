@@ -38,7 +38,7 @@ const SAMPLES_PER_HEAD: usize = 400;
 const MAX_VARS: usize = 12;
 /// At most this many candidates per loop head.
 const PER_HEAD: usize = 16;
-/// The coefficients of the two-variable terms `a*x + b*y` (each up to sign).
+/// The coefficients of the two-variable terms `a*x + b*y` (each up to sign: `a > 0`).
 const COEFFICIENTS: [(i128, i128); 6] = [(1, -1), (1, 1), (1, -2), (1, 2), (2, -1), (2, 1)];
 
 /// One run's inputs: the run number picks them from [`VALUES`].
@@ -318,18 +318,11 @@ fn term(cfa: &Cfa, (a, x): (i128, VarId), (b, y): (i128, VarId)) -> Expr {
             }
         }
     };
-    let first = if a > 0 {
-        scaled(a, x)
-    } else {
-        Expr {
-            ty: ll,
-            kind: ExprKind::Unary(crate::ir::UnOp::Neg, Box::new(scaled(a, x))),
-        }
-    };
+    // `a` is positive ([`COEFFICIENTS`]); the sign of `b` picks the operator.
     let op = if b > 0 { BinOp::Add } else { BinOp::Sub };
     Expr {
         ty: ll,
-        kind: ExprKind::Binary(op, Box::new(first), Box::new(scaled(b, y))),
+        kind: ExprKind::Binary(op, Box::new(scaled(a, x)), Box::new(scaled(b, y))),
     }
 }
 
