@@ -98,10 +98,13 @@ impl std::fmt::Display for StopReason {
             StopReason::Queries(n) => write!(f, "solver query limit of {n} reached"),
             StopReason::Budget(n) => write!(f, "its budget of {n} solver queries is used"),
             StopReason::SolverWork(n) => {
-                write!(f, "solver work limit of {n} resource units reached")
+                write!(
+                    f,
+                    "work limit of {n} units reached (max-solver-work: the solver's and the engine's work)"
+                )
             }
             StopReason::WorkBudget(n) => {
-                write!(f, "its share of {n} solver resource units is used")
+                write!(f, "its share of {n} work units is used")
             }
         }
     }

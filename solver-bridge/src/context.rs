@@ -280,6 +280,14 @@ impl<S: Solver> SmtContext<S> {
         self.work
     }
 
+    /// Adds `units` to [`SmtContext::work`]: work done for this context outside the solver
+    /// (the in-house interpolation's simplex, [`crate::itp`]), counted in the same units so
+    /// that one budget bounds a run's time however it is spent. Deterministic like the
+    /// solver's count; the next solving command past the work limit is refused.
+    pub fn charge(&mut self, units: u64) {
+        self.work = self.work.saturating_add(units);
+    }
+
     /// At most `limit` resource units of work in all ([`SmtContext::work`]; `None`: no
     /// limit): once the work has reached it, later solving commands fail with
     /// [`SolverError::WorkLimit`] without reaching the solver (others still run). The query
@@ -287,6 +295,11 @@ impl<S: Solver> SmtContext<S> {
     /// outlasts the limit by more than one query.
     pub fn set_work_limit(&mut self, limit: Option<u64>) {
         self.work_limit = limit;
+    }
+
+    /// The work limit in force ([`SmtContext::set_work_limit`]).
+    pub fn work_limit(&self) -> Option<u64> {
+        self.work_limit
     }
 
     /// The per-query resource limit in force.
@@ -376,7 +389,10 @@ impl<S: Solver> SmtContext<S> {
         // error did its work too.
         let work = if measured { work_between(&reply) } else { None };
         if let Some((used, _)) = work {
-            self.work = self.work.saturating_add(used);
+            self.work = self
+                .work
+                .saturating_add(used)
+                .saturating_add(ROUND_TRIP_UNITS);
         }
         let items = match sexp::split(&reply) {
             Ok(i) => i,
@@ -826,6 +842,14 @@ impl<S: Solver> SmtContext<S> {
 
 /// Asks Z3 for its resource count (`(:rlimit N)`, cumulative since the last `(reset)`).
 const WORK_PROBE: &str = "(get-info :rlimit)\n";
+
+/// What a solving round trip costs besides the solver's own count, in its units: the pipe or
+/// the worker's call, Z3's parsing of the commands and the reply's, which `rlimit` does not
+/// count, and the engine's own work per query (building, caching and reading terms).
+/// Measured natively: predicate-lbe on const_1-2.c spends about 0.4 ms per query outside Z3
+/// and outside the Farkas simplex, about 400 units at the 0.9-1.3 million units per second
+/// Z3 counts on such runs' small queries (docs/benchmarks.md).
+pub const ROUND_TRIP_UNITS: u64 = 400;
 
 /// Whether `commands` make the solver work (the commands whose resource units
 /// [`SmtContext::work`] counts).

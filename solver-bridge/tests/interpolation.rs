@@ -462,3 +462,23 @@ fn replayed_interpolation_is_deterministic() {
     assert_eq!(replay.solver().remaining(), 0);
     let _ = replay.solver_mut().eval("(check-sat)").unwrap_err();
 }
+
+/// Farkas interpolation asks the solver nothing, but its simplex is work: the context counts
+/// its tableau cells into the same budget as the solver's (`SmtContext::charge`), so that a
+/// run of many interpolations ends at its work limit like a run of many queries.
+#[test]
+fn the_farkas_simplex_counts_as_work() {
+    let path = loop_path(12);
+    let mut ctx = z3();
+    ctx.set_work_limit(Some(1));
+    let trips = ctx.round_trips();
+    // In debug builds the sequence's check would query the solver: refused by the limit that
+    // the simplex's charge reached, so nothing reaches the solver in either build.
+    let _ = interpolate(&mut ctx, &path, Strategy::Farkas);
+    assert_eq!(ctx.round_trips(), trips, "Farkas needs no query");
+    assert!(ctx.work() >= 1, "the simplex was not charged");
+    assert!(matches!(
+        ctx.check_sat(),
+        Err(solver_bridge::solver::SolverError::WorkLimit { limit: 1 })
+    ));
+}

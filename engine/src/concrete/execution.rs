@@ -27,7 +27,7 @@ use crate::cpa::algorithm::Algorithm;
 use crate::cfa::{Cfa, Edge, EdgeId, EdgeKind, NodeId, NodeKind};
 use crate::concrete::accel::split::{self, ClassMachine, Need};
 use crate::concrete::accel::{self, NoInput, RunError, Runner, Step};
-use crate::concrete::{ExecError, Oracle};
+use crate::concrete::{ExecError, Oracle, MAX_TRACE_VALUES};
 use crate::events::{Event, StateKind};
 use crate::ir::{IntType, VarId};
 use crate::smt::Result;
@@ -39,6 +39,10 @@ use std::rc::Rc;
 
 /// The steps of the run a counterexample keeps (the last ones).
 pub const MAX_TRACE: usize = 10_000;
+
+/// The most values the replay of a counterexample's run computes for its steps' states
+/// (about 2 s natively); a longer run ends UNKNOWN.
+const MAX_REPLAY_VALUES: usize = 20 * MAX_TRACE_VALUES;
 
 /// The most runner steps the counterexample's run may take when it is executed again (it
 /// took fewer the first time: the analysis' step limit bounds it).
@@ -155,12 +159,28 @@ impl Execution {
         let mut runner = Runner::new(cfa);
         let mut trace: VecDeque<TraceStep> = VecDeque::new();
         let mut dropped = 0usize;
-        let mut record = |step: TraceStep| {
-            if trace.len() == MAX_TRACE {
-                trace.pop_front();
-                dropped += 1;
-            }
+        let (mut held, mut computed) = (0usize, 0usize);
+        // Keeps at most MAX_TRACE steps and MAX_TRACE_VALUES values in their states; false
+        // once the run's states held more than MAX_REPLAY_VALUES values in all (each costs
+        // time to record, and the run may be long: a loop over arrays of thousands of cells).
+        let mut record = |step: TraceStep| -> bool {
+            held += step.values.len();
+            computed += step.values.len();
             trace.push_back(step);
+            while trace.len() > MAX_TRACE || (held > MAX_TRACE_VALUES && trace.len() > 1) {
+                if let Some(first) = trace.pop_front() {
+                    held -= first.values.len();
+                    dropped += 1;
+                }
+            }
+            computed <= MAX_REPLAY_VALUES
+        };
+        let too_large = || Verdict::Unknown {
+            reason: format!(
+                "the counterexample's run is too large to record: its states hold more than \
+                 {MAX_REPLAY_VALUES} values (every variable in scope at every step; an array \
+                 is one variable per cell)"
+            ),
         };
         for _ in 0..MAX_REPLAY {
             // Without acceleration where the first run was a class, and from a new runner
@@ -173,8 +193,16 @@ impl Execution {
                 runner = Runner::from_machine(runner.machine.clone());
             }
             match runner.step(cfa, &mut oracle) {
-                Ok(Step::Edge(e)) => record(TraceStep::after(cfa, cfa.edge(e), &runner.machine)),
-                Ok(Step::Jump(seg)) => record(accel::jump_step(cfa, &seg, &runner)),
+                Ok(Step::Edge(e)) => {
+                    if !record(TraceStep::after(cfa, cfa.edge(e), &runner.machine)) {
+                        return too_large();
+                    }
+                }
+                Ok(Step::Jump(seg)) => {
+                    if !record(accel::jump_step(cfa, &seg, &runner)) {
+                        return too_large();
+                    }
+                }
                 Ok(Step::ReachedError) => {
                     let mut trace: Vec<TraceStep> = trace.into_iter().collect();
                     if dropped > 0 {

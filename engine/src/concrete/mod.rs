@@ -35,6 +35,33 @@ pub enum ExecError {
     },
     /// The path is not a path of the CFA (wrong source location, unmatched return).
     NotAPath { step: usize },
+    /// The trace's states hold more than [`MAX_TRACE_VALUES`] values in all (every step
+    /// records the value of every variable in scope, and an array is one variable per cell).
+    TooLarge { step: usize },
+}
+
+/// The most values the states of one recorded trace hold together (each step's values of
+/// every variable in scope): about 100 MB. A run of 10,000 steps over two arrays of 2,048
+/// cells would hold 41 million (3.5 GB were reached before this bound, on
+/// `loop-acceleration/array_2-1-simple.i`).
+pub const MAX_TRACE_VALUES: usize = 1_000_000;
+
+/// Counts the values a trace's steps hold against [`MAX_TRACE_VALUES`].
+#[derive(Default)]
+pub struct TraceBudget {
+    values: usize,
+}
+
+impl TraceBudget {
+    /// Records `step`; an error once the trace holds too many values.
+    pub fn push(&mut self, trace: &mut Vec<TraceStep>, step: TraceStep) -> Result<(), ExecError> {
+        self.values += step.values.len();
+        if self.values > MAX_TRACE_VALUES {
+            return Err(ExecError::TooLarge { step: trace.len() });
+        }
+        trace.push(step);
+        Ok(())
+    }
 }
 
 impl fmt::Display for ExecError {
@@ -54,6 +81,10 @@ impl fmt::Display for ExecError {
                 )
             }
             ExecError::NotAPath { step } => write!(f, "step {step} does not continue the path"),
+            ExecError::TooLarge { step } => write!(
+                f,
+                "the run's states are too large to record: more than {MAX_TRACE_VALUES} values in the first {step} steps"
+            ),
         }
     }
 }
@@ -535,6 +566,7 @@ impl Oracle for NoInput {
 pub fn run(cfa: &Cfa, oracle: &mut dyn Oracle, max_steps: usize) -> Run {
     let mut m = Machine::new(cfa);
     let mut trace = Vec::new();
+    let mut budget = TraceBudget::default();
     let first = cfa.successors(cfa.entry()).next();
     if let Some(first) = first {
         if let Err(e) = m.init_main_params(cfa, oracle, first) {
@@ -580,7 +612,12 @@ pub fn run(cfa: &Cfa, oracle: &mut dyn Oracle, max_steps: usize) -> Run {
             };
         }
         oracle.executed(step, edge);
-        trace.push(TraceStep::after(cfa, edge, &m));
+        if let Err(e) = budget.push(&mut trace, TraceStep::after(cfa, edge, &m)) {
+            return Run {
+                trace,
+                outcome: Outcome::Failed(e),
+            };
+        }
     }
 }
 
@@ -593,6 +630,7 @@ pub fn validate_path(
 ) -> Result<Vec<TraceStep>, ExecError> {
     let mut m = Machine::new(cfa);
     let mut trace = Vec::new();
+    let mut budget = TraceBudget::default();
     if let Some(first) = path.first() {
         m.init_main_params(cfa, oracle, first)?;
     }
@@ -600,7 +638,7 @@ pub fn validate_path(
         let step = m.step;
         m.execute(cfa, e, oracle)?;
         oracle.executed(step, e);
-        trace.push(TraceStep::after(cfa, e, &m));
+        budget.push(&mut trace, TraceStep::after(cfa, e, &m))?;
     }
     if !m.at_error(cfa) {
         return Err(ExecError::NotAPath { step: path.len() });

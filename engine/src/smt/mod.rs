@@ -320,6 +320,11 @@ impl<S: Solver> Smt for BridgeSmt<S> {
                     self.ctx.round_trips(),
                 )))
             }
+            // The work limit, reached by the strategies' queries or by the simplex's charge.
+            Err(_) if self.ctx.work_limit().is_some_and(|l| self.ctx.work() >= l) => {
+                let limit = self.ctx.work_limit().unwrap_or_default();
+                return Err(EngineError::Stopped(StopReason::SolverWork(limit)));
+            }
             Err(e) => return Err(EngineError::Interpolation(e.to_string())),
         };
         if taus.len() != sequence.len() + 1 {

@@ -55,7 +55,14 @@ const MAX_WORK: u64 = 2_000_000;
 /// whose constraints are already infeasible ends the search below it: its certificate uses
 /// only `phi_1..phi_j`, so its `tau^c_i` is false for `i > j` and the completions need no case
 /// of their own (their disjuncts would all be false).
-pub fn farkas_sequence(formulas: &[Term], split: bool) -> Result<Vec<Term>, ItpError> {
+///
+/// `cells` grows by the tableau cells the simplex runs updated (also when no sequence is
+/// found), the work the caller charges to its budget.
+pub fn farkas_sequence(
+    formulas: &[Term],
+    split: bool,
+    cells: &mut u64,
+) -> Result<Vec<Term>, ItpError> {
     // Choice points: (formula index, the cases of one conjunct).
     let mut points: Vec<(usize, Vec<Term>)> = Vec::new();
     for (i, f) in formulas.iter().enumerate() {
@@ -76,7 +83,9 @@ pub fn farkas_sequence(formulas: &[Term], split: bool) -> Result<Vec<Term>, ItpE
         work: MAX_WORK,
         found: Vec::new(),
     };
-    search.dfs(0, &mut Vec::new(), &mut Vec::new())?;
+    let searched = search.dfs(0, &mut Vec::new(), &mut Vec::new());
+    *cells += MAX_WORK - search.work;
+    searched?;
     if let [(_, taus)] = search.found.as_slice() {
         return Ok(taus.clone());
     }

@@ -238,6 +238,12 @@ fn scoped<S: Solver, T>(
     r
 }
 
+/// Tableau cells of the Farkas simplex per unit of [`SmtContext::work`]: the simplex updates
+/// about 8 million cells per second natively (predicate-lbe on const_1-2.c, where it is half
+/// of the engine's time: 73 million cells in 8.8 s), Z3 counts 0.9-1.3 million units per
+/// second on such runs' queries, so one unit is about 8 cells (docs/benchmarks.md).
+const CELLS_PER_UNIT: u64 = 8;
+
 fn compute<S: Solver>(
     ctx: &mut SmtContext<S>,
     formulas: &[Term],
@@ -245,8 +251,13 @@ fn compute<S: Solver>(
 ) -> Result<Vec<Term>, ItpError> {
     let shared = shared_vars(formulas);
     match strategy {
-        Strategy::Farkas => farkas::farkas_sequence(formulas, false),
-        Strategy::FarkasCases => farkas::farkas_sequence(formulas, true),
+        Strategy::Farkas | Strategy::FarkasCases => {
+            let mut cells = 0;
+            let taus =
+                farkas::farkas_sequence(formulas, strategy == Strategy::FarkasCases, &mut cells);
+            ctx.charge(cells / CELLS_PER_UNIT);
+            taus
+        }
         Strategy::ForwardQe => {
             fresh(ctx)?;
             scoped(ctx, |c| qe::forward(c, formulas, &shared))

@@ -116,7 +116,7 @@ impl fmt::Display for SolverError {
             }
             Usage { message } => write!(f, "{message}"),
             RoundTripLimit { limit } => write!(f, "solver query limit of {limit} reached"),
-            WorkLimit { limit } => write!(f, "solver work limit of {limit} units reached"),
+            WorkLimit { limit } => write!(f, "work limit of {limit} units reached"),
             Poisoned { cause } => write!(
                 f,
                 "the solver context is in an unknown state after an earlier error ({cause}); reset it"

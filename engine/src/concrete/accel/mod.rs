@@ -84,8 +84,31 @@ pub struct RunnerStats {
     pub skipped: i128,
 }
 
+/// Failed acceleration attempts at one loop head. An attempt costs time in the size of the
+/// state (every variable's value is compared with the earlier arrival's) and of the body
+/// (an array read is a case split over its cells), which a loop that never repeats
+/// affinely (it writes another cell of an array in every iteration) pays at every arrival:
+/// 4.6 ms per iteration on `loop-acceleration/array_2-1-simple.i`, two arrays of 2,048
+/// cells. After [`FREE_TRIES`] failures in a row the head is tried again only after 1, 2,
+/// 4, ... up to [`MAX_SKIP`] arrivals (deterministic; the iterations in between run
+/// concretely, which gives the same states as a jump would).
+#[derive(Clone, Copy, Debug, Default)]
+struct Miss {
+    failures: u32,
+    /// Arrivals left before the next attempt.
+    skip: u32,
+}
+
+/// Failed attempts at a loop head before its attempts are spaced out ([`Miss`]).
+const FREE_TRIES: u32 = 4;
+
+/// The most arrivals between two attempts at a loop head ([`Miss`]).
+const MAX_SKIP: u32 = 64;
+
 struct Arrival {
-    snapshot: Snapshot,
+    /// The state at the arrival; `None` where the next arrival will not try to accelerate
+    /// ([`Miss`]), so that a skipped attempt costs no copy of the state either.
+    snapshot: Option<Rc<Snapshot>>,
     /// Index of the first item after the arrival in the whole record.
     pos: usize,
 }
@@ -98,6 +121,8 @@ pub struct Runner {
     /// Items trimmed from the front of `log`.
     log_base: usize,
     arrivals: BTreeMap<(NodeId, usize), Rc<Arrival>>,
+    /// Loop heads (in a frame) whose acceleration attempts failed: see [`Miss`].
+    misses: BTreeMap<(NodeId, usize), Miss>,
     pending: Option<Step>,
     /// Check every jump by executing its last iteration (recursively, with acceleration).
     check: bool,
@@ -137,6 +162,7 @@ impl Runner {
             log: Vec::new(),
             log_base: 0,
             arrivals: BTreeMap::new(),
+            misses: BTreeMap::new(),
             pending: None,
             check: true,
             accelerate: true,
@@ -183,7 +209,10 @@ impl Runner {
         self.log.push(Item::Edge(edge.id));
         let depth = self.machine.depth();
         match edge.kind {
-            EdgeKind::Return { .. } => self.arrivals.retain(|(_, d), _| *d <= depth),
+            EdgeKind::Return { .. } => {
+                self.arrivals.retain(|(_, d), _| *d <= depth);
+                self.misses.retain(|(_, d), _| *d <= depth);
+            }
             EdgeKind::Call { .. } if depth > MAX_FRAMES => return Err(RunError::TooDeep),
             _ => {}
         }
@@ -212,22 +241,29 @@ impl Runner {
 
     /// The run arrived at the loop head `head` in the frame at `depth`.
     fn arrive(&mut self, cfa: &Cfa, head: NodeId, depth: usize) -> Result<(), RunError> {
+        let key = (head, depth);
+        if let Some(miss) = self.misses.get_mut(&key).filter(|m| m.skip > 0) {
+            miss.skip -= 1;
+            let snapshot = (miss.skip == 0).then(|| Rc::new(self.machine.snapshot()));
+            self.record_arrival_with(head, depth, snapshot);
+            return Ok(());
+        }
         let cur = self.machine.snapshot();
-        if let Some(prev) = self.arrivals.get(&(head, depth)).cloned() {
-            let from = prev.pos - self.log_base;
+        let prev = self.arrivals.get(&key).cloned();
+        if let Some((pos, prev_snapshot)) = prev.and_then(|p| Some((p.pos, p.snapshot.clone()?))) {
+            let from = pos - self.log_base;
             if self.log.len() - from <= MAX_BODY {
                 let body: Rc<[Item]> = self.log[from..].into();
-                match symexec::accelerate(cfa, &prev.snapshot, &cur, &body) {
+                match symexec::accelerate(cfa, &prev_snapshot, &cur, &body) {
                     Some(Acceleration::Jump { count, after }) if count >= 2 => {
-                        let delta: BTreeMap<VarId, i128> = prev
-                            .snapshot
+                        let delta: BTreeMap<VarId, i128> = prev_snapshot
                             .iter()
                             .map(|(v, p)| (*v, cur[v] - p))
                             .collect();
                         if self.check {
                             self.check_jump(
                                 cfa,
-                                &prev.snapshot,
+                                &prev_snapshot,
                                 &delta,
                                 &cur,
                                 count,
@@ -243,29 +279,37 @@ impl Runner {
                             before: cur,
                             after,
                         })));
+                        self.misses.remove(&key);
                         // The arrival after the jump is recorded when it is taken.
                         return Ok(());
                     }
                     Some(Acceleration::Forever) => {
                         self.pending = Some(Step::Forever { head });
                     }
-                    _ => {}
+                    _ => {
+                        let miss = self.misses.entry(key).or_default();
+                        miss.failures += 1;
+                        if miss.failures > FREE_TRIES {
+                            let doublings = (miss.failures - FREE_TRIES - 1).min(6);
+                            miss.skip = (1u32 << doublings).min(MAX_SKIP);
+                        }
+                    }
                 }
             }
         }
-        self.record_arrival(head, depth);
+        self.record_arrival_with(head, depth, Some(Rc::new(cur)));
         Ok(())
     }
 
     fn record_arrival(&mut self, head: NodeId, depth: usize) {
+        let snapshot = Rc::new(self.machine.snapshot());
+        self.record_arrival_with(head, depth, Some(snapshot));
+    }
+
+    fn record_arrival_with(&mut self, head: NodeId, depth: usize, snapshot: Option<Rc<Snapshot>>) {
         let pos = self.abs_len();
-        self.arrivals.insert(
-            (head, depth),
-            Rc::new(Arrival {
-                snapshot: self.machine.snapshot(),
-                pos,
-            }),
-        );
+        self.arrivals
+            .insert((head, depth), Rc::new(Arrival { snapshot, pos }));
     }
 
     /// Executes the last of the `count` iterations from `prev + (count-1)·δ` along the
@@ -364,6 +408,7 @@ fn replay(cfa: &Cfa, m: &mut Machine, items: &[Item]) -> Result<(), String> {
 pub fn run(cfa: &Cfa, oracle: &mut dyn Oracle, max_steps: usize) -> Run {
     let mut r = Runner::new(cfa);
     let mut trace = Vec::new();
+    let mut budget = crate::concrete::TraceBudget::default();
     let outcome = loop {
         if trace.len() >= max_steps {
             break Outcome::StepLimit;
@@ -372,9 +417,15 @@ pub fn run(cfa: &Cfa, oracle: &mut dyn Oracle, max_steps: usize) -> Run {
             Ok(Step::Edge(e)) => {
                 let edge = cfa.edge(e);
                 oracle.executed(trace.len(), edge);
-                trace.push(TraceStep::after(cfa, edge, &r.machine));
+                if let Err(e) = budget.push(&mut trace, TraceStep::after(cfa, edge, &r.machine)) {
+                    break Outcome::Failed(e);
+                }
             }
-            Ok(Step::Jump(seg)) => trace.push(jump_step(cfa, &seg, &r)),
+            Ok(Step::Jump(seg)) => {
+                if let Err(e) = budget.push(&mut trace, jump_step(cfa, &seg, &r)) {
+                    break Outcome::Failed(e);
+                }
+            }
             Ok(Step::Forever { .. }) => break Outcome::Diverges,
             Ok(Step::ReachedError) => break Outcome::ReachedError,
             Ok(Step::Terminated) => break Outcome::Terminated,

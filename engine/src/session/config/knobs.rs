@@ -584,7 +584,7 @@ pub static KNOBS: &[Knob] = &[
         key: "max-solver-work",
         group: Group::Limits,
         input: Input::Number,
-        help: "The solver's work in all before UNKNOWN, in Z3 resource units (a count, not time; at least 1).",
+        help: "The work in all before UNKNOWN: Z3's resource units plus the engine's own work (round trips, Farkas simplex) in the same units; a count, not time, about a million a second natively (at least 1).",
         scope: Scope::Run,
         get: |c| c.limits.max_solver_work.to_string(),
         set: |c, v, k| {

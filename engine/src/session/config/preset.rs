@@ -230,6 +230,7 @@ impl Preset {
                     max_steps: 1_000_000,
                     max_states: 500_000,
                     max_refinements: 1_000,
+                    max_solver_work: PORTFOLIO_SOLVER_WORK,
                     ..Limits::default()
                 },
                 ..base
