@@ -27,7 +27,7 @@ use crate::cpa::algorithm::Algorithm;
 use crate::cfa::{Cfa, Edge, EdgeId, EdgeKind, NodeId, NodeKind};
 use crate::concrete::accel::split::{self, ClassMachine, Need};
 use crate::concrete::accel::{self, NoInput, RunError, Runner, Step};
-use crate::concrete::{ExecError, Oracle, MAX_TRACE_VALUES};
+use crate::concrete::{counted_values, ExecError, Oracle, MAX_TRACE_VALUES, SMALL_STATE};
 use crate::events::{Event, StateKind};
 use crate::ir::{IntType, VarId};
 use crate::smt::Result;
@@ -41,7 +41,7 @@ use std::rc::Rc;
 pub const MAX_TRACE: usize = 10_000;
 
 /// The most values the replay of a counterexample's run computes for its steps' states
-/// (about 2 s natively); a longer run ends UNKNOWN.
+/// (beyond `SMALL_STATE` per step: about 2 s natively); a longer run ends UNKNOWN.
 const MAX_REPLAY_VALUES: usize = 20 * MAX_TRACE_VALUES;
 
 /// The most runner steps the counterexample's run may take when it is executed again (it
@@ -165,7 +165,7 @@ impl Execution {
         // time to record, and the run may be long: a loop over arrays of thousands of cells).
         let mut record = |step: TraceStep| -> bool {
             held += step.values.len();
-            computed += step.values.len();
+            computed += counted_values(&step);
             trace.push_back(step);
             while trace.len() > MAX_TRACE || (held > MAX_TRACE_VALUES && trace.len() > 1) {
                 if let Some(first) = trace.pop_front() {
@@ -178,8 +178,8 @@ impl Execution {
         let too_large = || Verdict::Unknown {
             reason: format!(
                 "the counterexample's run is too large to record: its states hold more than \
-                 {MAX_REPLAY_VALUES} values (every variable in scope at every step; an array \
-                 is one variable per cell)"
+                 {MAX_REPLAY_VALUES} values beyond the first {SMALL_STATE} of every step \
+                 (every variable in scope at every step; an array is one variable per cell)"
             ),
         };
         for _ in 0..MAX_REPLAY {

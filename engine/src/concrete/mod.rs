@@ -41,12 +41,23 @@ pub enum ExecError {
 }
 
 /// The most values the states of one recorded trace hold together (each step's values of
-/// every variable in scope): about 100 MB. A run of 10,000 steps over two arrays of 2,048
+/// every variable in scope beyond the first [`SMALL_STATE`]): about 100 MB. A run of 10,000 steps over two arrays of 2,048
 /// cells would hold 41 million (3.5 GB were reached before this bound, on
 /// `loop-acceleration/array_2-1-simple.i`).
 pub const MAX_TRACE_VALUES: usize = 1_000_000;
 
-/// Counts the values a trace's steps hold against [`MAX_TRACE_VALUES`].
+/// Values of a step's state that [`TraceBudget`] does not count: a long run of a program
+/// with few variables is bounded by its step limit (400,000 steps of 8 variables are 3.2
+/// million values), the budget is for states as large as arrays make them.
+pub const SMALL_STATE: usize = 64;
+
+/// The values of `step`'s state that count against [`MAX_TRACE_VALUES`]: those beyond
+/// [`SMALL_STATE`].
+pub fn counted_values(step: &TraceStep) -> usize {
+    step.values.len().saturating_sub(SMALL_STATE)
+}
+
+/// Counts the values a trace's steps hold against [`MAX_TRACE_VALUES`] ([`counted_values`]).
 #[derive(Default)]
 pub struct TraceBudget {
     values: usize,
@@ -55,7 +66,7 @@ pub struct TraceBudget {
 impl TraceBudget {
     /// Records `step`; an error once the trace holds too many values.
     pub fn push(&mut self, trace: &mut Vec<TraceStep>, step: TraceStep) -> Result<(), ExecError> {
-        self.values += step.values.len();
+        self.values += counted_values(&step);
         if self.values > MAX_TRACE_VALUES {
             return Err(ExecError::TooLarge { step: trace.len() });
         }
@@ -83,7 +94,7 @@ impl fmt::Display for ExecError {
             ExecError::NotAPath { step } => write!(f, "step {step} does not continue the path"),
             ExecError::TooLarge { step } => write!(
                 f,
-                "the run's states are too large to record: more than {MAX_TRACE_VALUES} values in the first {step} steps"
+                "the run's states are too large to record: more than {MAX_TRACE_VALUES} values (beyond {SMALL_STATE} per step) in the first {step} steps"
             ),
         }
     }
