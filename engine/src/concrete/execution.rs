@@ -160,7 +160,8 @@ impl Execution {
         let mut trace: VecDeque<TraceStep> = VecDeque::new();
         let mut dropped = 0usize;
         let (mut held, mut computed) = (0usize, 0usize);
-        // Keeps at most MAX_TRACE steps and MAX_TRACE_VALUES values in their states; false
+        // Keeps at most MAX_TRACE steps and MAX_TRACE_VALUES values in their states (all of
+        // them here, not only those beyond SMALL_STATE: a window of the run's end); false
         // once the run's states held more than MAX_REPLAY_VALUES values in all (each costs
         // time to record, and the run may be long: a loop over arrays of thousands of cells).
         let mut record = |step: TraceStep| -> bool {
