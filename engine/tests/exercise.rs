@@ -148,3 +148,45 @@ fn affine_predicates_prove_the_double_counter_without_refinement() {
         assert_eq!(s.stats().refinements, 0);
     }
 }
+
+/// `invariant-predicates`: the invariants Houdini keeps at the loop head (here
+/// `0 <= 2*n - i <= 1` and `i <= 2*k || i == 0`, which concrete runs suggest) as the first
+/// precision prove half's pattern with LBE and no refinement; without them predicate
+/// abstraction with refinement off stops at the error's line. The unsafe twin stays FALSE
+/// with them (with refinement): predicates never remove a real path.
+#[test]
+fn invariant_predicates_prove_half_without_refinement() {
+    use cpa_engine::config::Config;
+    use cpa_engine::session::Session;
+    use cpa_engine::verdict::Verdict;
+    for (file, sets, want) in [
+        (
+            "samples-half-safe.c",
+            vec![("max-refinements", "0"), ("invariant-predicates", "true")],
+            "TRUE",
+        ),
+        (
+            "samples-half-safe.c",
+            vec![("max-refinements", "0"), ("invariant-predicates", "false")],
+            "error at line",
+        ),
+        (
+            "samples-half-unsafe.c",
+            vec![("invariant-predicates", "true")],
+            "FALSE",
+        ),
+    ] {
+        let path = format!("{}/../tests/verdicts/{file}", env!("CARGO_MANIFEST_DIR"));
+        let src = std::fs::read_to_string(&path).unwrap();
+        let config = Config::build("predicate-lbe", sets.clone()).unwrap();
+        let cfa = parse_program(file, &src).unwrap().cfa;
+        let smt = BridgeSmt::new(NativeZ3::new().expect("the tests need z3"));
+        let mut s = Session::new(std::rc::Rc::new(cfa), config, Box::new(smt));
+        let got = match s.run() {
+            Verdict::True => "TRUE".to_string(),
+            Verdict::False { .. } => "FALSE".to_string(),
+            Verdict::Unknown { reason } => reason.clone(),
+        };
+        assert!(got.contains(want), "{file} {sets:?}: {got}");
+    }
+}

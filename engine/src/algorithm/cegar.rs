@@ -25,7 +25,7 @@ use crate::cpa::arg::{Arg, ArgId};
 use crate::cpa::control::ControlCpa;
 use crate::cpa::cpa_plus::CpaPlus;
 use crate::cpa::waitlist::WaitlistOrder;
-use crate::cpa::{Describe, Precision};
+use crate::cpa::{Cpa, Describe, Precision};
 use crate::events::{Event, StateKind};
 use crate::proof::certificate::Certifier;
 use crate::refinement::{Goal, Outcome, Refiner};
@@ -57,6 +57,10 @@ pub struct Parts<C: Describe> {
 /// the given predicates cannot be used.
 pub type Initial<P> = std::result::Result<(P, Vec<(u32, String)>), String>;
 
+/// How the first step computes the precision to start from: against the analysis' CPA (its
+/// predicate table) and with the run's solver (invariants proved before the search starts).
+pub type Seed<C> = Box<dyn FnOnce(&mut C, &mut dyn Smt) -> Result<Initial<<C as Cpa>::Prec>>>;
+
 pub struct Cegar<C: Describe> {
     cfa: Rc<Cfa>,
     order: WaitlistOrder,
@@ -80,18 +84,19 @@ pub struct Cegar<C: Describe> {
     undecided: BTreeMap<ArgId, String>,
     refinements: u64,
     started: bool,
-    /// A precision to start from (predicates given by hand) and how it is shown, or why the
-    /// given predicates cannot be used (the first step answers UNKNOWN with it).
-    initial: Option<Initial<C::Prec>>,
+    /// How the first step computes a precision to start from (predicates given by hand or
+    /// proved invariants) and how it is shown, or why the given predicates cannot be used
+    /// (the first step answers UNKNOWN with it).
+    initial: Option<Seed<C>>,
     /// Never refine: a path to an error ends the run UNKNOWN (the predicate exercise).
     fixed: bool,
 }
 
 impl<C: Describe> Cegar<C> {
-    /// Starts from `initial` instead of the empty precision (an `Err`: the first step ends the
-    /// run with that reason).
-    pub fn with_initial_precision(mut self, initial: Initial<C::Prec>) -> Self {
-        self.initial = Some(initial);
+    /// Starts from the precision `seed` computes in the first step instead of the empty
+    /// precision (an `Err`: the first step ends the run with that reason).
+    pub fn with_initial_precision(mut self, seed: Seed<C>) -> Self {
+        self.initial = Some(seed);
         self
     }
 
@@ -108,11 +113,6 @@ impl<C: Describe> Cegar<C> {
             "the precision does not rule out the path to the error at line {line} \
              (refinement is off: max-refinements=0)"
         ))
-    }
-
-    /// The analysis' CPA (to build an initial precision against its tables).
-    pub fn cpa_mut(&mut self) -> &mut C {
-        &mut self.cpa
     }
 
     pub fn new(
@@ -369,7 +369,11 @@ impl<C: Describe> Algorithm for Cegar<C> {
         let cfa = self.cfa.clone();
         if !self.started {
             self.started = true;
-            match self.initial.take() {
+            let initial = match self.initial.take() {
+                Some(seed) => Some(seed(&mut self.cpa, self.smt.as_mut())?),
+                None => None,
+            };
+            match initial {
                 Some(Err(why)) => return Err(crate::smt::EngineError::Unsupported(why)),
                 Some(Ok((prec, shown))) => {
                     self.start(Rc::new(prec), events);

@@ -79,7 +79,8 @@ pub struct Samples {
 
 /// The variables a relation at a loop head may use: the user's integer scalars of its
 /// function and the globals that the function's edges read or write, at most 32 bits wide
-/// (relations are stated in `long long`, where they cannot wrap around).
+/// (relations are stated in `long long` where their bounds do not show that `int` suffices,
+/// [`crate::invariants::linear_bound`]).
 fn head_vars(cfa: &Cfa, head: NodeId) -> Vec<VarId> {
     let f = cfa.node(head).function;
     let mut used = BTreeSet::new();
@@ -173,16 +174,19 @@ impl Samples {
 
     /// The candidates the states at every loop head suggest ([`relations`]), in a fixed order.
     pub fn candidates(&self, cfa: &Cfa) -> BTreeMap<NodeId, Vec<Expr>> {
-        let pool = disjuncts(cfa);
-        let consts = program_constants(cfa);
-        let related = related_pairs(cfa);
+        let program = Program {
+            pool: disjuncts(cfa),
+            consts: program_constants(cfa),
+            related: related_pairs(cfa),
+            bounds: crate::invariants::octagon::loop_head_bounds(cfa),
+        };
         let mut out = BTreeMap::new();
         for (head, vars) in &self.vars {
             let states = self.at(*head);
             if states.len() < 2 {
                 continue;
             }
-            let mut es = relations(cfa, *head, vars, states, &pool, &consts, &related);
+            let mut es = relations(cfa, *head, vars, states, &program);
             // At most [`PER_HEAD`] at each loop head: plain bounds before disjunctions, each
             // between variables that one statement relates first.
             es.sort_by_key(|(e, rel)| (matches!(e.kind, ExprKind::Binary(BinOp::LogOr, ..)), !rel));
@@ -294,36 +298,15 @@ fn program_constants(cfa: &Cfa) -> BTreeSet<i128> {
     out
 }
 
-/// `a*x + b*y` in `long long` (no wrap-around for operands of at most 32 bits).
-fn term(cfa: &Cfa, (a, x): (i128, VarId), (b, y): (i128, VarId)) -> Expr {
-    let ll = IntType::LLONG;
-    let wide = |v: VarId| Expr {
-        ty: ll,
-        kind: ExprKind::Cast {
-            explicit: true,
-            operand: Box::new(Expr::var(v, cfa.var(v).ty)),
-        },
-    };
-    let scaled = |k: i128, v: VarId| {
-        if k.abs() == 1 {
-            wide(v)
-        } else {
-            Expr {
-                ty: ll,
-                kind: ExprKind::Binary(
-                    BinOp::Mul,
-                    Box::new(Expr::constant(ll, k.abs())),
-                    Box::new(wide(v)),
-                ),
-            }
-        }
-    };
-    // `a` is positive ([`COEFFICIENTS`]); the sign of `b` picks the operator.
-    let op = if b > 0 { BinOp::Add } else { BinOp::Sub };
-    Expr {
-        ty: ll,
-        kind: ExprKind::Binary(op, Box::new(scaled(a, x)), Box::new(scaled(b, y))),
-    }
+/// What the candidates draw on besides the states: the disjuncts ([`disjuncts`]), the
+/// constants ([`program_constants`]), the related pairs ([`related_pairs`]) and the
+/// variables' bounds at the loop heads, where a relation can be stated without widening
+/// ([`crate::invariants::linear_bound`]).
+struct Program {
+    pool: Vec<Expr>,
+    consts: BTreeSet<i128>,
+    related: BTreeSet<(VarId, VarId)>,
+    bounds: BTreeMap<NodeId, BTreeMap<VarId, (i128, i128)>>,
 }
 
 /// The candidates at one loop head: for each term `a*x + b*y` over two of its variables,
@@ -336,10 +319,15 @@ fn relations(
     head: NodeId,
     vars: &[VarId],
     states: &[BTreeMap<VarId, i128>],
-    pool: &[Expr],
-    consts: &BTreeSet<i128>,
-    related: &BTreeSet<(VarId, VarId)>,
+    program: &Program,
 ) -> Vec<(Expr, bool)> {
+    let Program {
+        pool,
+        consts,
+        related,
+        bounds,
+    } = program;
+    let bounds = bounds.get(&head);
     let f = cfa.node(head).function;
     let visible = |e: &Expr| {
         let mut ok = true;
@@ -372,7 +360,7 @@ fn relations(
             let rel = related.contains(&(x.min(y), x.max(y)));
             for (a, b) in COEFFICIENTS {
                 let values: Vec<i128> = pairs.iter().map(|(u, v)| a * u + b * v).collect();
-                let t = || term(cfa, (a, x), (b, y));
+                let ranges = bounds.and_then(|b| b.get(&x).copied().zip(b.get(&y).copied()));
                 let constant = |c: i128| consts.contains(&c);
                 for upper in [true, false] {
                     // The bound over a set of states: the largest value for `t <= c`, the
@@ -395,7 +383,9 @@ fn relations(
                     let implied =
                         |c: i128| alone.is_some_and(|s| if upper { s <= c } else { s >= c });
                     let op = if upper { BinOp::Le } else { BinOp::Ge };
-                    let atom = |c: i128| cmp(op, t(), Expr::constant(IntType::LLONG, c));
+                    let atom = |c: i128| {
+                        crate::invariants::linear_bound(cfa, (a, x), (b, y), op, c, ranges)
+                    };
                     let all = bound(&|_| true);
                     if let Some(c) = all.filter(|c| constant(*c)) {
                         if implied(c) {
@@ -450,17 +440,14 @@ int main(void) { int i = 0; int n = 0; int k = __VERIFIER_nondet_int();
   return k < 0 || n == k; }",
         );
         for expected in [
-            "(long long)i - 2 * (long long)n <= 0",
-            "(long long)i - 2 * (long long)n >= -1",
-            "(long long)i - 2 * (long long)k <= 0 || i == 0",
+            // In `int` as written: the octagon bounds i, n and k at the loop head.
+            "i - 2 * n <= 0",
+            "i - 2 * n >= -1",
+            "i - 2 * k <= 0 || i == 0",
         ] {
             assert!(c.contains(&expected.to_string()), "{expected} in {c:?}");
         }
         // Implied by the variables' own bounds (`i >= 0`, `n >= 0`): not proposed.
-        assert!(
-            !c.iter()
-                .any(|s| s.starts_with("(long long)i + (long long)n >=")),
-            "{c:?}"
-        );
+        assert!(!c.iter().any(|s| s.starts_with("i + n >=")), "{c:?}");
     }
 }

@@ -162,17 +162,19 @@ pub fn predicate_cegar(cfa: Rc<Cfa>, config: &Config, smt: Box<dyn Smt>) -> Cega
         multi_cex: multi_cex(config),
     };
     let mut cegar = Cegar::new(cfa.clone(), parts, smt, config.waitlist, config.max_depth);
-    if !config.predicates.is_empty() || config.affine_predicates {
-        let initial = if config.refinement == RefinementStrategy::Impact {
-            Err(
-                "predicates: IMPACT does not abstract with predicates (it strengthens the \
-                 states of spurious paths); predicate abstraction (predicate-lbe) does"
-                    .to_string(),
-            )
-        } else {
-            seeded_predicates(&cfa, config, cegar.cpa_mut())
-        };
-        cegar = cegar.with_initial_precision(initial);
+    if !config.predicates.is_empty() || config.affine_predicates || config.invariant_predicates {
+        let cfa = cfa.clone();
+        let config = config.clone();
+        cegar = cegar.with_initial_precision(Box::new(move |cpa, smt| {
+            if config.refinement == RefinementStrategy::Impact {
+                return Ok(Err(
+                    "predicates: IMPACT does not abstract with predicates (it strengthens the \
+                     states of spurious paths); predicate abstraction (predicate-lbe) does"
+                        .to_string(),
+                ));
+            }
+            seeded_predicates(&cfa, &config, cpa, smt)
+        }));
     }
     refining(cegar, config)
 }
@@ -187,31 +189,48 @@ fn refining<C: Describe>(cegar: Cegar<C>, config: &Config) -> Cegar<C> {
 }
 
 /// The precision of the `predicates` knob (each C expression at every location of its line,
-/// in its function's scope) and, with `affine-predicates`, of Karr's equalities at every
-/// location of a function with a loop (where the abstraction does not compute, they cost
-/// nothing); split into predicates as refinement splits interpolants.
+/// in its function's scope); with `affine-predicates`, Karr's equalities at every location of
+/// a function with a loop (where the abstraction does not compute, they cost nothing); with
+/// `invariant-predicates`, the invariants Houdini keeps at the loop heads (its queries are
+/// the first step's). Split into predicates as refinement splits interpolants.
 fn seeded_predicates(
     cfa: &Cfa,
     config: &Config,
     cpa: &mut PredicateCpa,
-) -> crate::algorithm::cegar::Initial<crate::domains::predicate::PredicatePrecision> {
+    smt: &mut dyn Smt,
+) -> crate::smt::Result<
+    crate::algorithm::cegar::Initial<crate::domains::predicate::PredicatePrecision>,
+> {
     use crate::formula::encode::Builder;
     use crate::formula::{Encoder, Frames, SsaMap};
     let mut given: Vec<(crate::cfa::NodeId, crate::ir::Expr)> = Vec::new();
     for (line, text) in &config.predicates {
         let nodes: Vec<_> = cfa.nodes.iter().filter(|n| n.line == *line).collect();
         if nodes.is_empty() {
-            return Err(format!("predicates: no program location at line {line}"));
+            return Ok(Err(format!(
+                "predicates: no program location at line {line}"
+            )));
         }
         for n in nodes {
-            let e = crate::frontend::invariant::parse_invariant(cfa, n.function, text)
-                .map_err(|e| format!("predicates: line {line}: {e}"))?;
-            given.push((n.id, e));
+            match crate::frontend::invariant::parse_invariant(cfa, n.function, text) {
+                Ok(e) => given.push((n.id, e)),
+                Err(e) => return Ok(Err(format!("predicates: line {line}: {e}"))),
+            }
         }
     }
     if config.affine_predicates {
         for (l, es) in crate::invariants::affine::all_invariants(cfa) {
             given.extend(es.into_iter().map(|e| (l, e)));
+        }
+    }
+    if config.invariant_predicates {
+        let octagon = crate::invariants::octagon::loop_invariants(cfa);
+        let candidates = crate::proof::houdini::candidates(cfa).all();
+        // `None`: Houdini could not follow the program's blocks; the search starts without.
+        if let Some(kept) = crate::proof::houdini::inductive(cfa, candidates, &octagon, smt)? {
+            for (l, es) in kept {
+                given.extend(es.into_iter().map(|(e, _)| (l, e)));
+            }
         }
     }
     let enc = Encoder::new(cfa, cpa.encoding);
@@ -221,13 +240,13 @@ fn seeded_predicates(
         let mut b = Builder::without_read_ranges(SsaMap::default(), Frames::of(cfa, &ctl));
         at.push((*l, enc.cond(&mut b, e)));
     }
-    let inc = crate::refinement::predicate::predicates_at(
+    Ok(crate::refinement::predicate::predicates_at(
         &mut cpa.table,
         config.predicate_split,
         at.iter().map(|(l, t)| (*l, t)),
     )
-    .map_err(|e| format!("predicates: {e}"))?;
-    Ok((inc.added, inc.shown))
+    .map(|inc| (inc.added, inc.shown))
+    .map_err(|e| format!("predicates: {e}")))
 }
 
 /// Explicit-value analysis with CEGAR: value interpolation, lazy pruning from the pivot.

@@ -557,6 +557,18 @@ pub static KNOBS: &[Knob] = &[
         },
     },
     Knob {
+        key: "invariant-predicates",
+        group: Group::PredicateAbstraction,
+        input: Input::Bool,
+        help: "Before the search, prove what invariants it can at the loop heads (intervals and octagons, Karr's equalities, the program's own relations and those concrete runs suggest, kept where they are inductive together: Houdini) and start with them as predicates there.",
+        scope: Scope::Analysis,
+        get: |c| c.invariant_predicates.to_string(),
+        set: |c, v, k| {
+            c.invariant_predicates = boolean(v, k)?;
+            Ok(())
+        },
+    },
+    Knob {
         key: "max-refinements",
         group: Group::Limits,
         input: Input::Number,

@@ -217,6 +217,12 @@ pub struct Config {
     /// finds at the loop heads ([`crate::invariants::affine`]).
     #[serde(default)]
     pub affine_predicates: bool,
+    /// Seeds predicate abstraction's precision with the invariants Houdini keeps at the loop
+    /// heads before the search starts ([`crate::proof::houdini::inductive`]: the octagon's,
+    /// Karr's, the program's own relations and those concrete runs suggest, as far as they
+    /// are inductive together).
+    #[serde(default)]
+    pub invariant_predicates: bool,
 }
 
 impl Config {

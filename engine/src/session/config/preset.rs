@@ -111,6 +111,7 @@ impl Preset {
             portfolio: Vec::new(),
             predicates: Vec::new(),
             affine_predicates: false,
+            invariant_predicates: false,
         };
         match self {
             Preset::PredicateLbe => base,
