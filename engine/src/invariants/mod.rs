@@ -98,49 +98,32 @@ pub(crate) fn edge_vars(e: &Edge, f: &mut impl FnMut(VarId)) {
 }
 
 /// The bound `a*x + b*y op c` (`a`, `b` nonzero) as a C condition that means what it says
-/// over the integers. Where both variables are `int` and `ranges` (their bounds, from a sound
-/// analysis at the location: [`octagon::loop_head_bounds`]) show that neither a product nor
-/// the sum nor `c` leaves `int`'s range, it is stated in `int` as a student writes it
-/// (`i - 2 * n <= 0`); else in `long long`, where operands of at most 32 bits cannot wrap
-/// around (`(long long)i - 2 * (long long)n <= 0`). The two agree at every state within the
-/// ranges.
+/// over the integers: in `long long`, where operands of at most 32 bits cannot wrap around
+/// (`(long long)i - 2 * (long long)n <= 0`), a positive term first where there is one. Stated
+/// in `int`, the same relation would need the variables' bounds to mean it, and its encoding
+/// would carry the wrap-around of every operation (measured: each `-` and `*` becomes a
+/// nested `ite`), in every query that assumes it.
 pub fn linear_bound(
     cfa: &crate::cfa::Cfa,
     (a, x): (i128, VarId),
     (b, y): (i128, VarId),
     op: crate::ir::BinOp,
     c: i128,
-    ranges: Option<((i128, i128), (i128, i128))>,
 ) -> Expr {
     use crate::ir::{BinOp, ExprKind, IntType, UnOp};
     // A positive term first where there is one (`n - i`, not `-i + n`).
-    let ((a, x), (b, y), ranges) = if a < 0 && b > 0 {
-        ((b, y), (a, x), ranges.map(|(rx, ry)| (ry, rx)))
+    let ((a, x), (b, y)) = if a < 0 && b > 0 {
+        ((b, y), (a, x))
     } else {
-        ((a, x), (b, y), ranges)
+        ((a, x), (b, y))
     };
-    let int = IntType::INT;
-    let magnitude = |(lo, hi): (i128, i128)| lo.abs().max(hi.abs());
-    let narrow = cfa.var(x).ty == int
-        && cfa.var(y).ty == int
-        && int.contains(c)
-        && ranges.is_some_and(|(rx, ry)| {
-            a.abs() * magnitude(rx) + b.abs() * magnitude(ry) <= int.max_value()
-        });
-    let ty = if narrow { int } else { IntType::LLONG };
-    let operand = |v: VarId| {
-        let var = Expr::var(v, cfa.var(v).ty);
-        if narrow {
-            var
-        } else {
-            Expr {
-                ty,
-                kind: ExprKind::Cast {
-                    explicit: true,
-                    operand: Box::new(var),
-                },
-            }
-        }
+    let ty = IntType::LLONG;
+    let operand = |v: VarId| Expr {
+        ty,
+        kind: ExprKind::Cast {
+            explicit: true,
+            operand: Box::new(Expr::var(v, cfa.var(v).ty)),
+        },
     };
     let scaled = |k: i128, v: VarId| {
         if k.abs() == 1 {
@@ -178,57 +161,25 @@ pub fn linear_bound(
 #[cfg(test)]
 mod tests {
     use crate::frontend::parse_program;
-    use crate::ir::BinOp;
+    use crate::ir::{BinOp, VarId};
 
-    /// `linear_bound` in `int` only where both variables are `int` and their bounds keep every
-    /// part of the sum within `int`; else in `long long`.
     #[test]
-    fn a_bound_is_widened_only_where_int_could_wrap() {
+    fn a_linear_bound_is_stated_in_long_long_with_a_positive_term_first() {
         let cfa = parse_program(
             "t.c",
-            "int main(void) { int i = 0; int n = 0; unsigned u = 0; return i + n + u; }",
+            "int main(void) { int i = 0; int n = 0; return i + n; }",
         )
         .unwrap()
         .cfa;
-        let var = |name: &str| {
-            let k = cfa.vars.iter().position(|v| v.name == name).unwrap();
-            crate::ir::VarId(k as u32)
-        };
-        let (i, n, u) = (var("i"), var("n"), var("u"));
-        let small = (0, 1_000_000);
-        let shown = |a, x, b, y, c, ranges| {
-            super::linear_bound(&cfa, (a, x), (b, y), BinOp::Le, c, ranges)
+        let var = |name: &str| VarId(cfa.vars.iter().position(|v| v.name == name).unwrap() as u32);
+        let (i, n) = (var("i"), var("n"));
+        let shown = |a, b, c| {
+            super::linear_bound(&cfa, (a, i), (b, n), BinOp::Le, c)
                 .display(&cfa)
                 .to_string()
         };
-        for (got, want) in [
-            (
-                shown(1, i, -2, n, 0, Some((small, small))),
-                "i - 2 * n <= 0",
-            ),
-            // The positive term first.
-            (shown(-1, i, 1, n, 3, Some((small, small))), "n - i <= 3"),
-            (shown(-1, i, -1, n, 3, Some((small, small))), "-i - n <= 3"),
-            // No bounds, bounds that let 2 * n wrap, an unsigned variable, a constant
-            // beyond int: in long long.
-            (
-                shown(1, i, -2, n, 0, None),
-                "(long long)i - 2 * (long long)n <= 0",
-            ),
-            (
-                shown(1, i, -2, n, 0, Some((small, (0, 1 << 30)))),
-                "(long long)i - 2 * (long long)n <= 0",
-            ),
-            (
-                shown(1, i, 1, u, 0, Some((small, small))),
-                "(long long)i + (long long)u <= 0",
-            ),
-            (
-                shown(1, i, 1, n, 1 << 40, Some((small, small))),
-                "(long long)i + (long long)n <= 1099511627776",
-            ),
-        ] {
-            assert_eq!(got, want);
-        }
+        assert_eq!(shown(1, -2, 0), "(long long)i - 2 * (long long)n <= 0");
+        assert_eq!(shown(-1, 1, 3), "(long long)n - (long long)i <= 3");
+        assert_eq!(shown(-1, -1, 3), "-(long long)i - (long long)n <= 3");
     }
 }

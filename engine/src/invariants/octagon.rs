@@ -570,7 +570,6 @@ impl<'c> OctagonAnalysis<'c> {
                         (s2, self.vars[b]),
                         BinOp::Le,
                         c,
-                        Some((bounds[a], bounds[b])),
                     ));
                 }
             }
@@ -597,35 +596,6 @@ const RANGES_WORK: u64 = 1_000_000;
 /// at the location lies in the range. The playground uses them to show `x + 1` instead of
 /// `wrap32(x + 1)` where no wrap-around can happen. Empty above [`RANGES_WORK`].
 pub fn ranges(cfa: &Cfa) -> BTreeMap<NodeId, Vec<crate::cfa::export::Range>> {
-    bounds_where(cfa, |_| true)
-        .into_iter()
-        .map(|(l, vars)| {
-            let shown = vars
-                .into_iter()
-                .map(|(v, (lo, hi))| crate::cfa::export::Range {
-                    var: cfa.var(v).qualified.clone(),
-                    lo: lo.to_string(),
-                    hi: hi.to_string(),
-                })
-                .collect();
-            (l, shown)
-        })
-        .collect()
-}
-
-/// The bounds of the variables at every loop head, as [`ranges`] computes them (within the
-/// same work limit): where a relation between two variables can be stated without widening
-/// them ([`crate::invariants::linear_bound`]).
-pub fn loop_head_bounds(cfa: &Cfa) -> BTreeMap<NodeId, BTreeMap<VarId, (i128, i128)>> {
-    bounds_where(cfa, |n| cfa.node(n).loop_head)
-}
-
-/// The bounds tighter than their types' of the variables at the reachable locations `keep`
-/// selects, from the closed octagons; empty above [`RANGES_WORK`].
-fn bounds_where(
-    cfa: &Cfa,
-    keep: impl Fn(NodeId) -> bool,
-) -> BTreeMap<NodeId, BTreeMap<VarId, (i128, i128)>> {
     let mut out = BTreeMap::new();
     let work: u64 = cfa
         .functions
@@ -643,16 +613,17 @@ fn bounds_where(
         return out;
     }
     for f in &cfa.functions {
-        if !cfa.nodes.iter().any(|n| n.function == f.id && keep(n.id)) {
-            continue;
-        }
         let a = OctagonAnalysis::run(cfa, f.id);
-        for (l, o) in a.at.iter().filter(|(l, _)| keep(**l)) {
-            let vars: BTreeMap<VarId, (i128, i128)> = (0..a.vars.len())
+        for (l, o) in &a.at {
+            let vars: Vec<_> = (0..a.vars.len())
                 .filter_map(|k| {
                     let (lo, hi) = a.bounds(o, k);
                     let t = cfa.var(a.vars[k]).ty;
-                    (lo > t.min_value() || hi < t.max_value()).then_some((a.vars[k], (lo, hi)))
+                    (lo > t.min_value() || hi < t.max_value()).then(|| crate::cfa::export::Range {
+                        var: cfa.var(a.vars[k]).qualified.clone(),
+                        lo: lo.to_string(),
+                        hi: hi.to_string(),
+                    })
                 })
                 .collect();
             if !vars.is_empty() {

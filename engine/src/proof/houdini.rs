@@ -348,7 +348,10 @@ mod tests {
             .values()
             .map(|e| e.display(&cfa).to_string())
             .collect();
-        assert!(shown.contains("i - 2 * n >= -1"), "{shown}");
+        assert!(
+            shown.contains("(long long)i - 2 * (long long)n >= -1"),
+            "{shown}"
+        );
         assert!(shown.contains("|| i == 0"), "{shown}");
     }
 }

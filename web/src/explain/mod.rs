@@ -252,6 +252,31 @@ mod tests {
                 "{said}: {text:#?}"
             );
         }
+        // The precision a run starts from is not a refinement's.
+        let text = explain_run(
+            include_str!("../../../tests/verdicts/samples-half-safe.c"),
+            RunConfig {
+                preset: "predicate-lbe".into(),
+                set: vec![("invariant-predicates".into(), "true".into())],
+            },
+        );
+        assert!(text.last().unwrap().starts_with("TRUE: "), "{text:#?}");
+        let start = text
+            .iter()
+            .position(|t| t.starts_with("Predicates to start with"))
+            .expect("the initial precision explained");
+        // Stated in long long, the relations need no wrap-around.
+        assert!(
+            text[start].contains("n ≤ i") && !text[start].contains("wrap32"),
+            "{}",
+            text[start]
+        );
+        assert!(
+            !text[..start]
+                .iter()
+                .any(|t| t.starts_with("Predicates added: ")),
+            "{text:#?}"
+        );
         let text = explain_all(include_str!("../../../examples/max-bug.c"), "bmc");
         assert!(
             text.iter().any(|t| t.starts_with("Base case for k = ")),

@@ -148,7 +148,12 @@ pub(super) fn precision(cx: &Context, index: usize, e: &Event) -> Explanation {
         Event::PrecisionRefined { added } => {
             let variables =
                 cx.value() || (cx.combined() && added.iter().all(|(_, x)| is_variable(x)));
-            let mut s = say().t(if variables {
+            // Before the first refinement: the precision the run starts from (the knobs
+            // `predicates`, `affine-predicates`, `invariant-predicates`).
+            let initial = !run.derived.refinements.iter().any(|r| r.start < index);
+            let mut s = say().t(if initial {
+                "Predicates to start with (from the knobs predicates, affine-predicates or invariant-predicates): "
+            } else if variables {
                 "Variables tracked from now on: "
             } else {
                 "Predicates added: "

@@ -60,13 +60,19 @@ pub(super) fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
                 };
                 let mut s = say().t(format!("TRUE: {why}."));
                 // The invariants the proof rests on, at their loops (the correctness witness's).
+                let mut widened = false;
                 for (k, (line, inv)) in run.invariants.iter().take(6).enumerate() {
                     s = s.t(if k == 0 { " Invariant at the loop of line " } else { "; at line " });
-                    let shown = cpa_engine::text::clip_to(inv.clone(), 300);
+                    let (inv, w) = over_the_integers(inv);
+                    widened |= w;
+                    let shown = cpa_engine::text::clip_to(inv, 300);
                     s = s.t(format!("{line}: ")).c(shown.as_str());
                 }
                 if !run.invariants.is_empty() {
                     s = s.t(".");
+                }
+                if widened {
+                    s = s.t(" Sums and differences of variables are read over the integers (the witness states them in long long, where they cannot wrap around).");
                 }
                 s.done(UV, "verdict")
             }
@@ -81,5 +87,50 @@ pub(super) fn explain(cx: &Context, index: usize, e: &Event) -> Explanation {
                 .done(UV, "verdict"),
         },
         other => super::unexpected(other),
+    }
+}
+
+/// An invariant as the page shows it: the casts `(long long)x` of single variables that make
+/// a relation mean what it says over the integers dropped (`i - 2 * n <= 0`), and whether
+/// there were any. The witness keeps the exact C.
+fn over_the_integers(c: &str) -> (String, bool) {
+    const CAST: &str = "(long long)";
+    let mut out = String::with_capacity(c.len());
+    let mut rest = c;
+    let mut dropped = false;
+    while let Some(at) = rest.find(CAST) {
+        let after = &rest[at + CAST.len()..];
+        let starts_a_name = after
+            .chars()
+            .next()
+            .is_some_and(|ch| ch.is_ascii_alphabetic() || ch == '_');
+        out.push_str(&rest[..at]);
+        if !starts_a_name {
+            out.push_str(CAST);
+        }
+        dropped |= starts_a_name;
+        rest = after;
+    }
+    out.push_str(rest);
+    (out, dropped)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn casts_of_single_variables_are_dropped() {
+        for (c, want, dropped) in [
+            (
+                "(long long)i - 2 * (long long)n <= 0 && ((long long)n - (long long)k <= 0 || i == 0)",
+                "i - 2 * n <= 0 && (n - k <= 0 || i == 0)",
+                true,
+            ),
+            ("-(long long)i - (long long)n <= 3", "-i - n <= 3", true),
+            // A cast of a larger expression changes what it computes: kept.
+            ("(long long)(x + y) <= 3", "(long long)(x + y) <= 3", false),
+            ("x == 2U * i", "x == 2U * i", false),
+        ] {
+            assert_eq!(super::over_the_integers(c), (want.to_string(), dropped));
+        }
     }
 }
