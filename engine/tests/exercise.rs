@@ -159,26 +159,36 @@ fn invariant_predicates_prove_half_without_refinement() {
     use cpa_engine::config::Config;
     use cpa_engine::session::Session;
     use cpa_engine::verdict::Verdict;
-    for (file, sets, want) in [
+    for (preset, file, sets, want) in [
         (
+            "predicate-lbe",
             "samples-half-safe.c",
             vec![("max-refinements", "0"), ("invariant-predicates", "true")],
             "TRUE",
         ),
         (
+            "predicate-lbe",
             "samples-half-safe.c",
             vec![("max-refinements", "0"), ("invariant-predicates", "false")],
             "error at line",
         ),
         (
+            "predicate-lbe",
             "samples-half-unsafe.c",
             vec![("invariant-predicates", "true")],
             "FALSE",
         ),
+        // IMPACT has no predicate precision: the message names the knob to unset.
+        (
+            "impact",
+            "samples-half-safe.c",
+            vec![("invariant-predicates", "true")],
+            "invariant-predicates: IMPACT does not abstract with predicates",
+        ),
     ] {
         let path = format!("{}/../tests/verdicts/{file}", env!("CARGO_MANIFEST_DIR"));
         let src = std::fs::read_to_string(&path).unwrap();
-        let config = Config::build("predicate-lbe", sets.clone()).unwrap();
+        let config = Config::build(preset, sets.clone()).unwrap();
         let cfa = parse_program(file, &src).unwrap().cfa;
         let smt = BridgeSmt::new(NativeZ3::new().expect("the tests need z3"));
         let mut s = Session::new(std::rc::Rc::new(cfa), config, Box::new(smt));
@@ -187,6 +197,6 @@ fn invariant_predicates_prove_half_without_refinement() {
             Verdict::False { .. } => "FALSE".to_string(),
             Verdict::Unknown { reason } => reason.clone(),
         };
-        assert!(got.contains(want), "{file} {sets:?}: {got}");
+        assert!(got.contains(want), "{preset} {file} {sets:?}: {got}");
     }
 }

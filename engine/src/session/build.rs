@@ -167,11 +167,20 @@ pub fn predicate_cegar(cfa: Rc<Cfa>, config: &Config, smt: Box<dyn Smt>) -> Cega
         let config = config.clone();
         cegar = cegar.with_initial_precision(Box::new(move |cpa, smt| {
             if config.refinement == RefinementStrategy::Impact {
-                return Ok(Err(
-                    "predicates: IMPACT does not abstract with predicates (it strengthens the \
-                     states of spurious paths); predicate abstraction (predicate-lbe) does"
-                        .to_string(),
-                ));
+                // Named by the knobs set, so that the message points at what to unset.
+                let knobs: Vec<&str> = [
+                    (!config.predicates.is_empty(), "predicates"),
+                    (config.affine_predicates, "affine-predicates"),
+                    (config.invariant_predicates, "invariant-predicates"),
+                ]
+                .into_iter()
+                .filter_map(|(set, k)| set.then_some(k))
+                .collect();
+                return Ok(Err(format!(
+                    "{}: IMPACT does not abstract with predicates (it strengthens the states \
+                     of spurious paths); predicate abstraction (predicate-lbe) does",
+                    knobs.join(", ")
+                )));
             }
             seeded_predicates(&cfa, &config, cpa, smt)
         }));
