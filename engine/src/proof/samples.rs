@@ -173,18 +173,16 @@ impl Samples {
 
     /// The candidates the states at every loop head suggest ([`relations`]), in a fixed order.
     pub fn candidates(&self, cfa: &Cfa) -> BTreeMap<NodeId, Vec<Expr>> {
-        let program = Program {
-            pool: disjuncts(cfa),
-            consts: program_constants(cfa),
-            related: related_pairs(cfa),
-        };
+        let pool = disjuncts(cfa);
+        let consts = program_constants(cfa);
+        let related = related_pairs(cfa);
         let mut out = BTreeMap::new();
         for (head, vars) in &self.vars {
             let states = self.at(*head);
             if states.len() < 2 {
                 continue;
             }
-            let mut es = relations(cfa, *head, vars, states, &program);
+            let mut es = relations(cfa, *head, vars, states, &pool, &consts, &related);
             // At most [`PER_HEAD`] at each loop head: plain bounds before disjunctions, each
             // between variables that one statement relates first.
             es.sort_by_key(|(e, rel)| (matches!(e.kind, ExprKind::Binary(BinOp::LogOr, ..)), !rel));
@@ -296,14 +294,6 @@ fn program_constants(cfa: &Cfa) -> BTreeSet<i128> {
     out
 }
 
-/// What the candidates draw on besides the states: the disjuncts ([`disjuncts`]), the
-/// constants ([`program_constants`]) and the related pairs ([`related_pairs`]).
-struct Program {
-    pool: Vec<Expr>,
-    consts: BTreeSet<i128>,
-    related: BTreeSet<(VarId, VarId)>,
-}
-
 /// The candidates at one loop head: for each term `a*x + b*y` over two of its variables,
 /// the bounds all states satisfy when the bound is one the program could mean (a small
 /// constant or one of its own, [`program_constants`]); where only a disjunction holds, the
@@ -314,13 +304,10 @@ fn relations(
     head: NodeId,
     vars: &[VarId],
     states: &[BTreeMap<VarId, i128>],
-    program: &Program,
+    pool: &[Expr],
+    consts: &BTreeSet<i128>,
+    related: &BTreeSet<(VarId, VarId)>,
 ) -> Vec<(Expr, bool)> {
-    let Program {
-        pool,
-        consts,
-        related,
-    } = program;
     let f = cfa.node(head).function;
     let visible = |e: &Expr| {
         let mut ok = true;
